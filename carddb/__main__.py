@@ -1,0 +1,3 @@
+from carddb.cli import main
+
+main()

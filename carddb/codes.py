@@ -1,0 +1,35 @@
+"""The closed table of finding codes.
+
+Codes are stable: editors and CI scripts match on them. Add new ones here (and
+to docs/codes.md, which a test keeps in step); never rename one.
+"""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {
+    # files and YAML
+    "E-YAML-SYNTAX": "The file is not valid YAML.",
+    "E-YAML-DUPLICATE-KEY": "A key appears twice in the same mapping; YAML would silently keep only one.",
+    "E-YAML-SHAPE": "The file is valid YAML but not shaped as expected (e.g. a card that is not a mapping).",
+    "E-FILE-UNREADABLE": "A file could not be read (permissions, encoding).",
+    "E-NO-CARDS": "The game's cards folder holds no card files.",
+    # schema
+    "E-UNKNOWN-FIELD": "A field that the card kind does not have; usually a typo.",
+    "E-MISSING-FIELD": "A required field is absent.",
+    "E-WRONG-TYPE": "A field has the wrong type (text where a number is expected, ...).",
+    "E-OUT-OF-RANGE": "A number is outside the allowed range.",
+    "E-BAD-VALUE": "A value is not one of the allowed choices or does not match its format.",
+    "E-UNKNOWN-KIND": "The card's `kind` is not a kind of this game.",
+    # cross-card
+    "E-DUPLICATE-ID": "Two cards share an id.",
+    "E-DUPLICATE-NUMBER": "Two cards of one set share a collector number.",
+    "E-UNKNOWN-SET": "The card names a set that data/<game>/sets.yaml does not define.",
+    "E-ART-MISSING": "The art file does not exist.",
+    "E-ART-UNREADABLE": "The art file exists but is not an image that can be read.",
+    "E-PATH-ESCAPE": "A path points outside the project folder.",
+    "E-KIND-RULE": "A rule specific to the card kind is broken (e.g. a Lord with no health).",
+    # warnings
+    "W-NO-ART": "The card has no art; a generated placeholder will be printed.",
+    "W-NO-FLAVOR": "The card has no flavor text.",
+    "W-NUMBER-GAP": "Collector numbers of a set skip a number.",
+}

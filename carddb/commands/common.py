@@ -1,0 +1,44 @@
+"""Options every command shares, and the step every command starts with."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from carddb.database import CardDatabase, load_database
+from carddb.diagnostics import Report
+from carddb.gamepack import GamePack
+from carddb.games import get_pack
+from carddb.project import Project
+
+GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Game pack id (default: the first installed).")]
+ProjectOpt = Annotated[
+    Path | None, typer.Option("--project", "-p", help="Project folder (default: the current directory).")
+]
+StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+
+
+def open_project(project: Path | None, game: str | None) -> tuple[Project, GamePack]:
+    return Project.at(project), get_pack(game)
+
+
+def load_or_exit(project: Path | None, game: str | None, *, quiet_warnings: bool = True) -> CardDatabase:
+    """Load the database; print the findings and exit 1 if there are errors."""
+    proj, pack = open_project(project, game)
+    db, report = load_database(proj, pack)
+    if report.errors:
+        print_report(report, only_errors=quiet_warnings)
+        raise typer.Exit(1)
+    return db
+
+
+def print_report(report: Report, *, only_errors: bool = False, file: object = None) -> None:
+    out = file or sys.stdout
+    shown = Report(root=report.root, findings=report.errors if only_errors else list(report))
+    text = shown.format_text()
+    if text:
+        print(text, file=out)  # type: ignore[call-overload]
+    print(report.summary(), file=out)  # type: ignore[call-overload]

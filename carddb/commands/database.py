@@ -1,0 +1,129 @@
+"""Commands that read the card database: games, validate, list, show, stats."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, load_or_exit, open_project, print_report
+from carddb.database import load_database
+from carddb.games import GAME_PACKS
+from carddb.stats import set_statistics
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def games() -> None:
+    """List the installed game packs."""
+    table = Table("id", "name", "kinds", "description", box=None, header_style="bold")
+    for pack in GAME_PACKS.values():
+        table.add_row(pack.id, pack.name, ", ".join(pack.kind_ids), pack.description)
+    Console(width=160).print(table)
+
+
+def validate(
+    game: GameOpt = None,
+    project: ProjectOpt = None,
+    strict: StrictOpt = False,
+    format: Annotated[OutputFormat, typer.Option("--format", help="text or json")] = OutputFormat.text,
+) -> None:
+    """Check every card file; exit 0 when clean, 1 when there are findings."""
+    proj, pack = open_project(project, game)
+    _, report = load_database(proj, pack)
+    if format is OutputFormat.json:
+        print(report.to_json())
+    else:
+        print_report(report)
+    raise typer.Exit(1 if report.failed(strict) else 0)
+
+
+def list_cards(
+    kind: Annotated[str | None, typer.Option(help="Only cards of this kind.")] = None,
+    faction: Annotated[str | None, typer.Option("--faction", "--province", help="Only this faction/province.")] = None,
+    rarity: Annotated[str | None, typer.Option(help="Only this rarity.")] = None,
+    game: GameOpt = None,
+    project: ProjectOpt = None,
+) -> None:
+    """Cards as a table: id, name, kind, cost, rarity, set."""
+    db = load_or_exit(project, game)
+    cards = [
+        c
+        for c in db.cards
+        if (kind is None or c.kind == kind)
+        and (rarity is None or c.rarity == rarity)
+        and (faction is None or db.faction_of(c) == faction)
+    ]
+    if kind is not None and kind not in db.pack.kind_ids:
+        raise typer.BadParameter(f"'{kind}' is not a kind of {db.pack.name} ({', '.join(db.pack.kind_ids)})")
+    table = Table("id", "name", "kind", "cost", db.pack.faction_label, "rarity", "set", box=None, header_style="bold")
+    for c in sorted(cards, key=lambda c: (c.set, c.number)):
+        kind_label = db.pack.kind(c.kind).label + (f" - {c.subtype_id().title()}" if c.subtype_id() else "")
+        table.add_row(c.id, c.name, kind_label, c.cost_label(), db.faction_of(c) or "", c.rarity, f"{c.set} {c.number}")
+    Console(width=200).print(table)
+    print(f"{len(cards)} card{'s' * (len(cards) != 1)}")
+
+
+def show(
+    card_id: Annotated[str, typer.Argument(help="The card's id.")],
+    game: GameOpt = None,
+    project: ProjectOpt = None,
+) -> None:
+    """One card: all its fields and its rules text."""
+    db = load_or_exit(project, game)
+    card = db.by_id(card_id)
+    if card is None:
+        import difflib
+
+        close = difflib.get_close_matches(card_id, [c.id for c in db.cards], n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        print(f"no card with id '{card_id}'{hint}")
+        raise typer.Exit(1)
+    src = db.source(card)
+    print(f"{card.name}  ({db.pack.kind(card.kind).label}, {report_path(db, src.path)}:{src.located.span.line})")
+    for name, value in card.model_dump(exclude_defaults=False).items():
+        if name in {"name", "text", "flavor"} or value in (None, (), ""):
+            continue
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}: {v}" for k, v in value.items() if v not in (0, "", None, 0.5))
+        print(f"  {name:>10}: {value}")
+    if card.text:
+        print("\n  " + card.text.replace("\n", "\n  "))
+    if card.flavor:
+        print(f"\n  \u201c{card.flavor}\u201d")
+
+
+def report_path(db: object, path: object) -> str:
+    from carddb.database import CardDatabase
+
+    assert isinstance(db, CardDatabase)
+    try:
+        return str(path.relative_to(db.project.root))  # type: ignore[attr-defined]
+    except ValueError:
+        return str(path)
+
+
+def stats(game: GameOpt = None, project: ProjectOpt = None) -> None:
+    """Counts by kind, subtype, rarity and faction, and the cost curve per kind."""
+    db = load_or_exit(project, game)
+    console = Console(width=160)
+    for title, rows, columns in set_statistics(db):
+        table = Table(*columns, title=title, title_justify="left", box=None, header_style="bold")
+        for row in rows:
+            table.add_row(*[str(v) for v in row])
+        console.print(table)
+        console.print()
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(games)
+    app.command()(validate)
+    app.command("list")(list_cards)
+    app.command()(show)
+    app.command()(stats)

@@ -1,0 +1,84 @@
+"""What a game pack declares, so that the core can load, check and print any game.
+
+The core never asks "which game is this?": everything that differs between games
+(card kinds, factions, rarities, the card schema, extra checks, the rules-text
+vocabulary and effect registry, deck rules) is a value in a `GamePack`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from carddb.diagnostics import Finding
+
+if TYPE_CHECKING:
+    from carddb.cardmodel import Card
+    from carddb.database import CardDatabase
+
+
+@dataclass(frozen=True)
+class KindInfo:
+    """One card kind of a game (Duke, Troop, ...)."""
+
+    id: str
+    label: str
+    plural: str
+    description: str
+    subtypes: tuple[str, ...] = ()
+    layout: str = "standard"  # which face template family draws it
+    back: str = "default"  # which card back it is printed with
+    group: str = ""  # how a game groups kinds (LOE: "council", "victory", "deck")
+
+
+@dataclass(frozen=True)
+class Faction:
+    id: str
+    name: str
+    color: str  # frame colour, #rrggbb
+    accent: str  # second colour for trims and placeholders
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Rarity:
+    id: str
+    name: str
+    color: str  # colour of the rarity mark on the card
+
+
+CardCheck = Callable[["Card", "CardDatabase"], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class GamePack:
+    id: str
+    name: str
+    description: str
+    card_schema: Any  # a pydantic-validatable type: the discriminated union of kinds
+    kinds: tuple[KindInfo, ...]
+    rarities: tuple[Rarity, ...]
+    factions: tuple[Faction, ...]
+    faction_field: str = "faction"
+    faction_label: str = "faction"
+    card_size_mm: tuple[float, float] = (63.0, 88.0)
+    icons: tuple[str, ...] = ()
+    card_checks: tuple[CardCheck, ...] = ()
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def kind(self, kind_id: str) -> KindInfo:
+        for kind in self.kinds:
+            if kind.id == kind_id:
+                return kind
+        raise KeyError(kind_id)
+
+    def faction(self, faction_id: str | None) -> Faction | None:
+        return next((f for f in self.factions if f.id == faction_id), None)
+
+    def rarity(self, rarity_id: str) -> Rarity:
+        return next(r for r in self.rarities if r.id == rarity_id)
+
+    @property
+    def kind_ids(self) -> tuple[str, ...]:
+        return tuple(k.id for k in self.kinds)

@@ -1,0 +1,1 @@
+"""The rules-text language: grammar, typed AST, checks and canonical rendering."""

@@ -1,0 +1,46 @@
+"""Rules text as styled runs, the form card faces, the spoiler and the rulebook draw.
+
+A card's rules text becomes paragraphs (one per ability), each a list of `Run`s:
+plain text, a keyword (printed bold), reminder text (printed italic), or an icon
+marker such as `{powerstone}` that a template turns into the game's SVG symbol.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+RunKind = Literal["text", "keyword", "reminder", "icon"]
+
+
+@dataclass(frozen=True)
+class Run:
+    kind: RunKind
+    text: str  # for icons: the icon name, e.g. "powerstone"
+
+
+Paragraph = tuple[Run, ...]
+
+ICON_MARKER = re.compile(r"\{([a-z][a-z0-9-]*)\}")
+
+
+def runs_from_marked_text(text: str, icons: tuple[str, ...]) -> Paragraph:
+    """Split text containing `{icon}` markers into text and icon runs."""
+    runs: list[Run] = []
+    pos = 0
+    for match in ICON_MARKER.finditer(text):
+        if match.group(1) not in icons:
+            continue
+        if match.start() > pos:
+            runs.append(Run("text", text[pos : match.start()]))
+        runs.append(Run("icon", match.group(1)))
+        pos = match.end()
+    if pos < len(text):
+        runs.append(Run("text", text[pos:]))
+    return tuple(runs)
+
+
+def plain_text(paragraph: Paragraph) -> str:
+    """The paragraph as plain text, icons written as their markers."""
+    return "".join(f"{{{r.text}}}" if r.kind == "icon" else r.text for r in paragraph)

@@ -1,0 +1,66 @@
+"""Set statistics: counts by kind, subtype, rarity and faction, and cost curves."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from carddb.database import CardDatabase
+
+Table = tuple[str, list[tuple[object, ...]], tuple[str, ...]]
+
+
+def _pct(n: int, total: int) -> str:
+    return f"{100 * n / total:.0f}%" if total else "-"
+
+
+def set_statistics(db: CardDatabase) -> list[Table]:
+    cards = db.cards
+    total = len(cards)
+    tables: list[Table] = []
+    kinds = Counter(c.kind for c in cards)
+    pool = Counter()
+    for c in cards:
+        pool[c.kind] += c.copies
+    tables.append(
+        (
+            f"{db.pack.name}: {total} distinct cards",
+            [(k.label, kinds[k.id], pool[k.id]) for k in db.pack.kinds] + [("total", total, sum(pool.values()))],
+            ("kind", "cards", "copies in pool"),
+        )
+    )
+    subtypes = Counter((c.kind, c.subtype_id()) for c in cards if c.subtype_id())
+    if subtypes:
+        rows = [
+            (db.pack.kind(k).label, s.title(), n)
+            for k_info in db.pack.kinds
+            for (k, s), n in sorted(subtypes.items())
+            if k == k_info.id
+        ]
+        tables.append(("Subtypes", rows, ("kind", "subtype", "cards")))
+    rarities = Counter(c.rarity for c in cards)
+    tables.append(
+        ("Rarity", [(r.name, rarities[r.id], _pct(rarities[r.id], total)) for r in db.pack.rarities], ("rarity", "cards", "share"))
+    )
+    factions = Counter(db.faction_of(c) for c in cards)
+    tables.append(
+        (
+            db.pack.faction_label.title(),
+            [(f.name, factions[f.id], _pct(factions[f.id], total)) for f in db.pack.factions],
+            (db.pack.faction_label, "cards", "share"),
+        )
+    )
+    costs = sorted({c.curve_cost() for c in cards if c.curve_cost() is not None})  # type: ignore[type-var]
+    if costs:
+        top = max(costs)  # type: ignore[type-var]
+        columns = [str(n) for n in range(0, min(top, 9) + 1)] + (["10+"] if top >= 10 else [])
+        rows: list[tuple[object, ...]] = []
+        for k in db.pack.kinds:
+            curve = Counter(min(c.curve_cost() or 0, 10) for c in cards if c.kind == k.id and c.curve_cost() is not None)
+            if not curve:
+                continue
+            bars = tuple(curve.get(int(col.rstrip("+")), 0) or "." for col in columns)
+            count = sum(curve.values())
+            avg = sum(v * n for v, n in curve.items()) / count
+            rows.append((k.label, *bars, f"{avg:.1f}"))
+        tables.append(("Cost curve (powerstones)", rows, ("kind", *columns, "avg")))
+    return tables
