@@ -1,0 +1,78 @@
+"""Lords of Estraven, design v2: Leaders and Troops in combat, pitch for mana, a resource marketplace."""
+
+from __future__ import annotations
+
+from carddb.gamepack import GamePack, KindInfo, Rarity
+from carddb.games.loe import PROVINCES
+from carddb.games.loe2.checks import leader_troop_types_exist
+from carddb.games.loe2.schema import Loe2CardSchema
+
+KINDS = (
+    KindInfo(
+        "leader",
+        "Leader",
+        "Leaders",
+        "A unit with Power, Resistance and Health. Attacks with the Troops whose type it names (Leader - Troop type); its damage is permanent.",
+        layout="unit",
+        back="deck",
+        group="deck",
+    ),
+    KindInfo(
+        "troop",
+        "Troop",
+        "Troops",
+        "A unit with Power and Toughness that joins a matching Leader's attack or blocks; its damage resets each turn.",
+        layout="unit",
+        back="deck",
+        group="deck",
+    ),
+    KindInfo(
+        "spell",
+        "Spell",
+        "Spells",
+        "A one-time effect played in your main phase, then put into the graveyard.",
+        layout="action",
+        back="deck",
+        group="deck",
+    ),
+    KindInfo(
+        "reaction",
+        "Reaction",
+        "Reactions",
+        "An instant-speed effect with a scoped condition, played when you have priority.",
+        layout="action",
+        back="deck",
+        group="deck",
+    ),
+    KindInfo(
+        "resource",
+        "Resource",
+        "Resources",
+        "A marketplace card that cannot be pitched; its sacrifice cost is printed on it.",
+        subtypes=("subject", "material", "influence"),
+        layout="resource",
+        back="market",
+        group="market",
+    ),
+)
+
+RARITIES = (
+    Rarity("common", "Common", "#2b2b2b"),
+    Rarity("uncommon", "Uncommon", "#8c9aa6"),
+    Rarity("rare", "Rare", "#c9a227"),
+    Rarity("mythic", "Mythic", "#c8502a"),
+)
+
+PACK = GamePack(
+    id="loe2",
+    name="Lords of Estraven v2",
+    description="Design v2: Leaders and Troops in combat, pitch values for mana, a shared resource marketplace.",
+    card_schema=Loe2CardSchema,
+    kinds=KINDS,
+    rarities=RARITIES,
+    factions=PROVINCES,
+    faction_field="province",
+    faction_label="province",
+    icons=("mana", "tap", "subject", "material", "influence"),
+    card_checks=(leader_troop_types_exist,),
+)
