@@ -45,7 +45,7 @@ class Card(StrictModel):
     art: ArtRef | None = None
     flavor: str = ""
     version: Annotated[int, Field(ge=1, le=999)] = 1
-    tags: tuple[Slug, ...] = ()
+    tags: list[Slug] = Field(default_factory=list)
     copies: Annotated[int, Field(ge=0, le=40)] = 1
     text: str = ""
 

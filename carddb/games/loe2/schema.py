@@ -53,7 +53,7 @@ class Troop(Pitched):
 class Leader(Pitched):
     kind: Literal["leader"]
     # `Leader - {Troop type}`: the troop types that may join this Leader's attacks.
-    leads: Annotated[tuple[TroopType, ...], Field(min_length=1)]
+    leads: Annotated[list[TroopType], Field(min_length=1)]
     power: Stat
     resistance: Stat
     health: Positive
