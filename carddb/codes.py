@@ -32,4 +32,8 @@ CODES: dict[str, str] = {
     "W-NO-ART": "The card has no art; a generated placeholder will be printed.",
     "W-NO-FLAVOR": "The card has no flavor text.",
     "W-NUMBER-GAP": "Collector numbers of a set skip a number.",
+    # card faces (carddb/render/faces.py)
+    "E-TEXT-OVERFLOW": "The rules text does not fit its box even at the smallest allowed size.",
+    "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",
+    "E-FONT-MISSING": "A font file that the card stylesheet declares is not there.",
 }
