@@ -1,0 +1,161 @@
+"""Opening boosters from plans: random or dealt collation, duplicate protection, province balance.
+
+Booster `index` of type `t` in an event seeded `seed` is drawn from its own
+generator, seeded from (seed, t, index), so booster 7 is the same whether 8 or
+800 boosters are opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from carddb.errors import CarddbError
+from carddb.play.boosters import BoosterPlan, CompiledSheet, CompiledSlot
+from carddb.play.rng import Rng, derive_seed
+
+# Draws that hit a card already in the booster are retried this many times before
+# falling back to drawing from the remaining cards (same distribution, slower).
+_RETRIES = 16
+
+
+class BoosterError(CarddbError):
+    """A booster cannot be filled (e.g. a dealt pile runs out)."""
+
+
+@dataclass(frozen=True)
+class BoosterCard:
+    card_id: str
+    slot: str
+
+
+@dataclass(frozen=True)
+class Booster:
+    type_id: str
+    index: int
+    seed: int  # the derived seed of this booster
+    cards: tuple[BoosterCard, ...]
+
+    def ids(self) -> list[str]:
+        return [c.card_id for c in self.cards]
+
+
+def open_boosters(plan: BoosterPlan, seed: int, count: int, start: int = 0) -> list[Booster]:
+    """Boosters number start .. start+count-1 of `plan` for the event `seed`."""
+    if plan.collation == "dealt":
+        return deal_boosters(plan, seed, count, start)
+    return [open_booster(plan, seed, index) for index in range(start, start + count)]
+
+
+def open_booster(plan: BoosterPlan, seed: int, index: int) -> Booster:
+    booster_seed = derive_seed(seed, plan.id, index)
+    rng = Rng(booster_seed)
+    used: set[str] = set()
+    cards: list[BoosterCard] = []
+    for slot in plan.slots:
+        ids = _draw_balanced(slot, rng, used, plan) if slot.balance else _draw_slot(slot, rng, used, plan)
+        if not plan.duplicates:
+            used.update(ids)
+        cards.extend(BoosterCard(card_id, slot.name) for card_id in ids)
+    return Booster(plan.id, index, booster_seed, tuple(cards))
+
+
+def _draw_slot(slot: CompiledSlot, rng: Rng, used: set[str], plan: BoosterPlan) -> list[str]:
+    picked: list[str] = []
+    taken: Collection[str] = () if plan.duplicates else used
+    # With duplicates allowed, cards already drawn in this slot do not block a draw either.
+    own: list[str] = [] if plan.duplicates else picked
+    for _ in range(slot.count):
+        sheet = (
+            slot.sheets[rng.weighted_index([s.units for s in slot.sheets])] if len(slot.sheets) > 1 else slot.sheets[0]
+        )
+        card = _draw_from_sheet(sheet, rng, taken, own)
+        if card is None:
+            # This sheet is used up by earlier slots; draw from the sheets that still have cards.
+            open_sheets = [s for s in slot.sheets if any(c not in taken and c not in own for c in s.cards)]
+            if not open_sheets:
+                raise BoosterError(
+                    f"booster '{plan.id}': slot '{slot.name}' ran out of cards that are not already in the booster"
+                )
+            sheet = open_sheets[rng.weighted_index([s.units for s in open_sheets])]
+            card = _draw_from_sheet(sheet, rng, taken, own)
+        assert card is not None
+        picked.append(card)
+    return picked
+
+
+def _draw_from_sheet(sheet: CompiledSheet, rng: Rng, taken: Collection[str], picked: list[str]) -> str | None:
+    if not taken and not picked:
+        return _pick(sheet.cards, sheet.card_weights, sheet.uniform, rng)
+    for _ in range(_RETRIES):
+        card = _pick(sheet.cards, sheet.card_weights, sheet.uniform, rng)
+        if card not in taken and card not in picked:
+            return card
+    free = [(c, w) for c, w in zip(sheet.cards, sheet.card_weights, strict=True) if c not in taken and c not in picked]
+    if not free:
+        return None
+    return free[rng.weighted_index([w for _, w in free])][0]
+
+
+def _pick(cards: tuple[str, ...], weights: tuple[int, ...], uniform: bool, rng: Rng) -> str:
+    return cards[rng.below(len(cards))] if uniform else cards[rng.weighted_index(weights)]
+
+
+def _draw_balanced(slot: CompiledSlot, rng: Rng, used: set[str], plan: BoosterPlan) -> list[str]:
+    """At least one card of each province, while every card keeps its natural odds.
+
+    Unbalanced, each of the N cards of the slot is in a booster with probability
+    k/N, so province p (n_p cards) shows up k*n_p/N times on average. Balanced, we
+    take one card of each province, then draw the k - P remaining province labels
+    with weights k*n_p/N - 1 (scaled by N: k*n_p - N) and pick the cards uniformly
+    inside each province. The expected count of p is 1 + (k*n_p/N - 1) = k*n_p/N,
+    and so each card's odds stay k/N. Provinces with fewer than N/k cards get a
+    weight of 0 (validation warns about those: their odds do go up).
+    """
+    sheet = slot.sheets[0]
+    taken = () if plan.duplicates else used
+    groups: dict[str, list[str]] = {}
+    for card, faction in zip(sheet.cards, sheet.factions, strict=True):
+        if card not in taken:
+            groups.setdefault(faction, []).append(card)
+    total = sum(len(g) for g in groups.values())
+    factions = sorted(groups)
+    if slot.count < len(factions) or total < slot.count:
+        return _draw_slot(slot, rng, used, plan)
+    counts = dict.fromkeys(factions, 1)
+    weights = [max(0, slot.count * len(groups[f]) - total) for f in factions]
+    for _ in range(slot.count - len(factions)):
+        live = [w if counts[f] < len(groups[f]) else 0 for f, w in zip(factions, weights, strict=True)]
+        if not any(live):
+            live = [len(groups[f]) - counts[f] for f in factions]
+        counts[factions[rng.weighted_index(live)]] += 1
+    picked: list[str] = []
+    for faction in factions:
+        picked.extend(rng.sample(groups[faction], counts[faction]))
+    rng.shuffle(picked)
+    return picked
+
+
+def deal_boosters(plan: BoosterPlan, seed: int, count: int, start: int = 0) -> list[Booster]:
+    """Deal boosters from one shuffled pile per slot (the Victory Draft: shuffle all, deal 3 each)."""
+    piles: list[list[str]] = []
+    for slot in plan.slots:
+        sheet = slot.sheets[0]
+        pile = [c for c, n in zip(sheet.cards, sheet.copies, strict=True) for _ in range(n if plan.duplicates else 1)]
+        Rng.derived(seed, plan.id, "deal", slot.name).shuffle(pile)
+        needed = (start + count) * slot.count
+        if len(pile) < needed:
+            raise BoosterError(
+                f"booster '{plan.id}': slot '{slot.name}' deals {slot.count} to each of {start + count} boosters "
+                f"({needed} cards) but its pile holds only {len(pile)}"
+            )
+        piles.append(pile)
+    boosters = []
+    for index in range(start, start + count):
+        cards = [
+            BoosterCard(card_id, slot.name)
+            for slot, pile in zip(plan.slots, piles, strict=True)
+            for card_id in pile[index * slot.count : (index + 1) * slot.count]
+        ]
+        boosters.append(Booster(plan.id, index, derive_seed(seed, plan.id, "deal"), tuple(cards)))
+    return boosters

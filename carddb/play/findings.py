@@ -1,0 +1,132 @@
+"""Turning pydantic validation errors on play files (boosters, deck lists) into located findings."""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from carddb.diagnostics import Finding
+from carddb.yamlsource import Located, PathKey
+
+_TYPE_WORDS = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping of fields",
+    "model_attributes_type": "a mapping of fields",
+}
+
+
+def _model_at(root: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseModel] | None:
+    """The model class that holds the last part of `loc`, to suggest its field names."""
+    current: Any = root
+    for part in loc[:-1]:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        field = current.model_fields.get(part) or next(
+            (f for f in current.model_fields.values() if f.alias == part), None
+        )
+        if field is None:
+            return None
+        current = _inner_model(field.annotation)
+        if current is None:
+            # a mapping of models keyed by the user's own names (booster ids)
+            return None
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _inner_model(annotation: Any) -> Any:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    origin = typing.get_origin(annotation)
+    if origin in (list, tuple, typing.Union, types.UnionType, dict):
+        for arg in reversed(typing.get_args(annotation)):
+            found = _inner_model(arg)
+            if found is not None:
+                return found
+    if origin is typing.Annotated:
+        return _inner_model(typing.get_args(annotation)[0])
+    return None
+
+
+def _clean(loc: tuple[Any, ...]) -> tuple[str | int, ...]:
+    # pydantic names union branches and validators in the location ('function-before[...]', 'list[str]')
+    return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"str", "int", "bool", "float"})))
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true/false)"
+    if isinstance(value, str):
+        return f"text {value!r}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing (empty value)" if value is None else type(value).__name__
+
+
+def validation_findings(
+    exc: ValidationError, located: Located, root: type[BaseModel], what: str, base: PathKey = ()
+) -> list[Finding]:
+    """One finding per pydantic error, pointing at the key or value in the YAML file."""
+    findings: list[Finding] = []
+    for error in exc.errors(include_url=False):
+        loc = _clean(tuple(error["loc"]))
+        at: PathKey = (*base, *loc)
+        etype = error["type"]
+        name = ".".join(str(p) for p in loc) or what
+        value = error.get("input")
+        if etype == "extra_forbidden":
+            model = _model_at(root, loc)
+            known = list(model.model_fields) if model else []
+            close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
+            message = f"'{loc[-1]}' is not a field of {what}"
+            hint = None
+            if close:
+                message += f"; did you mean '{close[0]}'?"
+            elif known:
+                hint = "fields: " + ", ".join(known)
+            findings.append(Finding("E-UNKNOWN-FIELD", message, located.path, located.key_span(at), hint))
+        elif etype == "missing":
+            findings.append(
+                Finding(
+                    "E-MISSING-FIELD", f"{what} needs the field '{loc[-1]}'", located.path, located.value_span(at[:-1])
+                )
+            )
+        elif etype in _TYPE_WORDS or etype.endswith("_type"):
+            expected = _TYPE_WORDS.get(etype, etype.removesuffix("_type").replace("_", " "))
+            findings.append(
+                Finding(
+                    "E-WRONG-TYPE",
+                    f"'{name}' must be {expected}, not {_describe(value)}",
+                    located.path,
+                    located.value_span(at),
+                )
+            )
+        elif etype in {"greater_than", "greater_than_equal", "less_than", "less_than_equal"}:
+            findings.append(
+                Finding(
+                    "E-OUT-OF-RANGE",
+                    f"'{name}' is {value!r}: {error['msg'].lower()}",
+                    located.path,
+                    located.value_span(at),
+                )
+            )
+        else:
+            msg = error["msg"].removeprefix("Value error, ")
+            findings.append(Finding("E-BAD-VALUE", f"'{name}': {msg}", located.path, located.value_span(at)))
+    return findings
