@@ -1,0 +1,337 @@
+"""The static spoiler site: a filterable gallery, a page per card, and set statistics.
+
+`build_site` takes validated inputs (the database, each card's web image, the
+booster types each card can appear in) and writes output/<game>/site/:
+
+    index.html          gallery; filters, search and sort run client-side from an embedded JSON index
+    cards/<id>.html     one page per card: full data, canonical rules text with icons, version, boosters
+    cards/<id>.png      the card image (written by `webimages`)
+    stats.html          cost curve, kinds, rarities and factions as inline SVG charts
+    assets/, icons/     CSS, JS and the game's icon SVGs
+
+All links are relative so the folder opens from disk or from any web server.
+Every file is written atomically and only when its content changed, so a live
+preview rebuild after one edit rewrites one card page, the index and the stats.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import jinja2
+from markupsafe import Markup
+
+import carddb
+from carddb.atomic import write_bytes
+from carddb.cardmodel import Card
+from carddb.database import CardDatabase
+from carddb.gamepack import GamePack
+from carddb.rules.markup import Paragraph, Run, runs_from_marked_text
+from carddb.site.charts import chart_svg, set_charts
+
+STATIC_ASSETS = ("site.css", "site.js")
+# Fields shown in the card page's heading area rather than in its data table.
+_HEADLINE_FIELDS = {"id", "name", "kind", "text", "flavor", "art", "set", "number", "rarity", "version"}
+
+
+@runtime_checkable
+class MarkedCost(Protocol):
+    """A cost that can print itself as icon markup (LOE's `Cost.markup()`)."""
+
+    def markup(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class SiteCard:
+    """What the site shows of one card: plain values, ready for a template."""
+
+    card: Card
+    kind_label: str
+    type_line: str
+    faction_id: str
+    faction_name: str
+    faction_color: str
+    rarity_name: str
+    rarity_color: str
+    cost: int | None
+    cost_runs: Paragraph
+    paragraphs: tuple[Paragraph, ...]
+    rules_plain: str
+    image: str | None  # path relative to the site root
+    boosters: tuple[str, ...]
+    source: str  # "data/loe/cards/dukes.yaml:2"
+    fields: tuple[tuple[str, str], ...]
+
+    @property
+    def page(self) -> str:
+        return f"cards/{self.card.id}.html"
+
+
+@dataclass
+class SiteResult:
+    root: Path
+    written: list[Path] = field(default_factory=list)
+    unchanged: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)
+
+
+def default_templates_dir() -> Path:
+    """templates/site/ of the carddb checkout; a project may override it with its own templates/site/."""
+    return Path(carddb.__file__).resolve().parent.parent / "templates" / "site"
+
+
+def site_templates_dir(db: CardDatabase) -> Path:
+    own = db.project.templates_dir() / "site"
+    return own if (own / "index.html").is_file() else default_templates_dir()
+
+
+def pack_icons_dir(pack: GamePack) -> Path:
+    """The game pack's icon SVGs: carddb/games/<id>/icons/."""
+    return Path(carddb.__file__).resolve().parent / "games" / pack.id / "icons"
+
+
+def rules_paragraphs(card: Card, pack: GamePack) -> tuple[Paragraph, ...]:
+    """The card's rules text as paragraphs of runs, one per line of text."""
+    return tuple(runs_from_marked_text(line, pack.icons) for line in card.text.splitlines() if line.strip())
+
+
+def site_cards(
+    db: CardDatabase,
+    images: Mapping[str, Path],
+    boosters: Mapping[str, Sequence[str]],
+    site_root: Path,
+) -> list[SiteCard]:
+    """Every card of the database as a `SiteCard`, in set and collector-number order."""
+    pack = db.pack
+    result: list[SiteCard] = []
+    for card in sorted(db.cards, key=lambda c: (c.set, c.number, c.id)):
+        kind = pack.kind(card.kind)
+        subtype = card.subtype_id()
+        faction = pack.faction(db.faction_of(card))
+        rarity = pack.rarity(card.rarity)
+        cost_value = getattr(card, "cost", None)
+        cost_runs = runs_from_marked_text(cost_value.markup(), pack.icons) if isinstance(cost_value, MarkedCost) else ()
+        paragraphs = rules_paragraphs(card, pack)
+        image = images.get(card.id)
+        src = db.sources.get(card.id)
+        source = ""
+        if src is not None:
+            source = f"{_relative(src.path, db.project.root)}:{src.located.span.line}"
+        result.append(
+            SiteCard(
+                card=card,
+                kind_label=kind.label,
+                type_line=kind.label + (f" - {subtype.title()}" if subtype else ""),
+                faction_id=faction.id if faction else "",
+                faction_name=faction.name if faction else "",
+                faction_color=faction.color if faction else "#55585c",
+                rarity_name=rarity.name,
+                rarity_color=rarity.color,
+                cost=card.curve_cost(),
+                cost_runs=cost_runs,
+                paragraphs=paragraphs,
+                rules_plain="\n".join(_plain(p) for p in paragraphs),
+                image=_relative(image, site_root) if image is not None else None,
+                boosters=tuple(boosters.get(card.id, ())),
+                source=source,
+                fields=_field_rows(card, db),
+            )
+        )
+    return result
+
+
+def card_index(cards: Sequence[SiteCard]) -> list[dict[str, Any]]:
+    """The JSON index the gallery filters, sorts and searches, one entry per card."""
+    return [
+        {
+            "id": c.card.id,
+            "name": c.card.name,
+            "kind": c.card.kind,
+            "subtype": c.card.subtype_id() or "",
+            "faction": c.faction_id,
+            "rarity": c.card.rarity,
+            "cost": c.cost,
+            "set": c.card.set,
+            "number": c.card.number,
+            "text": c.rules_plain,
+            "page": c.page,
+            "image": c.image,
+        }
+        for c in cards
+    ]
+
+
+def script_json(value: object) -> Markup:
+    """JSON safe to place inside a <script> element: no '<', '>' or '&' can end it early."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return Markup(text)
+
+
+def build_site(
+    db: CardDatabase,
+    site_root: Path,
+    images: Mapping[str, Path],
+    *,
+    boosters: Mapping[str, Sequence[str]] | None = None,
+    templates_dir: Path | None = None,
+) -> SiteResult:
+    """Write the spoiler site for `db` into `site_root`; `images` maps card id -> PNG inside site_root."""
+    env = _environment(templates_dir or site_templates_dir(db))
+    cards = site_cards(db, images, boosters or {}, site_root)
+    result = SiteResult(root=site_root)
+    icons = _copy_icons(db.pack, site_root, result)
+    common = {
+        "pack": db.pack,
+        "sets": db.sets,
+        "icons": icons,
+        "has_boosters": boosters is not None,
+        "total": len(cards),
+    }
+    kinds = [k for k in db.pack.kinds if any(c.card.kind == k.id for c in cards)]
+    factions = [f for f in db.pack.factions if any(c.faction_id == f.id for c in cards)]
+    rarities = [r for r in db.pack.rarities if any(c.card.rarity == r.id for c in cards)]
+    costs = sorted({c.cost for c in cards if c.cost is not None})
+    pages: dict[str, str] = {
+        "index.html": env.get_template("index.html").render(
+            common,
+            root="",
+            cards=cards,
+            kinds=kinds,
+            factions=factions,
+            rarities=rarities,
+            costs=costs,
+            has_costless=any(c.cost is None for c in cards),
+            index_json=script_json(card_index(cards)),
+        ),
+        "stats.html": env.get_template("stats.html").render(
+            common,
+            root="",
+            charts=[(chart, Markup(chart_svg(chart))) for chart in set_charts(db)],
+        ),
+    }
+    card_template = env.get_template("card.html")
+    for position, site_card in enumerate(cards):
+        pages[site_card.page] = card_template.render(
+            common,
+            root="../",
+            c=site_card,
+            previous=cards[position - 1] if position > 0 else None,
+            next=cards[position + 1] if position + 1 < len(cards) else None,
+        )
+    for relative, html in pages.items():
+        _write_if_changed(site_root / relative, html.encode("utf-8"), result)
+    for name in STATIC_ASSETS:
+        _write_if_changed(site_root / "assets" / name, (env_dir(env) / name).read_bytes(), result)
+    _prune(site_root / "cards", {c.card.id for c in cards}, result)
+    return result
+
+
+def env_dir(env: jinja2.Environment) -> Path:
+    loader = env.loader
+    assert isinstance(loader, jinja2.FileSystemLoader)
+    return Path(loader.searchpath[0])
+
+
+def _environment(templates_dir: Path) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["run_html"] = run_html
+    return env
+
+
+def _copy_icons(pack: GamePack, site_root: Path, result: SiteResult) -> dict[str, str]:
+    """Copy the pack's icon SVGs into icons/; returns icon name -> path relative to the site root."""
+    found: dict[str, str] = {}
+    source_dir = pack_icons_dir(pack)
+    for name in pack.icons:
+        svg = source_dir / f"{name}.svg"
+        if svg.is_file():
+            _write_if_changed(site_root / "icons" / svg.name, svg.read_bytes(), result)
+            found[name] = f"icons/{svg.name}"
+    return found
+
+
+def _write_if_changed(target: Path, data: bytes, result: SiteResult) -> None:
+    try:
+        same = target.read_bytes() == data
+    except OSError:
+        same = False
+    if same:
+        result.unchanged.append(target)
+    else:
+        write_bytes(target, data)
+        result.written.append(target)
+
+
+def _prune(cards_dir: Path, card_ids: set[str], result: SiteResult) -> None:
+    """Remove pages and images of cards that no longer exist (a renamed id, a deleted card)."""
+    if not cards_dir.is_dir():
+        return
+    for path in cards_dir.iterdir():
+        if path.suffix in {".html", ".png"} and path.stem not in card_ids and path.is_file():
+            path.unlink()
+            result.removed.append(path)
+
+
+def _plain(paragraph: Paragraph) -> str:
+    return "".join(run.text for run in paragraph if run.kind != "icon")
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.name
+
+
+def _field_rows(card: Card, db: CardDatabase) -> tuple[tuple[str, str], ...]:
+    """The card's remaining fields as (label, value) rows for the card page's data table."""
+    rows: list[tuple[str, str]] = []
+    cost = card.cost_label()
+    for name, value in card.model_dump().items():
+        if name in _HEADLINE_FIELDS or value in (None, "", [], ()):
+            continue
+        if name == db.pack.faction_field:
+            faction = db.pack.faction(value)
+            rows.append((db.pack.faction_label.title(), faction.name if faction else str(value)))
+        elif name == "cost":
+            rows.append(("Cost", cost))
+        elif name == "subtype":
+            rows.append(("Subtype", str(value).title()))
+        elif isinstance(value, list):
+            rows.append((name.title(), ", ".join(str(v) for v in value)))
+        elif isinstance(value, dict):
+            rows.append((name.title(), ", ".join(f"{k} {v}" for k, v in value.items() if v)))
+        else:
+            rows.append((name.replace("_", " ").title(), str(value)))
+    if card.art is not None:
+        rows.append(("Art", card.art.file + (f" by {card.art.artist}" if card.art.artist else "")))
+    else:
+        rows.append(("Art", "placeholder (no art yet)"))
+    return tuple(rows)
+
+
+def run_html(run: Run, root: str, icons: Mapping[str, str]) -> Markup:
+    """One rules-text run as HTML: keywords bold, reminders italic, icons as images."""
+    if run.kind == "icon":
+        if run.text in icons:
+            return Markup('<img class="icon" src="{}{}" alt="{}" title="{}">').format(
+                root, icons[run.text], run.text, run.text
+            )
+        return Markup('<span class="icon-text">{}</span>').format(run.text)
+    if run.kind == "keyword":
+        return Markup("<strong>{}</strong>").format(run.text)
+    if run.kind == "reminder":
+        return Markup('<em class="reminder">{}</em>').format(run.text)
+    return Markup("{}").format(run.text)

@@ -1,0 +1,76 @@
+"""The site stage of the build: card faces -> web images -> booster membership -> spoiler site.
+
+`carddb build` calls `site_stage` last, passing the faces it has already
+rendered; `carddb site` and `carddb serve` call it alone and let it render the
+faces (unchanged cards come from the faces cache).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from carddb.database import CardDatabase
+from carddb.diagnostics import Report
+from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
+from carddb.render.faces import FaceResult, render_faces
+from carddb.site.spoiler import SiteResult, build_site
+from carddb.site.webimages import WebImages, web_images
+
+
+@dataclass
+class SiteStageResult:
+    site: SiteResult
+    images: WebImages
+    rendered: int  # faces rendered by this run
+    cached: int  # faces taken from the faces cache
+
+    def summary(self) -> str:
+        return (
+            f"{len(self.site.written)} site file{'s' * (len(self.site.written) != 1)} written, "
+            f"{len(self.images.written)} image{'s' * (len(self.images.written) != 1)} updated, "
+            f"{self.rendered} face{'s' * (self.rendered != 1)} rendered, {self.cached} from cache"
+        )
+
+
+def site_root(db: CardDatabase) -> Path:
+    return db.project.output_dir(db.pack) / "site"
+
+
+def site_stage(
+    db: CardDatabase,
+    report: Report,
+    *,
+    faces: Sequence[FaceResult] | None = None,
+    root: Path | None = None,
+    workers: int = 2,
+) -> SiteStageResult:
+    """Write the spoiler site of `db` (default output/<game>/site/); render faces unless given."""
+    root = root or site_root(db)
+    if faces is None:
+        faces = render_faces(db, db.cards, report, workers=workers)
+    images = web_images({face.card_id: face.pdf for face in faces}, root / "cards")
+    site = build_site(db, root, images.paths, boosters=booster_membership(db, report))
+    cached = sum(1 for face in faces if face.from_cache)
+    return SiteStageResult(site=site, images=images, rendered=len(faces) - cached, cached=cached)
+
+
+def booster_membership(db: CardDatabase, report: Report) -> dict[str, list[str]] | None:
+    """Card id -> the booster types (and slots) it can be drawn in; None when the game has no booster file."""
+    if not boosters_path(db).is_file():
+        return None
+    return membership_from_plans(load_boosters(db, report).values())
+
+
+def membership_from_plans(plans: Iterable[BoosterPlan]) -> dict[str, list[str]]:
+    """From compiled booster plans: card id -> ["Deck booster (Common slot)", ...]."""
+    membership: dict[str, list[str]] = {}
+    for plan in plans:
+        for slot in plan.slots:
+            ids = {card_id for sheet in slot.sheets for card_id in sheet.cards}
+            for card_id in ids:
+                label = f"{plan.name} ({slot.name} slot)"
+                if label not in membership.setdefault(card_id, []):
+                    membership[card_id].append(label)
+    return membership
