@@ -16,6 +16,7 @@ from carddb.diagnostics import Finding
 if TYPE_CHECKING:
     from carddb.cardmodel import Card
     from carddb.database import CardDatabase
+    from carddb.play.decks import DeckRules
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class GamePack:
     icons: tuple[str, ...] = ()
     card_checks: tuple[CardCheck, ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
+    deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce
 
     def kind(self, kind_id: str) -> KindInfo:
         for kind in self.kinds:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from carddb.gamepack import Faction, GamePack, KindInfo, Rarity
+from carddb.games.loe.decks import RULES as DECK_RULES
 from carddb.games.loe.schema import LoeCardSchema
 
 KINDS = (
@@ -43,4 +44,5 @@ PACK = GamePack(
     faction_field="province",
     faction_label="province",
     icons=("powerstone", "subject", "material", "influence"),
+    deck_rules=DECK_RULES,
 )
