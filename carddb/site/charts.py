@@ -14,8 +14,8 @@ from html import escape
 from carddb.database import CardDatabase
 
 NEUTRAL_BAR = "#6b5b45"
-BAR_WIDTH = 44
-BAR_GAP = 14
+BAR_WIDTH = 54
+BAR_GAP = 16
 PLOT_HEIGHT = 160
 LABEL_SPACE = 46
 TOP_SPACE = 22
@@ -61,7 +61,7 @@ def cost_curve_chart(db: CardDatabase) -> Chart:
 
 def kinds_chart(db: CardDatabase) -> Chart:
     counted = Counter(c.kind for c in db.cards)
-    bars = tuple(Bar(k.plural, counted.get(k.id, 0)) for k in db.pack.kinds)
+    bars = tuple(Bar(k.label, counted.get(k.id, 0)) for k in db.pack.kinds)
     return Chart("kinds", "Card kinds", "Distinct cards of each kind", bars)
 
 
@@ -111,6 +111,6 @@ def chart_svg(chart: Chart) -> str:
     return "".join(parts)
 
 
-def _short(label: str, limit: int = 9) -> str:
-    # Labels sit under bars 44 px wide; the full label stays in the bar's tooltip.
+def _short(label: str, limit: int = 10) -> str:
+    # Labels sit under bars 54 px wide; the full label stays in the bar's tooltip.
     return label if len(label) <= limit else label[: limit - 1] + "…"

@@ -190,7 +190,7 @@ def test_charts_have_one_bar_per_category(built: tuple[CardDatabase, Path]) -> N
     # Costs 0..5: lord 5, duke 3, spell 2, ritual 2; the resource has no cost.
     assert bars("cost-curve") == [("0", 0), ("1", 0), ("2", 2), ("3", 1), ("4", 0), ("5", 1)]
     assert len(bars("kinds")) == len(db.pack.kinds) == 8
-    assert dict(bars("kinds"))["Dukes"] == 1
+    assert dict(bars("kinds"))["Duke"] == 1
     assert bars("rarities") == [("Common", 2), ("Uncommon", 1), ("Rare", 1), ("Mythic", 1)]
     assert len(bars("factions")) == 6 and dict(bars("factions"))["Ashmarch"] == 2
     assert "1 card without a cost not shown" in html
