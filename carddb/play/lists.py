@@ -1,0 +1,324 @@
+"""What play modes print: booster lists, shared deck lists, pick sheets and pick logs.
+
+CSV and JSON for tools, PDFs (WeasyPrint, templates/play/*.html) for the table.
+Every output names the seed and the carddb version, and is written atomically.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from carddb import __version__
+from carddb.atomic import write_bytes, write_text
+from carddb.cardmodel import Card
+from carddb.database import CardDatabase
+from carddb.errors import RenderError
+from carddb.play.collation import Booster
+from carddb.play.draft import DraftLog
+
+BUILTIN_TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "play"
+
+BOOSTER_COLUMNS = (
+    "seed",
+    "carddb_version",
+    "booster_type",
+    "booster",
+    "owner",
+    "position",
+    "slot",
+    "card_id",
+    "name",
+    "kind",
+    "subtype",
+    "rarity",
+    "faction",
+    "set",
+    "number",
+)
+
+
+def _card(db: CardDatabase, card_id: str) -> Card:
+    card = db.by_id(card_id)
+    if card is None:
+        raise RenderError(f"card '{card_id}' is not in the database")
+    return card
+
+
+def booster_print_order(db: CardDatabase, boosters: Sequence[Booster]) -> list[list[Card]]:
+    """The cards of each booster in order, booster by booster: what a print-and-play sheet
+    composer lays out so that cutting the sheets yields ready packs."""
+    return [[_card(db, c.card_id) for c in booster.cards] for booster in boosters]
+
+
+def booster_rows(
+    db: CardDatabase, boosters: Sequence[Booster], seed: int, owners: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
+    rows = []
+    for b_index, booster in enumerate(boosters):
+        for position, entry in enumerate(booster.cards, start=1):
+            card = _card(db, entry.card_id)
+            rows.append(
+                {
+                    "seed": seed,
+                    "carddb_version": __version__,
+                    "booster_type": booster.type_id,
+                    "booster": booster.index + 1,
+                    "owner": owners[b_index] if owners else "",
+                    "position": position,
+                    "slot": entry.slot,
+                    "card_id": card.id,
+                    "name": card.name,
+                    "kind": card.kind,
+                    "subtype": card.subtype_id() or "",
+                    "rarity": card.rarity,
+                    "faction": db.faction_of(card) or "",
+                    "set": card.set,
+                    "number": card.number,
+                }
+            )
+    return rows
+
+
+def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def boosters_json(
+    db: CardDatabase, boosters: Sequence[Booster], seed: int, owners: Sequence[str] | None = None
+) -> dict[str, Any]:
+    return {
+        "carddb": __version__,
+        "game": db.pack.id,
+        "seed": seed,
+        "boosters": [
+            {
+                "type": b.type_id,
+                "booster": b.index + 1,
+                "seed": b.seed,
+                "owner": owners[i] if owners else None,
+                "cards": [{"id": c.card_id, "slot": c.slot} for c in b.cards],
+            }
+            for i, b in enumerate(boosters)
+        ],
+    }
+
+
+def _environment(db: CardDatabase) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.ChoiceLoader(
+            [
+                jinja2.FileSystemLoader(db.project.templates_dir() / "play"),
+                jinja2.FileSystemLoader(BUILTIN_TEMPLATES),
+            ]
+        ),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+def render_pdf(db: CardDatabase, template: str, context: dict[str, Any], target: Path) -> Path:
+    """Fill templates/play/<template> and write it as an A4 PDF."""
+    from weasyprint import HTML  # imported here: it is slow to import and most commands never print
+
+    footer = re.sub(r"[\"\\\n]", "", f"{db.pack.name} - {context.get('title', '')} - carddb {__version__}")
+    try:
+        html = (
+            _environment(db)
+            .get_template(template)
+            .render(game=db.pack.name, version=__version__, footer=footer, **context)
+        )
+        pdf = HTML(string=html, base_url=str(db.project.root)).write_pdf()
+    except jinja2.TemplateError as exc:
+        raise RenderError(f"template play/{template}: {exc}") from None
+    if pdf is None:
+        raise RenderError(f"WeasyPrint produced no PDF for play/{template}")
+    return write_bytes(target, pdf)
+
+
+def _booster_blocks(
+    db: CardDatabase, boosters: Sequence[Booster], owners: Sequence[str] | None
+) -> list[dict[str, Any]]:
+    blocks = []
+    for i, booster in enumerate(boosters):
+        label = f"Booster {booster.index + 1}" + (f" - {owners[i]}" if owners else "")
+        cards = []
+        for n, entry in enumerate(booster.cards, start=1):
+            card = _card(db, entry.card_id)
+            kind = db.pack.kind(card.kind).label + (f" ({card.subtype_id()})" if card.subtype_id() else "")
+            cards.append({"number": n, "name": card.name, "kind": kind, "rarity": card.rarity, "slot": entry.slot})
+        blocks.append({"label": label, "cards": cards})
+    return blocks
+
+
+def write_booster_lists(
+    db: CardDatabase,
+    out_dir: Path,
+    boosters: Sequence[Booster],
+    seed: int,
+    *,
+    title: str,
+    stem: str = "boosters",
+    owners: Sequence[str] | None = None,
+    pdf: bool = True,
+) -> list[Path]:
+    """boosters.csv, boosters.json and (unless pdf=False) boosters.pdf with one block per booster."""
+    written = [
+        write_text(out_dir / f"{stem}.csv", to_csv(booster_rows(db, boosters, seed, owners), BOOSTER_COLUMNS)),
+        write_text(out_dir / f"{stem}.json", json.dumps(boosters_json(db, boosters, seed, owners), indent=2) + "\n"),
+    ]
+    if pdf:
+        context = {"title": title, "seed": seed, "boosters": _booster_blocks(db, boosters, owners)}
+        written.append(render_pdf(db, "booster_list.html", context, out_dir / f"{stem}.pdf"))
+    return written
+
+
+def deck_groups(db: CardDatabase, counts: Counter[str]) -> list[dict[str, Any]]:
+    """Cards of a deck grouped by kind in the game's kind order, each sorted by set and number."""
+    groups = []
+    for kind in db.pack.kinds:
+        cards = sorted((_card(db, c) for c in counts if _card(db, c).kind == kind.id), key=lambda c: (c.set, c.number))
+        if not cards:
+            continue
+        rows = [
+            {
+                "count": counts[c.id],
+                "card_id": c.id,
+                "name": c.name,
+                "faction": db.faction_of(c) or "",
+                "rarity": c.rarity,
+                "set": f"{c.set} {c.number}",
+            }
+            for c in cards
+        ]
+        groups.append({"label": kind.plural, "total": sum(r["count"] for r in rows), "rows": rows})
+    return groups
+
+
+def write_deck_list(
+    db: CardDatabase,
+    out_dir: Path,
+    counts: Counter[str],
+    *,
+    title: str,
+    stem: str,
+    seed: int | None = None,
+    description: str = "",
+    order: Sequence[str] | None = None,
+    pdf: bool = True,
+) -> list[Path]:
+    """A shared deck (or any card list) as CSV, JSON and PDF; `order` is the shuffled order if there is one."""
+    groups = deck_groups(db, counts)
+    rows = [
+        {"seed": "" if seed is None else seed, "carddb_version": __version__, "kind": g["label"], **r}
+        for g in groups
+        for r in g["rows"]
+    ]
+    data: dict[str, Any] = {
+        "carddb": __version__,
+        "game": db.pack.id,
+        "seed": seed,
+        "title": title,
+        "cards": {r["card_id"]: r["count"] for r in rows},
+        "total": sum(counts.values()),
+    }
+    if order is not None:
+        data["order"] = list(order)
+    columns = ("seed", "carddb_version", "kind", "count", "card_id", "name", "faction", "rarity", "set")
+    written = [
+        write_text(out_dir / f"{stem}.csv", to_csv(rows, columns)),
+        write_text(out_dir / f"{stem}.json", json.dumps(data, indent=2) + "\n"),
+    ]
+    if pdf:
+        context = {
+            "title": title,
+            "seed": seed,
+            "description": description,
+            "groups": groups,
+            "total": sum(counts.values()),
+            "faction_label": db.pack.faction_label,
+        }
+        written.append(render_pdf(db, "deck_list.html", context, out_dir / f"{stem}.pdf"))
+    return written
+
+
+def write_pick_sheets(
+    db: CardDatabase, target: Path, *, seats: int, seed: int, deck_boosters: int, title: str = "Pick sheet"
+) -> Path:
+    """Blank sheets, one page per seat, to record picks at a live table."""
+    rules = db.pack.deck_rules
+    limits = rules.draft_limits if rules else {}
+    limit_text = " and ".join(
+        f"up to {n} {db.pack.kind(k).plural}" if n > 1 else f"1 {db.pack.kind(k).label}" for k, n in limits.items()
+    )
+    context = {
+        "title": title,
+        "seed": seed,
+        "seats": [{"number": n, "name": f"Seat {n}"} for n in range(1, seats + 1)],
+        "council_picks": sum(limits.values()) or 5,
+        "limits": limit_text or "its council",
+        "deck_boosters": deck_boosters,
+    }
+    return render_pdf(db, "pick_sheets.html", context, target)
+
+
+def write_draft_outputs(db: CardDatabase, out_dir: Path, log: DraftLog, *, pdf: bool = True) -> list[Path]:
+    """draft-log.json (replayable), the pick log PDF, councils and the shared deck list."""
+    data = log.to_json()
+    written = [write_text(out_dir / "draft-log.json", json.dumps(data, indent=2) + "\n")]
+    name = {c.id: c.name for c in db.cards}
+    councils = [
+        {
+            "name": c["name"],
+            "bot": next(s.bot for s in log.seats if s.number == c["seat"]),
+            "cards": [name.get(i, i) for i in c["cards"]],
+            "victory": name.get(c["victory"] or "", c["victory"] or ""),
+        }
+        for c in data["councils"]
+    ]
+    seats = []
+    for seat in log.seats:
+        picks = [
+            {
+                "phase": p["phase"],
+                "step": p["step"],
+                "pack": p["pack"],
+                "contents": [name.get(i, i) for i in p["pack_contents"]],
+                "picked": p["pack_contents"].index(p["pick"]),
+            }
+            for p in log.picks
+            if p["seat"] == seat.number
+        ]
+        seats.append({"name": seat.name, "bot": seat.bot, "picks": picks})
+    if pdf:
+        context = {
+            "title": "Draft pick log",
+            "seed": log.seed,
+            "councils": councils,
+            "seats": seats,
+            "picks": log.picks,
+        }
+        written.append(render_pdf(db, "pick_log.html", context, out_dir / "pick-log.pdf"))
+    written += write_deck_list(
+        db,
+        out_dir,
+        Counter(log.shared_deck),
+        title="Shared deck (Sealed Deck of the Full Draft)",
+        stem="shared-deck",
+        seed=log.seed,
+        order=log.shared_deck,
+        pdf=pdf,
+    )
+    return written

@@ -1,0 +1,30 @@
+"""Sealed Deck: every player opens some deck boosters; all of them become one shared deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from carddb.play.boosters import BoosterPlan
+from carddb.play.collation import Booster, open_boosters
+from carddb.play.rng import Rng
+
+
+@dataclass(frozen=True)
+class SealedEvent:
+    seed: int
+    booster_type: str
+    players: int
+    per_player: int
+    boosters: tuple[Booster, ...]  # player p opened boosters p*per_player .. (p+1)*per_player-1
+    shared_deck: tuple[str, ...]  # shuffled, top card first
+
+    def player_boosters(self, player: int) -> tuple[Booster, ...]:
+        """The boosters player `player` (0-based) opened."""
+        return self.boosters[player * self.per_player : (player + 1) * self.per_player]
+
+
+def run_sealed(plan: BoosterPlan, seed: int, players: int, per_player: int) -> SealedEvent:
+    boosters = open_boosters(plan, seed, players * per_player)
+    deck = [card_id for booster in boosters for card_id in booster.ids()]
+    Rng.derived(seed, "shared-deck", plan.id).shuffle(deck)
+    return SealedEvent(seed, plan.id, players, per_player, tuple(boosters), tuple(deck))
