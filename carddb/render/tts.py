@@ -1,0 +1,184 @@
+"""Tabletop Simulator export: deck sheet images and a `DeckCustom` saved object.
+
+Tabletop Simulator cuts a deck out of one image per "custom deck": a grid of at
+most 10 x 7 cards, at most 4096 x 4096 px, RGB. The last cell of a full 10 x 7
+grid is kept free (Tabletop Simulator shows it for hidden cards), so a sheet
+holds 69 cards. Cards with different backs go in different decks, because a
+custom deck has one back image. Each card object's `CardID` is
+`deck id * 100 + index on the sheet`.
+
+Images are referenced by relative file names (`loe-deck-sheet-1.jpg`): the user
+uploads them (Steam Cloud, an image host) and points Tabletop Simulator at them,
+or edits the names to the uploaded URLs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+from PIL import Image
+
+from carddb.atomic import atomic_path, write_text
+from carddb.errors import RenderError
+
+MAX_COLUMNS, MAX_ROWS = 10, 7
+MAX_SIDE_PX = 4096
+CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
+JPEG_QUALITY = 90
+
+
+@dataclass(frozen=True)
+class TtsCard:
+    id: str
+    name: str
+    description: str
+    front: Path
+    copies: int
+
+
+@dataclass(frozen=True)
+class TtsDeck:
+    """Cards that share one back."""
+
+    name: str  # file stem, e.g. "loe-deck"
+    title: str  # shown in Tabletop Simulator
+    back: Path
+    cards: tuple[TtsCard, ...]
+
+
+@dataclass(frozen=True)
+class TtsResult:
+    json_path: Path
+    images: tuple[Path, ...]
+    cards: int
+
+
+def cell_size(trim_w: float, trim_h: float) -> tuple[int, int]:
+    """The largest card image whose 10 x 7 grid fits in 4096 x 4096 px, at the card's proportions."""
+    width = MAX_SIDE_PX // MAX_COLUMNS
+    height = round(width * trim_h / trim_w)
+    if height * MAX_ROWS > MAX_SIDE_PX:
+        height = MAX_SIDE_PX // MAX_ROWS
+        width = round(height * trim_w / trim_h)
+    return width, height
+
+
+def grid_for(n_cards: int) -> tuple[int, int]:
+    """Columns and rows of a sheet for `n_cards` (Tabletop Simulator needs at least 2 x 2)."""
+    columns = max(2, min(MAX_COLUMNS, n_cards))
+    rows = max(2, math.ceil(n_cards / columns))
+    if columns * rows == MAX_COLUMNS * MAX_ROWS and n_cards > CARDS_PER_SHEET:
+        raise ValueError("a sheet holds at most 69 cards")
+    return columns, rows
+
+
+def card_image(pdf: Path, size: tuple[int, int]) -> Image.Image:
+    """The card cut at its TrimBox (no bleed: Tabletop Simulator shows the card's edge), at `size`."""
+    try:
+        doc = pdfium.PdfDocument(pdf)
+    except pdfium.PdfiumError as exc:
+        raise RenderError(f"cannot read the card PDF {pdf}: {exc}") from exc
+    try:
+        page = doc[0]
+        media, trim = page.get_mediabox(), page.get_trimbox()
+        scale = size[0] / (trim[2] - trim[0])
+        crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+        image = page.render(scale=scale, crop=crop).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return image if image.size == size else image.resize(size, Image.LANCZOS)
+
+
+def _save_jpeg(image: Image.Image, target: Path) -> Path:
+    with atomic_path(target) as tmp:
+        image.save(tmp, format="JPEG", quality=JPEG_QUALITY)
+    return target
+
+
+def export_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> TtsResult:
+    """Write the deck's sheets, its back image and `<deck>.json`."""
+    if not deck.cards:
+        raise RenderError(f"the Tabletop Simulator deck {deck.name} has no cards")
+    images: list[Path] = []
+    back_name = f"{deck.name}-back.jpg"
+    images.append(_save_jpeg(card_image(deck.back, cell), out_dir / back_name))
+    custom: dict[str, dict[str, Any]] = {}
+    contained: list[dict[str, Any]] = []
+    for sheet_no, start in enumerate(range(0, len(deck.cards), CARDS_PER_SHEET), start=1):
+        chunk = deck.cards[start : start + CARDS_PER_SHEET]
+        columns, rows = grid_for(len(chunk))
+        sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
+        for index, card in enumerate(chunk):
+            sheet.paste(card_image(card.front, cell), ((index % columns) * cell[0], (index // columns) * cell[1]))
+        face_name = f"{deck.name}-sheet-{sheet_no}.jpg"
+        images.append(_save_jpeg(sheet, out_dir / face_name))
+        custom[str(sheet_no)] = {
+            "FaceURL": face_name,
+            "BackURL": back_name,
+            "NumWidth": columns,
+            "NumHeight": rows,
+            "BackIsHidden": True,
+            "UniqueBack": False,
+            "Type": 0,
+        }
+        for index, card in enumerate(chunk):
+            for _ in range(card.copies):
+                contained.append(_card_object(card, sheet_no * 100 + index, {str(sheet_no): custom[str(sheet_no)]}))
+    json_path = out_dir / f"{deck.name}.json"
+    write_text(json_path, json.dumps(saved_object(deck, contained, custom), indent=2) + "\n")
+    return TtsResult(json_path, tuple(images), len(contained))
+
+
+def _guid(text: str) -> str:
+    # Deterministic, so re-exporting an unchanged deck writes the same file.
+    return hashlib.sha1(text.encode()).hexdigest()[:6]
+
+
+def _transform(y: float = 1.0) -> dict[str, float]:
+    # Face down (rotZ 180), like a deck put on the table.
+    return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}  # fmt: skip
+
+
+def _card_object(card: TtsCard, card_id: int, custom: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "Name": "Card",
+        "GUID": _guid(f"{card.id}/{card_id}"),
+        "Transform": _transform(),
+        "Nickname": card.name,
+        "Description": card.description,
+        "CardID": card_id,
+        "CustomDeck": custom,
+    }
+
+
+def saved_object(
+    deck: TtsDeck, contained: Sequence[dict[str, Any]], custom: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """A saved-object file (Saved Objects folder) holding one deck, or one card if the deck has one."""
+    if len(contained) == 1:
+        only = dict(contained[0], Name="CardCustom")
+        return {"SaveName": deck.title, "ObjectStates": [only]}
+    obj = {
+        "Name": "DeckCustom",
+        "GUID": _guid(deck.name),
+        "Transform": _transform(),
+        "Nickname": deck.title,
+        "Description": f"{len(contained)} cards",
+        "DeckIDs": [c["CardID"] for c in contained],
+        "CustomDeck": custom,
+        "ContainedObjects": list(contained),
+    }
+    return {"SaveName": deck.title, "ObjectStates": [obj]}
+
+
+def export_tts(decks: Sequence[TtsDeck], out_dir: Path, trim_mm: tuple[float, float]) -> list[TtsResult]:
+    cell = cell_size(*trim_mm)
+    return [export_deck(deck, out_dir, cell) for deck in decks]
