@@ -1,0 +1,161 @@
+"""Which cards `carddb print` prints: named ids, kinds, or what changed since a git revision.
+
+`--changed-since REV` makes the errata sheet for playtesters: a card is in it when
+its parsed data differs from the same card at REV (so reformatting a file or
+editing a comment reprints nothing, while `cost: 3` -> `cost: 4` does), when it is
+new, when its art file changed, or when a template that draws it changed. A
+template named after a layout (templates/<game>/council.html) or a back
+(back-council.html) affects the kinds that use it; any other face template,
+stylesheet or font affects every card.
+"""
+
+from __future__ import annotations
+
+import difflib
+import subprocess
+from collections.abc import Iterable, Sequence
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from carddb.cardmodel import Card
+from carddb.database import CardDatabase
+from carddb.errors import UsageError
+from carddb.yamlsource import load_yaml
+
+FACE_TEMPLATE_DIRS = ("base", "fonts")
+
+
+def print_order(db: CardDatabase, cards: Iterable[Card]) -> list[Card]:
+    """By set (in the order of sets.yaml) and collector number."""
+    set_rank = {code: i for i, code in enumerate(db.sets)}
+    return sorted(cards, key=lambda c: (set_rank.get(c.set, len(set_rank)), c.set, c.number, c.id))
+
+
+def select_cards(
+    db: CardDatabase,
+    *,
+    ids: Sequence[str] = (),
+    kinds: Sequence[str] = (),
+    changed_since: str | None = None,
+) -> list[Card]:
+    """The cards to print, in print order; every given filter must match (they combine with AND)."""
+    cards = list(db.cards)
+    if ids:
+        known = {c.id for c in db.cards}
+        for card_id in ids:
+            if card_id not in known:
+                close = difflib.get_close_matches(card_id, sorted(known), n=1)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                raise UsageError(f"--cards: no card has the id '{card_id}'{hint}")
+        wanted = set(ids)
+        cards = [c for c in cards if c.id in wanted]
+    if kinds:
+        for kind in kinds:
+            if kind not in db.pack.kind_ids:
+                raise UsageError(f"--kind: '{kind}' is not a kind of {db.pack.name} ({', '.join(db.pack.kind_ids)})")
+        cards = [c for c in cards if c.kind in kinds]
+    if changed_since is not None:
+        changed = changed_card_ids(db, changed_since)
+        cards = [c for c in cards if c.id in changed]
+    return print_order(db, cards)
+
+
+def _git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
+    try:
+        done = subprocess.run(["git", *args], cwd=root, input=stdin, capture_output=True, check=False, timeout=60)
+    except FileNotFoundError:
+        raise UsageError("--changed-since needs git, which is not installed") from None
+    if done.returncode != 0:
+        message = done.stderr.decode(errors="replace").strip().splitlines()
+        raise UsageError(f"--changed-since: git {args[0]} failed: {message[-1] if message else done.returncode}")
+    return done.stdout
+
+
+def changed_card_ids(db: CardDatabase, rev: str) -> set[str]:
+    root = db.project.root
+    if rev.startswith("-"):
+        raise UsageError(f"--changed-since: '{rev}' is not a git revision")
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip()).resolve()
+    try:
+        commit = _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}").decode().strip()
+    except UsageError:
+        raise UsageError(f"--changed-since: '{rev}' is not a commit of the git repository at {top}") from None
+    old = _cards_at(db, top, commit)
+    changed = {card.id for card in db.cards if _dump(card) != old.get(card.id)}
+    changed |= _template_changes(db, top, commit)
+    return changed
+
+
+def _dump(card: Card) -> dict[str, Any]:
+    return card.model_dump(mode="json")
+
+
+def _cards_at(db: CardDatabase, top: Path, commit: str) -> dict[str, dict[str, Any]]:
+    """Every card that validated at `commit`, as plain data by id (invalid cards count as changed)."""
+    cards_dir = db.project.cards_dir(db.pack).resolve()
+    rel = cards_dir.relative_to(top).as_posix()
+    names = [
+        n for n in _git(top, "ls-tree", "-r", "--name-only", commit, "--", rel).decode().splitlines()
+        if n.endswith((".yaml", ".yml"))
+    ]  # fmt: skip
+    if not names:
+        return {}
+    blobs = _git(top, "cat-file", "--batch", stdin="".join(f"{commit}:{n}\n" for n in names).encode())
+    adapter: TypeAdapter[Any] = TypeAdapter(db.pack.card_schema)
+    old: dict[str, dict[str, Any]] = {}
+    pos = 0
+    for name in names:
+        header_end = blobs.index(b"\n", pos)
+        size = int(blobs[pos:header_end].split()[2])
+        text = blobs[header_end + 1 : header_end + 1 + size].decode("utf-8", errors="replace")
+        pos = header_end + 1 + size + 1
+        docs, _ = load_yaml(top / name, text)
+        for doc in docs:
+            entries = doc.value if isinstance(doc.value, list) else [doc.value]
+            for entry in entries:
+                if not isinstance(entry, dict):
+                    continue
+                try:
+                    card = adapter.validate_python(entry)
+                except ValidationError:
+                    continue
+                old[card.id] = _dump(card)
+    return old
+
+
+def _template_changes(db: CardDatabase, top: Path, commit: str) -> set[str]:
+    root = db.project.root.resolve()
+    templates = root / "templates"
+    art = db.project.art_dir(db.pack).resolve()
+    watched = [p.relative_to(top).as_posix() for p in (templates, art) if p.exists()]
+    if not watched:
+        return set()
+    names = _git(top, "diff", "--name-only", commit, "--", *watched).decode().splitlines()
+    names += (
+        _git(top, "ls-files", "--others", "--exclude-standard", "--full-name", "--", *watched).decode().splitlines()
+    )
+    changed: set[str] = set()
+    kinds_by_name: dict[str, set[str]] = {}
+    for kind in db.pack.kinds:
+        kinds_by_name.setdefault(kind.layout, set()).add(kind.id)
+        kinds_by_name.setdefault(f"back-{kind.back}", set()).add(kind.id)
+    art_rel = art.relative_to(top).as_posix() + "/"
+    templates_rel = PurePosixPath(templates.relative_to(top).as_posix())
+    for name in names:
+        if name.startswith(art_rel):
+            art_file = name[len(art_rel) :]
+            changed |= {
+                c.id for c in db.cards if c.art is not None and PurePosixPath(c.art.file).as_posix() == art_file
+            }
+            continue
+        parts = PurePosixPath(name).relative_to(templates_rel).parts
+        if not parts or parts[0] not in (*FACE_TEMPLATE_DIRS, db.pack.id):
+            continue  # other templates (site, rulebook) do not draw cards
+        stem = PurePosixPath(name).stem
+        if parts[0] == db.pack.id and len(parts) == 2 and stem in kinds_by_name:
+            changed |= {c.id for c in db.cards if c.kind in kinds_by_name[stem]}
+        else:
+            return {c.id for c in db.cards}
+    return changed
