@@ -14,7 +14,7 @@ import traceback
 import typer
 
 from carddb import __version__
-from carddb.commands import database, site
+from carddb.commands import database, play, site
 from carddb.errors import CarddbError
 
 app = typer.Typer(
@@ -25,7 +25,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for group in (database, site):
+for group in (database, site, play):
     group.register(app)
 
 
