@@ -15,6 +15,7 @@ import typer
 
 from carddb import __version__
 from carddb.commands import database, play, site
+from carddb.commands import print as print_command
 from carddb.errors import CarddbError
 
 app = typer.Typer(
@@ -25,7 +26,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for group in (database, site, play):
+for group in (database, site, play, print_command):
     group.register(app)
 
 

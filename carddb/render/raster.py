@@ -23,7 +23,7 @@ well inside the 3 mm safe zone that keeps text away from the edge.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,13 +140,24 @@ def up_to_date(job: PngJob) -> bool:
         return False
 
 
-def render_pngs(jobs: Sequence[PngJob], *, workers: int = 2, force: bool = False) -> tuple[int, int]:
-    """Render the PNGs that are missing or stale; returns (rendered, reused)."""
-    todo = [job for job in jobs if force or not up_to_date(job)]
+def render_pngs(
+    jobs: Sequence[PngJob], *, workers: int = 2, force: bool = False, on_done: Callable[[], object] | None = None
+) -> tuple[int, int]:
+    """Render the PNGs that are missing or stale; returns (rendered, reused). `on_done` is called per image."""
+    todo = []
+    for job in jobs:
+        if force or not up_to_date(job):
+            todo.append(job)
+        elif on_done:
+            on_done()
     if len(todo) > 4 and workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            list(pool.map(render_png, todo, chunksize=max(1, len(todo) // (workers * 4))))
+            for _ in pool.map(render_png, todo, chunksize=max(1, len(todo) // (workers * 8))):
+                if on_done:
+                    on_done()
     else:
         for job in todo:
             render_png(job)
+            if on_done:
+                on_done()
     return len(todo), len(jobs) - len(todo)
