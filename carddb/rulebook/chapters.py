@@ -1,0 +1,432 @@
+"""Chapters written from the game pack and the card data, never by hand.
+
+Each `*_chapter` function gathers validated values (cards, kinds, registry
+entries, booster plans) into small dataclasses and hands them to a template in
+templates/rulebook/chapters/; the templates only draw. A chapter whose data is
+legitimately absent (a game without boosters) is left out: the function
+returns None.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+
+from carddb.cardmodel import Card
+from carddb.database import CardDatabase
+from carddb.engine.registry import EffectRegistry
+from carddb.gamepack import GamePack, KindInfo
+from carddb.play.boosters import BoosterPlan
+from carddb.rulebook.toc import AnchorBook, Chapter, Heading
+
+CardUrl = Callable[[str], str]
+
+
+def render_chapter(
+    templates: jinja2.Environment, template: str, slug: str, title: str, headings: list[Heading], **values: Any
+) -> Chapter:
+    html = templates.get_template(template).render(title=title, headings=headings, **values)
+    return Chapter(slug=slug, title=title, html=html, headings=headings, generated=True)
+
+
+def kind_label(pack: GamePack, card: Card) -> str:
+    """The type line of a card: 'Duke', 'Item - Gear'."""
+    label = pack.kind(card.kind).label
+    subtype = card.subtype_id()
+    return f"{label} - {subtype.replace('-', ' ').title()}" if subtype else label
+
+
+# --- card anatomy ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnatomyPart:
+    """One numbered part of the card anatomy diagram; x and y are fractions of the card's trim."""
+
+    number: int
+    title: str
+    explanation: str
+    x: float
+    y: float
+
+
+def anatomy_card(db: CardDatabase) -> Card | None:
+    """The card that shows the most parts: one with a cost, stats, rules text, flavor and art credit."""
+
+    def richness(card: Card) -> tuple[int, int, int]:
+        parts = [bool(card.cost_label()), bool(card.stat_line()), bool(card.text), bool(card.flavor)]
+        parts.append(bool(card.art and card.art.artist))
+        return (sum(parts), -len(card.text), -card.number)
+
+    return max(db.cards, key=richness, default=None)
+
+
+def anatomy_parts(db: CardDatabase, card: Card, positions: dict[str, tuple[float, float]]) -> list[AnatomyPart]:
+    """The explained parts of `card`, numbered in reading order, placed where the face draws them."""
+    pack = db.pack
+    faction = pack.faction(db.faction_of(card))
+    set_info = db.sets.get(card.set)
+    explanations: dict[str, tuple[str, str]] = {
+        "name": (
+            "Name",
+            f"The card's name. Rules text that names a card means every card with that name ({card.name}).",
+        ),
+        "cost": (
+            "Cost",
+            f"What you pay to play or activate the card, here {card.cost_label()}. "
+            "Each icon is paid with the resource it shows.",
+        ),
+        "type": (
+            "Type line",
+            f"The card's kind ({kind_label(pack, card)}), which says where it lives and when it is played"
+            + (f", and its {pack.faction_label} ({faction.name})." if faction else "."),
+        ),
+        "art": ("Art", "The illustration. It has no effect on play."),
+        "text": (
+            "Rules text",
+            "What the card does, one ability per paragraph. Keywords are in bold; reminder text in italics "
+            "explains a keyword and has no effect of its own.",
+        ),
+        "flavor": ("Flavor text", "A line of story in italics under the rules. It has no effect on play."),
+        "stats": ("Stats", f"The numbers the card enters play with, here {card.stat_line()}."),
+        "footer": (
+            "Collector line",
+            f"Set code ({card.set}{', ' + set_info.name if set_info else ''}), the card's number in the set, "
+            "its rarity mark, its version (a small 'v2' when a card has been revised) and the artist's credit.",
+        ),
+    }
+    present = {
+        "cost": bool(card.cost_label()),
+        "stats": bool(card.stat_line()),
+        "text": bool(card.text),
+        "flavor": bool(card.flavor),
+    }
+    parts = [(part, positions[part]) for part in explanations if present.get(part, True) and part in positions]
+    # Number the parts top to bottom, then left to right, as a reader's eye goes.
+    parts.sort(key=lambda item: (round(item[1][1], 2), item[1][0]))
+    return [
+        AnatomyPart(number, *explanations[part], x=xy[0], y=xy[1]) for number, (part, xy) in enumerate(parts, start=1)
+    ]
+
+
+def anatomy_chapter(
+    templates: jinja2.Environment,
+    anchors: AnchorBook,
+    db: CardDatabase,
+    card: Card,
+    positions: dict[str, tuple[float, float]],
+    card_url: CardUrl,
+) -> Chapter:
+    title = "Anatomy of a Card"
+    headings = [Heading(1, title, anchors.claim("card-anatomy"))]
+    return render_chapter(
+        templates,
+        "chapters/anatomy.html",
+        headings[0].anchor,
+        title,
+        headings,
+        card=card,
+        card_label=kind_label(db.pack, card),
+        image=card_url(card.id),
+        parts=anatomy_parts(db, card, positions),
+    )
+
+
+# --- card kinds reference -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KindEntry:
+    kind: KindInfo
+    anchor: str
+    count: int  # different cards of this kind in the database
+    subtypes: tuple[tuple[str, int], ...]  # subtype label, number of cards
+    example: Card | None
+    example_url: str
+    frame: str  # what the card looks like when printed
+
+
+FRAME_NOTES = {
+    "council": "a council frame with health in the corner",
+    "victory": "the Victory frame; its rules text is the win condition",
+    "deck": "the shared-deck frame",
+    "standard": "the standard frame",
+}
+
+
+def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDatabase, card_url: CardUrl) -> Chapter:
+    title = "Card Kinds Reference"
+    headings = [Heading(1, title, anchors.claim("card-kinds-reference"))]
+    entries = []
+    for kind in db.pack.kinds:
+        cards = sorted(db.of_kind(kind.id), key=lambda c: (c.set, c.number))
+        counts = Counter(c.subtype_id() for c in cards)
+        heading = Heading(2, kind.plural, anchors.claim(f"kind-{kind.id}"))
+        headings.append(heading)
+        entries.append(
+            KindEntry(
+                kind=kind,
+                anchor=heading.anchor,
+                count=len(cards),
+                subtypes=tuple((s.replace("-", " ").title(), counts.get(s, 0)) for s in kind.subtypes),
+                example=cards[0] if cards else None,
+                example_url=card_url(cards[0].id) if cards else "",
+                frame=FRAME_NOTES.get(kind.layout, f"the {kind.layout} frame"),
+            )
+        )
+    return render_chapter(templates, "chapters/kinds.html", headings[0].anchor, title, headings, entries=entries)
+
+
+def example_cards(db: CardDatabase) -> list[str]:
+    """Ids of the cards the kinds reference shows, one per kind that has cards."""
+    ids = []
+    for kind in db.pack.kinds:
+        cards = sorted(db.of_kind(kind.id), key=lambda c: (c.set, c.number))
+        if cards:
+            ids.append(cards[0].id)
+    return ids
+
+
+# --- glossary ---------------------------------------------------------------------------------------------------
+
+
+Phrase = tuple[tuple[str, bool], ...]  # words and parameter slots (True), as a pattern reads
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    name: str
+    role: str  # the registry role: keyword, effect, cost, trigger, ...
+    phrases: tuple[Phrase, ...]
+    meaning: str
+    reminder: str = ""
+    examples: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()  # plural kind labels allowed to use it; empty = any kind
+
+    @property
+    def term(self) -> Phrase:
+        """What the glossary lists the entry under: a keyword's name, otherwise its first phrasing."""
+        if self.role == "keyword" or not self.phrases:
+            return ((self.name, False),)
+        return self.phrases[0]
+
+    @property
+    def term_text(self) -> str:
+        return "".join(text for text, _ in self.term)
+
+    @property
+    def other_phrases(self) -> tuple[Phrase, ...]:
+        return self.phrases if self.role == "keyword" else self.phrases[1:]
+
+
+# Glossary sections in reading order: the registry role and the heading it is listed under.
+ROLE_SECTIONS: tuple[tuple[str, str], ...] = (
+    ("keyword", "Keywords"),
+    ("effect", "Effects"),
+    ("cost", "Costs"),
+    ("trigger", "Triggers"),
+    ("event", "Events"),
+    ("timing", "Timing"),
+    ("condition", "Conditions"),
+    ("static", "Continuous Effects"),
+)
+
+
+def phrase(pattern: str) -> Phrase:
+    """'Deal {amount} damage to {target}' -> words and the slots 'amount' and 'target'."""
+    parts: list[tuple[str, bool]] = []
+    for piece in re.split(r"(\{[^{}]+\})", pattern):
+        if piece.startswith("{") and piece.endswith("}"):
+            parts.append((piece[1:-1].replace("_", " "), True))
+        elif piece:
+            parts.append((piece, False))
+    return tuple(parts)
+
+
+def glossary_entries(registry: EffectRegistry, pack: GamePack) -> list[GlossaryEntry]:
+    """Every entry of the game's effect registry, as the glossary prints it."""
+    plural = {k.id: k.plural for k in pack.kinds}
+    entries = []
+    for entry in registry:
+        kinds = tuple(plural.get(k, k) for k in pack.kind_ids if k in entry.kinds) if entry.kinds else ()
+        entries.append(
+            GlossaryEntry(
+                name=entry.name,
+                role=entry.role,
+                phrases=tuple(phrase(p.text) for p in entry.patterns),
+                meaning=entry.meaning,
+                reminder=entry.reminder,
+                examples=tuple(entry.examples),
+                kinds=kinds,
+            )
+        )
+    return entries
+
+
+def glossary_chapter(
+    templates: jinja2.Environment, anchors: AnchorBook, entries: Sequence[GlossaryEntry]
+) -> Chapter | None:
+    if not entries:
+        return None
+    title = "Glossary"
+    headings = [Heading(1, title, anchors.claim("glossary"))]
+    sections = []
+    known_roles = {role for role, _ in ROLE_SECTIONS}
+    roles = [*ROLE_SECTIONS, *((r, r.title()) for r in sorted({e.role for e in entries} - known_roles))]
+    for role, heading_title in roles:
+        members = sorted((e for e in entries if e.role == role), key=lambda e: e.term_text.lower())
+        if members:
+            heading = Heading(2, heading_title, anchors.claim(f"glossary-{heading_title}"))
+            headings.append(heading)
+            sections.append((heading, members))
+    return render_chapter(templates, "chapters/glossary.html", headings[0].anchor, title, headings, sections=sections)
+
+
+# --- components -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ComponentRow:
+    label: str
+    cards: int  # different cards
+    copies: int  # physical cards, counting copies
+
+
+@dataclass(frozen=True)
+class SetComponents:
+    code: str
+    name: str
+    rows: tuple[ComponentRow, ...]
+    rarities: tuple[tuple[str, int], ...]
+    anchor: str
+
+    @property
+    def total(self) -> ComponentRow:
+        return ComponentRow("Total", sum(r.cards for r in self.rows), sum(r.copies for r in self.rows))
+
+
+def component_rows(pack: GamePack, cards: Iterable[Card]) -> tuple[ComponentRow, ...]:
+    cards = list(cards)
+    rows = []
+    for kind in pack.kinds:
+        of_kind = [c for c in cards if c.kind == kind.id]
+        if of_kind:
+            rows.append(ComponentRow(kind.plural, len(of_kind), sum(c.copies for c in of_kind)))
+    return tuple(rows)
+
+
+def components_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDatabase) -> Chapter | None:
+    if not db.cards:
+        return None
+    title = "Component List"
+    headings = [Heading(1, title, anchors.claim("component-list"))]
+    sets = []
+    codes = list(db.sets) + sorted({c.set for c in db.cards} - set(db.sets))
+    for code in codes:
+        cards = [c for c in db.cards if c.set == code]
+        if not cards:
+            continue
+        info = db.sets.get(code)
+        name = info.name if info else code
+        heading = Heading(2, f"{name} ({code})", anchors.claim(f"components-{code.lower()}"))
+        headings.append(heading)
+        rarity_counts = Counter(c.rarity for c in cards)
+        sets.append(
+            SetComponents(
+                code=code,
+                name=name,
+                rows=component_rows(db.pack, cards),
+                rarities=tuple((r.name, rarity_counts[r.id]) for r in db.pack.rarities if rarity_counts[r.id]),
+                anchor=heading.anchor,
+            )
+        )
+    return render_chapter(templates, "chapters/components.html", headings[0].anchor, title, headings, sets=sets)
+
+
+# --- boosters ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoosterSlotLine:
+    count: int
+    name: str
+    odds: tuple[tuple[str, float], ...]  # what the slot draws from, with its share in percent
+
+
+@dataclass(frozen=True)
+class BoosterEntry:
+    name: str
+    description: str
+    size: int
+    duplicates: bool
+    slots: tuple[BoosterSlotLine, ...]
+
+
+def describe_cards(db: CardDatabase, card_ids: Iterable[str]) -> str:
+    """A short name for a pool of cards: 'Rare cards', 'Common Resources', 'Uncommon or Rare Spells'."""
+    cards = [c for c in (db.by_id(i) for i in card_ids) if c is not None]
+    if not cards:
+        return "no cards"
+    rarities = [r.name for r in db.pack.rarities if any(c.rarity == r.id for c in cards)]
+    kinds = [k for k in db.pack.kinds if any(c.kind == k.id for c in cards)]
+    rarity = " or ".join(rarities) if len(rarities) <= 2 else ""
+    noun = kinds[0].plural if len(kinds) == 1 else "cards"
+    if rarity:
+        return f"{rarity} {noun}"
+    return noun if len(kinds) == 1 else "Any card"
+
+
+def booster_entries(db: CardDatabase, plans: Iterable[BoosterPlan]) -> list[BoosterEntry]:
+    entries = []
+    for plan in plans:
+        slots = []
+        for slot in plan.slots:
+            total = sum(sheet.units for sheet in slot.sheets) or 1
+            odds = tuple((describe_cards(db, sheet.cards), 100 * sheet.units / total) for sheet in slot.sheets)
+            slots.append(BoosterSlotLine(slot.count, slot.name, odds))
+        entries.append(BoosterEntry(plan.name, plan.description, plan.size, plan.duplicates, tuple(slots)))
+    return entries
+
+
+def boosters_chapter(
+    templates: jinja2.Environment, anchors: AnchorBook, entries: Sequence[BoosterEntry]
+) -> Chapter | None:
+    if not entries:
+        return None
+    title = "Booster Contents"
+    headings = [Heading(1, title, anchors.claim("booster-contents"))]
+    placed = []
+    for entry in entries:
+        heading = Heading(2, entry.name, anchors.claim(f"booster-{entry.name}"))
+        headings.append(heading)
+        placed.append((heading, entry))
+    return render_chapter(templates, "chapters/boosters.html", headings[0].anchor, title, headings, entries=placed)
+
+
+# --- deck building ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeckRuleSection:
+    title: str
+    rules: tuple[str, ...]
+
+
+def deck_rules_chapter(
+    templates: jinja2.Environment, anchors: AnchorBook, sections: Sequence[DeckRuleSection]
+) -> Chapter | None:
+    if not sections:
+        return None
+    title = "Deck Building"
+    headings = [Heading(1, title, anchors.claim("deck-building"))]
+    placed = []
+    for section in sections:
+        heading = Heading(2, section.title, anchors.claim(f"deck-{section.title}"))
+        headings.append(heading)
+        placed.append((heading, section))
+    return render_chapter(templates, "chapters/deck-rules.html", headings[0].anchor, title, headings, sections=placed)

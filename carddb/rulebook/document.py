@@ -1,0 +1,143 @@
+"""The whole book as one HTML document: cover, contents, prose chapters, then reference chapters.
+
+`assemble` takes the chapters (already rendered), lays out the table of
+contents and fills templates/rulebook/book.html with the print stylesheet for
+the chosen paper. The same HTML is the web version (`rulebook.html`) and the
+source WeasyPrint turns into `rulebook.pdf`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import jinja2
+
+from carddb.cardmodel import Card
+from carddb.database import CardDatabase
+from carddb.render.assets import BUNDLED_TEMPLATES
+from carddb.rulebook.toc import Chapter, TocEntry, table_of_contents
+
+ASSETS = "rulebook"  # folder beside rulebook.html that holds its pictures and fonts
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A paper preset: the page and the sizes that read well on it."""
+
+    id: str
+    size: str
+    width: str
+    height: str
+    top: str
+    bottom: str
+    inner: str
+    outer: str
+    body: str
+    small: str
+    card_row_height: str
+    card_single_height: str
+    card_small_height: str
+    card_example_height: str
+    cover_pad: str
+    cover_title: str
+    cover_card_height: str
+    anatomy_width: str
+    legend_columns: int
+    glossary_columns: int
+
+
+PAPERS: dict[str, Paper] = {
+    "a5": Paper(
+        id="a5", size="A5", width="148mm", height="210mm",
+        top="17mm", bottom="18mm", inner="17mm", outer="14mm", body="10pt", small="8pt",
+        card_row_height="50mm", card_single_height="58mm", card_small_height="38mm", card_example_height="40mm",
+        cover_pad="9mm", cover_title="30pt", cover_card_height="62mm", anatomy_width="50mm",
+        legend_columns=1, glossary_columns=1,
+    ),
+    "a4": Paper(
+        id="a4", size="A4", width="210mm", height="297mm",
+        top="22mm", bottom="22mm", inner="24mm", outer="20mm", body="11pt", small="8.5pt",
+        card_row_height="64mm", card_single_height="76mm", card_small_height="50mm", card_example_height="56mm",
+        cover_pad="12mm", cover_title="46pt", cover_card_height="90mm", anatomy_width="68mm",
+        legend_columns=2, glossary_columns=2,
+    ),
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class CoverCard:
+    name: str
+    url: str
+
+
+def card_url(card_id: str) -> str:
+    return f"{ASSETS}/cards/{card_id}.png"
+
+
+def icon_url(name: str) -> str:
+    return f"{ASSETS}/icons/{name}.svg"
+
+
+FONTS_URL = f"{ASSETS}/fonts"
+
+
+def template_environment(templates_dir: Path) -> jinja2.Environment:
+    """Templates from the project's templates/rulebook/ first, then carddb's own."""
+    folders = [templates_dir / "rulebook", BUNDLED_TEMPLATES / "rulebook"]
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(f) for f in folders if f.is_dir()]),
+        autoescape=jinja2.select_autoescape(["html"], default_for_string=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def cover_cards(db: CardDatabase, count: int = 3) -> list[Card]:
+    """The showpiece cards of the cover: the rarest cards, of different kinds."""
+    rank = {r.id: i for i, r in enumerate(db.pack.rarities)}
+    chosen: list[Card] = []
+    for card in sorted(db.cards, key=lambda c: (-rank.get(c.rarity, 0), c.set, c.number)):
+        if card.kind not in {c.kind for c in chosen}:
+            chosen.append(card)
+        if len(chosen) == count:
+            break
+    if len(chosen) == 3:
+        chosen[0], chosen[1] = chosen[1], chosen[0]  # the rarest card sits in the middle of the fan
+    return chosen
+
+
+def darken(color: str, factor: float) -> str:
+    r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
+    return "#{:02x}{:02x}{:02x}".format(*(round(v * factor) for v in (r, g, b)))
+
+
+def assemble(
+    db: CardDatabase, chapters: list[Chapter], paper: Paper, templates: jinja2.Environment
+) -> tuple[str, list[TocEntry]]:
+    """The book's HTML and its table of contents."""
+    pack = db.pack
+    accent = pack.factions[0].color if pack.factions else "#7a2e1f"
+    toc = table_of_contents(chapters)
+    sets = len({c.set for c in db.cards})
+    facts = f"{len(db.cards)} cards · {len(pack.kinds)} kinds · {sets} set{'s' * (sets != 1)}"
+    stylesheet = templates.get_template("rulebook.css").render(
+        paper=asdict(paper),
+        fonts=FONTS_URL,
+        accent=accent,
+        cover_color=darken(accent, 0.42),
+        cover_gold="#d9b45a",
+    )
+    html = templates.get_template("book.html").render(
+        lang="en",
+        game_name=pack.name,
+        description=pack.description,
+        facts=facts,
+        paper=paper,
+        stylesheet=stylesheet,
+        toc=toc,
+        chapters=chapters,
+        cover_cards=[CoverCard(c.name, card_url(c.id)) for c in cover_cards(db)],
+    )
+    return html, toc

@@ -1,0 +1,33 @@
+"""The rulebook PDF: WeasyPrint lays out the book's HTML with its print stylesheet.
+
+Table-of-contents page numbers come from CSS `target-counter()`, running heads
+from `string-set`, and the PDF outline from the headings' `bookmark-level`, so
+they are all computed by the same layout that places the pages. Resources are
+fetched only from the project and carddb's own folders (no network).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from weasyprint import HTML
+
+from carddb.atomic import atomic_path
+from carddb.diagnostics import Finding, Report
+from carddb.render.assets import ConfinedFetcher
+
+
+def write_pdf(html: str, base_dir: Path, target: Path, roots: Iterable[Path], report: Report) -> int:
+    """Lay out `html` (relative URLs resolved in `base_dir`), write `target` atomically; the page count."""
+    fetcher = ConfinedFetcher(roots)
+    try:
+        document = HTML(string=html, base_url=base_dir.as_uri() + "/", url_fetcher=fetcher).render()
+        with atomic_path(target) as tmp:
+            document.write_pdf(tmp)
+    except (OSError, ValueError, AssertionError) as exc:
+        report.add(Finding("E-RULEBOOK-RENDER", f"WeasyPrint could not write the rulebook: {exc}", target))
+        return 0
+    for url in fetcher.refused:
+        report.add(Finding("E-RULEBOOK-RENDER", f"the rulebook asked for {url!r}, which carddb does not load", target))
+    return len(document.pages)

@@ -1,0 +1,364 @@
+"""The designer's rules prose: data/<game>/rules/NN-slug.md files -> chapters.
+
+Each file is one chapter that opens with a single `# Title`. Markdown is parsed
+with markdown-it-py (CommonMark plus tables and typographic quotes; raw HTML is
+off) and a small plugin for two carddb markers:
+
+- `{powerstone}`: an icon of the game, drawn inline as on the cards;
+- `{card:ID}`: a card. A paragraph made only of card markers becomes a row of
+  rendered card images; a marker inside running text prints the card's name.
+
+Problems are findings located at the marker in the Markdown file (line and
+column), so `carddb rulebook` can report every bad card id at once.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+
+from carddb.diagnostics import Finding, Report, Span
+from carddb.rulebook.toc import AnchorBook, Chapter, Heading, slugify
+
+MARKER = re.compile(r"\{(card:)?([^{}\s]*)\}")
+CHAPTER_FILE = re.compile(r"^(\d+)[-_](.+)\.md$")
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """What the prose needs to know about a card: its name and where its image will be."""
+
+    id: str
+    name: str
+    label: str  # "Duke", "Item - Gear": the alt text of its image
+
+
+@dataclass
+class ProseContext:
+    """Everything the Markdown plugin resolves markers against."""
+
+    cards: dict[str, CardRef]
+    icons: tuple[str, ...]
+    icon_url: Callable[[str], str]
+    card_url: Callable[[str], str]
+    # filled while rendering: the cards whose images the book needs
+    embedded: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Marker:
+    kind: str  # "card" or "icon"
+    name: str
+    text: str  # the literal marker as written, to find it in the source
+
+
+@dataclass
+class _Env:
+    """Per-file state shared by the plugin's rules and renderers (markdown-it's `env`)."""
+
+    path: Path
+    lines: list[str]
+    context: ProseContext
+    anchors: AnchorBook
+    chapter_slug: str
+    report: Report
+    headings: list[Heading] = field(default_factory=list)
+    links: list[tuple[str, Span]] = field(default_factory=list)
+
+
+def rule_files(rules_dir: Path) -> list[Path]:
+    """The chapter files in reading order (by their number prefix, then name)."""
+    if not rules_dir.is_dir():
+        return []
+    files = [p for p in rules_dir.iterdir() if p.suffix == ".md" and p.is_file()]
+
+    def order(path: Path) -> tuple[int, str]:
+        match = CHAPTER_FILE.match(path.name)
+        return (int(match.group(1)) if match else 10**6, path.name)
+
+    return sorted(files, key=order)
+
+
+def chapter_slug(path: Path) -> str:
+    match = CHAPTER_FILE.match(path.name)
+    return slugify(match.group(2) if match else path.stem)
+
+
+Link = tuple[Path, str, Span]
+
+
+def read_chapters(
+    rules_dir: Path, context: ProseContext, anchors: AnchorBook, report: Report
+) -> tuple[list[Chapter], list[Link]]:
+    """Every Markdown chapter of `rules_dir`, rendered, and its internal links (see `check_links`)."""
+    files = rule_files(rules_dir)
+    slugs = {path.name: anchors.claim(chapter_slug(path)) for path in files}
+    chapters: list[Chapter] = []
+    links: list[Link] = []
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            report.add(Finding("E-FILE-UNREADABLE", f"cannot read rules file: {exc}", path))
+            continue
+        chapter, env = render_chapter(path, text, slugs[path.name], context, anchors, report)
+        links += [(path, href, span) for href, span in env.links]
+        if chapter is not None:
+            chapters.append(chapter)
+    return chapters, links
+
+
+def render_chapter(
+    path: Path, text: str, slug: str, context: ProseContext, anchors: AnchorBook, report: Report
+) -> tuple[Chapter | None, _Env]:
+    env = _Env(path, text.splitlines(), context, anchors, slug, report)
+    md = markdown_parser()
+    tokens = md.parse(text, {"carddb": env})
+    html = md.renderer.render(tokens, md.options, {"carddb": env})
+    h1 = [h for h in env.headings if h.level == 1]
+    first_block = next((t for t in tokens if t.nesting >= 0 and t.level == 0), None)
+    if not h1 or first_block is None or first_block.tag != "h1":
+        line = first_block.map[0] + 1 if first_block is not None and first_block.map else 1
+        report.add(
+            Finding(
+                "E-RULEBOOK-CHAPTER",
+                "a rules file is one chapter and must open with its title as '# Title'",
+                path,
+                Span.point(line, 1),
+            )
+        )
+        return None, env
+    for heading_token in [t for t in tokens if t.type == "heading_open" and t.tag == "h1"][1:]:
+        line = heading_token.map[0] + 1 if heading_token.map else 1
+        report.add(
+            Finding(
+                "E-RULEBOOK-CHAPTER",
+                "a second '# ' title in one rules file; start a new file for a new chapter or use '## ' for a section",
+                path,
+                Span.point(line, 1),
+            )
+        )
+    return Chapter(slug=slug, title=h1[0].title, html=html, headings=env.headings, source=path), env
+
+
+def check_links(chapters: list[Chapter], links: list[Link], report: Report) -> None:
+    """Internal links must land on a heading of the book."""
+    known = {h.anchor for c in chapters for h in c.headings}
+    for path, href, span in links:
+        if href.lstrip("#") not in known:
+            close = difflib.get_close_matches(href.lstrip("#"), sorted(known), n=1)
+            report.add(
+                Finding(
+                    "E-RULEBOOK-BROKEN-LINK",
+                    f"link to '{href}' goes to no heading of the rulebook"
+                    + (f"; did you mean '#{close[0]}'?" if close else ""),
+                    path,
+                    span,
+                )
+            )
+
+
+def markdown_parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"typographer": True, "html": False})
+    md.enable(["table", "strikethrough", "replacements", "smartquotes"])
+    md.inline.ruler.before("text", "carddb_marker", _marker_rule)
+    md.core.ruler.push("carddb_locate", _locate_markers)
+    md.core.ruler.push("carddb_card_rows", _card_rows)
+    md.core.ruler.push("carddb_headings", _heading_anchors)
+    md.core.ruler.push("carddb_links", _internal_links)
+    md.add_render_rule("carddb_card", _render_card_name)
+    md.add_render_rule("carddb_icon", _render_icon)
+    md.add_render_rule("carddb_card_row", _render_card_row)
+    return md
+
+
+def _marker_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "{":
+        return False
+    match = MARKER.match(state.src, state.pos)
+    if match is None:
+        return False
+    if not silent:
+        kind = "card" if match.group(1) else "icon"
+        token = state.push(f"carddb_{kind}", "", 0)
+        token.meta = {"marker": _Marker(kind, match.group(2), match.group(0))}
+    state.pos = match.end()
+    return True
+
+
+def _env(state: StateCore) -> _Env:
+    env: _Env = state.env["carddb"]
+    return env
+
+
+def _locate_markers(state: StateCore) -> None:
+    """Give each marker its line and column in the file, and check what it names."""
+    env = _env(state)
+    for block in state.tokens:
+        if block.type != "inline" or not block.children:
+            continue
+        start, end = block.map if block.map else (0, len(env.lines))
+        seen: dict[str, int] = {}
+        for token in block.children:
+            marker: _Marker | None = (token.meta or {}).get("marker")
+            if marker is None:
+                continue
+            nth = seen.get(marker.text, 0)
+            seen[marker.text] = nth + 1
+            span = _find(env.lines, marker.text, start, end, nth)
+            token.meta["span"] = span
+            _check_marker(marker, span, env)
+
+
+def _find(lines: list[str], needle: str, start: int, end: int, nth: int) -> Span:
+    """The span of the nth occurrence of `needle` in lines[start:end] (0-based lines)."""
+    count = 0
+    for index in range(start, min(end, len(lines))):
+        col = lines[index].find(needle)
+        while col >= 0:
+            if count == nth:
+                return Span.point(index + 1, col + 1, len(needle))
+            count += 1
+            col = lines[index].find(needle, col + 1)
+    return Span.point(start + 1, 1, len(needle))
+
+
+def _check_marker(marker: _Marker, span: Span, env: _Env) -> None:
+    context = env.context
+    if marker.kind == "card" and marker.name not in context.cards:
+        close = difflib.get_close_matches(marker.name, list(context.cards), n=1)
+        env.report.add(
+            Finding(
+                "E-RULEBOOK-UNKNOWN-CARD",
+                f"no card has the id '{marker.name}'" + (f"; did you mean '{close[0]}'?" if close else ""),
+                env.path,
+                span,
+            )
+        )
+    elif marker.kind == "icon" and marker.name not in context.icons:
+        close = difflib.get_close_matches(marker.name, list(context.icons), n=1)
+        env.report.add(
+            Finding(
+                "E-RULEBOOK-UNKNOWN-ICON",
+                f"'{{{marker.name}}}' is not an icon of this game"
+                + (f"; did you mean '{{{close[0]}}}'?" if close else ""),
+                env.path,
+                span,
+                hint="icons: " + ", ".join(f"{{{i}}}" for i in context.icons) + "; a card is {card:ID}",
+            )
+        )
+
+
+def _card_rows(state: StateCore) -> None:
+    """A paragraph made only of card markers becomes a row of card images."""
+    tokens = state.tokens
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.type == "paragraph_open" and i + 2 < len(tokens) and _only_cards(tokens[i + 1]):
+            row = Token("carddb_card_row", "figure", 0)
+            row.map = token.map
+            row.block = True
+            row.meta = {
+                "cards": [c.meta["marker"].name for c in tokens[i + 1].children or [] if c.type == "carddb_card"]
+            }
+            out.append(row)
+            i += 3
+            continue
+        out.append(token)
+        i += 1
+    state.tokens = out
+
+
+def _only_cards(inline: Token) -> bool:
+    children = inline.children or []
+    cards = [c for c in children if c.type == "carddb_card"]
+    rest = [c for c in children if c.type != "carddb_card"]
+    return bool(cards) and all(c.type == "softbreak" or (c.type == "text" and not c.content.strip()) for c in rest)
+
+
+def _plain(inline: Token, context: ProseContext) -> str:
+    parts: list[str] = []
+    for child in inline.children or []:
+        if child.type in {"text", "code_inline"}:
+            parts.append(child.content)
+        elif child.type == "carddb_card":
+            ref = context.cards.get(child.meta["marker"].name)
+            parts.append(ref.name if ref else child.meta["marker"].name)
+        elif child.type in {"softbreak", "hardbreak"}:
+            parts.append(" ")
+    return "".join(parts).strip()
+
+
+def _heading_anchors(state: StateCore) -> None:
+    env = _env(state)
+    tokens = state.tokens
+    for i, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        level = int(token.tag[1])
+        title = _plain(tokens[i + 1], env.context)
+        anchor = env.chapter_slug if level == 1 and not any(h.level == 1 for h in env.headings) else None
+        anchor = anchor or env.anchors.claim(slugify(title))
+        token.attrSet("id", anchor)
+        env.headings.append(Heading(level, title, anchor))
+
+
+def _internal_links(state: StateCore) -> None:
+    """`[x](05-the-council.md)` and `[x](#a-heading)` become links inside the book."""
+    env = _env(state)
+    for block in state.tokens:
+        for token in block.children or []:
+            if token.type != "link_open":
+                continue
+            href = str(token.attrGet("href") or "")
+            if re.match(r"^[a-z][a-z0-9+.-]*:", href, re.I):
+                continue  # an outside link (https:, mailto:), left as written
+            file_part, _, fragment = href.partition("#")
+            if file_part:
+                if not file_part.endswith(".md"):
+                    continue
+                fragment = fragment or chapter_slug(Path(file_part))
+            token.attrSet("href", f"#{fragment}")
+            start = block.map[0] if block.map else 0
+            env.links.append((f"#{fragment}", _find(env.lines, f"]({href}", start, len(env.lines), 0)))
+
+
+def _render_card_name(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    context: ProseContext = env["carddb"].context
+    ref = context.cards.get(tokens[idx].meta["marker"].name)
+    if ref is None:
+        return escape(tokens[idx].meta["marker"].text)
+    return f'<span class="card-name">{escape(ref.name)}</span>'
+
+
+def _render_icon(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    context: ProseContext = env["carddb"].context
+    name = tokens[idx].meta["marker"].name
+    if name not in context.icons:
+        return escape(tokens[idx].meta["marker"].text)
+    return f'<img class="icon icon-{escape(name)}" src="{escape(context.icon_url(name))}" alt="{escape(name)}">'
+
+
+def _render_card_row(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    context: ProseContext = env["carddb"].context
+    refs = [context.cards[c] for c in tokens[idx].meta["cards"] if c in context.cards]
+    for ref in refs:
+        if ref.id not in context.embedded:
+            context.embedded.append(ref.id)
+    images = "".join(
+        f'<img class="card" src="{escape(context.card_url(r.id))}" alt="{escape(r.name)} ({escape(r.label)})">'
+        for r in refs
+    )
+    return f'<figure class="card-row cards-{len(refs)}">{images}</figure>\n'
