@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from carddb.cardmodel import Card
     from carddb.database import CardDatabase
     from carddb.play.decks import DeckRules
+    from carddb.rules.language import RulesLanguage
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class GamePack:
     card_checks: tuple[CardCheck, ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
     deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce
+    rules: RulesLanguage | None = None  # rules-text vocabulary + effect registry (carddb.rules.language)
 
     def kind(self, kind_id: str) -> KindInfo:
         for kind in self.kinds:

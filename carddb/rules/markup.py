@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from carddb.cardmodel import Card
+    from carddb.gamepack import GamePack
 
 RunKind = Literal["text", "keyword", "reminder", "icon"]
 
@@ -44,3 +48,28 @@ def runs_from_marked_text(text: str, icons: tuple[str, ...]) -> Paragraph:
 def plain_text(paragraph: Paragraph) -> str:
     """The paragraph as plain text, icons written as their markers."""
     return "".join(f"{{{r.text}}}" if r.kind == "icon" else r.text for r in paragraph)
+
+
+def card_rules_markup(card: Card, pack: GamePack) -> list[Paragraph]:
+    """The card's rules text as styled runs, one paragraph per ability (one per line).
+
+    Keywords come out as `keyword` runs, each followed by its `reminder` run (a
+    template prints it in italics inside parentheses); an amount of powerstones or
+    of a resource becomes the number followed by an `icon` run (`Pay 2{powerstone}`,
+    `Spend 1{influence}`). A line that does not parse is printed as written, with
+    `{icon}` markers honoured; `carddb validate` reports why it did not parse.
+    """
+    # Imported here: the parser and renderer import this module for Run and Paragraph.
+    from carddb.rules.canonical import ability_runs
+    from carddb.rules.parser import Problem
+    from carddb.rules.text import parse_line, split_abilities
+
+    paragraphs: list[Paragraph] = []
+    language = pack.rules
+    for _, line in split_abilities(card.text):
+        result = parse_line(line, language) if language is not None else None
+        if result is None or isinstance(result, Problem):
+            paragraphs.append(runs_from_marked_text(line, pack.icons))
+        else:
+            paragraphs.append(ability_runs(result, language))  # type: ignore[arg-type]
+    return paragraphs

@@ -5,6 +5,8 @@ from __future__ import annotations
 from carddb.gamepack import Faction, GamePack, KindInfo, Rarity
 from carddb.games.loe.decks import RULES as DECK_RULES
 from carddb.games.loe.schema import LoeCardSchema
+from carddb.games.loe.vocabulary import loe_rules
+from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
     KindInfo("lord", "Lord", "Lords", "Heads your council. Starts the game in play, face up, with the health printed on it.", layout="council", back="council", group="council"),
@@ -45,4 +47,6 @@ PACK = GamePack(
     faction_label="province",
     icons=("powerstone", "subject", "material", "influence"),
     deck_rules=DECK_RULES,
+    rules=loe_rules(),
+    card_checks=(check_card_rules,),
 )

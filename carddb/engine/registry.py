@@ -1,0 +1,181 @@
+"""The engine's effect registry: every phrase the rules text may use, as a closed table.
+
+Each game has one registry, built from the shared core entries (draw, damage,
+destroy, ...) plus its own (LOE v1: powerstones, Dukes, the market, ...). An
+entry declares what the phrase means, its typed parameters, the text patterns
+that express it, which card kinds may use it, and example sentences. Nothing here
+executes: the simulator will implement each entry by name.
+
+Pattern syntax (compiled into the rules grammar by `carddb.rules.language`):
+- plain words are matched case-insensitively (`Deal`, `damage`, `to`);
+- `{name}` is a parameter slot, parsed by the grammar rule of the parameter's type;
+- `word(s)` accepts the singular and plural form; canonical text picks the one that
+  agrees with the nearest slot before it (a number, or the subject of a verb).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from carddb.gamepack import GamePack
+
+Role = Literal["effect", "cost", "static", "trigger", "event", "condition", "keyword", "timing"]
+
+# The parameter types the core grammar knows how to parse. A pack cannot add
+# types; it adds words (kinds, adjectives, resources) that these types accept.
+ParamType = Literal[
+    "number",  # 2, two, a
+    "count",  # 2, two (a number without `a`/`an`, where an article would read as a selector)
+    "selector",  # target Duke, each opponent, you, it, Dukes you control
+    "kind",  # a Resource, an Item (a kind with its article)
+    "kinds",  # Materials, face-down Dukes (a plural kind)
+    "resource",  # Influence, Subjects
+    "quantity",  # three or more, 2 or less, no
+    "comparison",  # more | less
+    "condition",  # you control three or more Materials
+    "conditions",  # CONDITION and CONDITION
+    "event",  # you play a Resource
+    "effect",  # another effect (`You may ...` is core; this is for patterns that embed one)
+]
+
+PARAM_TYPES: tuple[str, ...] = (
+    "number",
+    "count",
+    "selector",
+    "kind",
+    "kinds",
+    "resource",
+    "quantity",
+    "comparison",
+    "condition",
+    "conditions",
+    "event",
+    "effect",
+)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One typed parameter of an entry.
+
+    `nouns` restricts what a selector may name (e.g. only things with health);
+    `violation` is the finding code used when it names something else, and
+    `reason` completes the message ("cannot be dealt damage").
+    """
+
+    name: str
+    type: ParamType
+    nouns: frozenset[str] | None = None
+    violation: str = "E-RULES-WRONG-TARGET"
+    reason: str = ""
+    minimum: int | None = None
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One way to write an entry; `fixed` are argument values this wording implies."""
+
+    text: str
+    fixed: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class EffectEntry:
+    name: str
+    role: Role
+    patterns: tuple[Pattern, ...]
+    meaning: str
+    examples: tuple[str, ...]
+    params: tuple[Param, ...] = ()
+    kinds: frozenset[str] | None = None  # card kinds that may use it; None: any kind
+    reminder: str = ""  # keywords: reminder text, `{param}` replaced by the value
+    defaults: tuple[tuple[str, object], ...] = ()
+    core: bool = False  # a shared entry every game starts from
+
+    def __post_init__(self) -> None:
+        if not self.examples:
+            raise ValueError(f"registry entry '{self.name}' needs at least one example sentence")
+        if not self.meaning:
+            raise ValueError(f"registry entry '{self.name}' needs a meaning")
+        if self.role == "keyword" and not self.reminder:
+            raise ValueError(f"keyword '{self.name}' needs reminder text")
+        names = {p.name for p in self.params}
+        for pattern in self.patterns:
+            for slot in pattern_slots(pattern.text):
+                if slot not in names:
+                    raise ValueError(f"pattern '{pattern.text}' of '{self.name}' names unknown parameter '{slot}'")
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+    @property
+    def phrasing(self) -> str:
+        """The first pattern with slots shown as their parameter names, for tables and the glossary."""
+        return self.patterns[0].text
+
+    def reminder_for(self, args: dict[str, object]) -> str:
+        text = self.reminder
+        for key, value in args.items():
+            text = text.replace("{" + key + "}", str(value))
+        return text
+
+
+def pattern_slots(text: str) -> list[str]:
+    """The `{slot}` names of a pattern, in order."""
+    slots: list[str] = []
+    rest = text
+    while "{" in rest:
+        start = rest.index("{")
+        end = rest.index("}", start)
+        slots.append(rest[start + 1 : end])
+        rest = rest[end + 1 :]
+    return slots
+
+
+@dataclass(frozen=True)
+class EffectRegistry:
+    """The closed table of one game's phrases, looked up by name."""
+
+    game: str
+    entries: tuple[EffectEntry, ...]
+    _by_name: dict[str, EffectEntry] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for entry in self.entries:
+            if entry.name in self._by_name:
+                raise ValueError(f"registry entry '{entry.name}' is declared twice")
+            self._by_name[entry.name] = entry
+
+    def __iter__(self) -> Iterator[EffectEntry]:
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, name: str) -> EffectEntry:
+        return self._by_name[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def of_role(self, *roles: Role) -> list[EffectEntry]:
+        return [e for e in self.entries if e.role in roles]
+
+    def phrasings(self) -> list[str]:
+        return [p.text for e in self.entries for p in e.patterns]
+
+
+def build_registry(game: str, *groups: Iterable[EffectEntry]) -> EffectRegistry:
+    """One game's registry from groups of entries (core first, then the game's own)."""
+    return EffectRegistry(game, tuple(entry for group in groups for entry in group))
+
+
+def registry_for(pack: GamePack) -> EffectRegistry:
+    """The effect registry of a game pack; the rulebook glossary and `carddb effects` read it."""
+    if pack.rules is None:
+        return EffectRegistry(pack.id, ())
+    registry: EffectRegistry = pack.rules.registry
+    return registry

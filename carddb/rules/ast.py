@@ -1,0 +1,163 @@
+"""The typed AST of rules text. Every node keeps its source position.
+
+Positions (`start`, `end`) are character offsets inside the ability's line; they
+are excluded from equality so that `parse(render(ast)) == ast` compares meaning,
+not layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True)
+class Node:
+    start: int = field(default=0, compare=False, kw_only=True)
+    end: int = field(default=0, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Number(Node):
+    """A number as the designer spelled it (`2`, `two`, `a`); only the value is compared."""
+
+    value: int
+    text: str = field(default="", compare=False)
+
+    @property
+    def written(self) -> str:
+        return self.text or str(self.value)
+
+
+@dataclass(frozen=True)
+class Quantity(Node):
+    """`three or more`, `2 or less`, `no` (amount 0, comparison "no"), `more` (than ...)."""
+
+    amount: int
+    comparison: str  # "more" | "less" | "no"
+    text: str = field(default="", compare=False)  # the amount as written
+
+
+@dataclass(frozen=True)
+class Postfix(Node):
+    """A restriction written after the noun: `you control`, `with 3 or less health`."""
+
+    name: str
+    amount: Number | None = None
+    comparison: str | None = None
+
+
+@dataclass(frozen=True)
+class Selector(Node):
+    """What an effect points at: `target face-down Duke an opponent controls`, `you`, `it`.
+
+    `det` is the determiner (target, each, all, a, another; `an` is stored as `a`), "" for a bare plural
+    (`Dukes you control`) and "fixed" for a fixed phrase (`this card`, whose id is `noun`).
+    """
+
+    det: str
+    noun: str
+    adjectives: tuple[str, ...] = ()
+    post: tuple[Postfix, ...] = ()
+
+    @property
+    def plural(self) -> bool:
+        return self.det in {"", "all"}
+
+    @property
+    def is_target(self) -> bool:
+        return self.det == "target"
+
+
+@dataclass(frozen=True)
+class Phrase(Node):
+    """One use of a registry entry (an effect, cost, condition, event, keyword...)."""
+
+    entry: str
+    args: tuple[tuple[str, Value], ...] = ()
+    pattern: int = field(default=0, compare=False)
+
+    def arg(self, name: str) -> Value | None:
+        return next((v for k, v in self.args if k == name), None)
+
+
+@dataclass(frozen=True)
+class Sentence(Node):
+    """One sentence: an effect or static phrase, maybe optional (`You may`) or conditional (`If ...,`)."""
+
+    phrase: Phrase
+    optional: bool = False
+    conditions: tuple[Phrase, ...] = ()
+
+
+@dataclass(frozen=True)
+class KeywordAbility(Node):
+    keywords: tuple[Phrase, ...]
+    period: bool = field(default=False, compare=False)
+
+
+@dataclass(frozen=True)
+class ActivatedAbility(Node):
+    costs: tuple[Phrase, ...]
+    sentences: tuple[Sentence, ...]
+
+
+@dataclass(frozen=True)
+class TriggeredAbility(Node):
+    trigger: Phrase
+    sentences: tuple[Sentence, ...]
+
+
+@dataclass(frozen=True)
+class TimedAbility(Node):
+    """A timing condition (`Reaction - When ...:`), optionally with `, if CONDITION`."""
+
+    timing: Phrase
+    trigger: Phrase
+    conditions: tuple[Phrase, ...]
+    sentences: tuple[Sentence, ...]
+
+
+@dataclass(frozen=True)
+class SentenceAbility(Node):
+    """Plain sentences: a spell's effects, or static abilities."""
+
+    sentences: tuple[Sentence, ...]
+
+
+Ability = Union[KeywordAbility, ActivatedAbility, TriggeredAbility, TimedAbility, SentenceAbility]  # noqa: UP007
+Value = Union[Number, Quantity, Selector, Phrase, str, bool, tuple[Phrase, ...]]  # noqa: UP007
+
+
+def phrases(ability: Ability) -> list[Phrase]:
+    """Every phrase of an ability, nested ones included, in text order."""
+    found: list[Phrase] = []
+
+    def visit(value: object) -> None:
+        if isinstance(value, Phrase):
+            found.append(value)
+            for _, arg in value.args:
+                visit(arg)
+        elif isinstance(value, tuple):
+            for item in value:
+                visit(item)
+        elif isinstance(value, Sentence):
+            visit(value.conditions)
+            visit(value.phrase)
+
+    if isinstance(ability, KeywordAbility):
+        visit(ability.keywords)
+    elif isinstance(ability, ActivatedAbility):
+        visit(ability.costs)
+        visit(ability.sentences)
+    elif isinstance(ability, TriggeredAbility):
+        visit(ability.trigger)
+        visit(ability.sentences)
+    elif isinstance(ability, TimedAbility):
+        visit(ability.timing)
+        visit(ability.trigger)
+        visit(ability.conditions)
+        visit(ability.sentences)
+    else:
+        visit(ability.sentences)
+    return found

@@ -1,0 +1,281 @@
+"""Rendering the AST back to text: canonical rules text, and styled runs for printing.
+
+Both come from one list of `Piece`s so that what `carddb fmt` writes and what a
+card face prints cannot drift apart. Canonical text keeps the designer's number
+spelling (`a card`, `three or more`, `2`) and normalises everything else: word
+case, spacing, `a`/`an`, singular/plural agreement, and which of an entry's
+patterns is used.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from carddb.engine.registry import EffectEntry, pattern_slots
+from carddb.rules.ast import (
+    Ability,
+    ActivatedAbility,
+    KeywordAbility,
+    Number,
+    Phrase,
+    Postfix,
+    Quantity,
+    Selector,
+    Sentence,
+    TimedAbility,
+    TriggeredAbility,
+    Value,
+)
+from carddb.rules.language import RulesLanguage
+from carddb.rules.markup import Paragraph, Run
+
+PieceKind = Literal["word", "literal", "number", "keyword", "reminder", "punct"]
+NO_SPACE_BEFORE = {",", ".", ":", "'s"}
+
+
+@dataclass(frozen=True)
+class Piece:
+    text: str
+    kind: PieceKind = "word"
+    icon: str | None = None  # set on words a card face may print as an icon
+
+
+class Renderer:
+    def __init__(self, language: RulesLanguage) -> None:
+        self.language = language
+        self.vocab = language.vocabulary
+
+    # -- abilities ------------------------------------------------------------
+
+    def ability(self, ability: Ability) -> list[Piece]:
+        out: list[Piece] = []
+        if isinstance(ability, KeywordAbility):
+            for i, keyword in enumerate(ability.keywords):
+                if i:
+                    out.append(Piece(",", "punct"))
+                entry = self.language.registry[keyword.entry]
+                words = self.phrase(keyword, initial=True)
+                out.append(Piece(_join(words), "keyword"))
+                args = {k: _plain(v) for k, v in keyword.args}
+                out.append(Piece(entry.reminder_for(args), "reminder"))
+        elif isinstance(ability, ActivatedAbility):
+            for i, cost in enumerate(ability.costs):
+                if i:
+                    out.append(Piece(",", "punct"))
+                out += self.phrase(cost, initial=i == 0)
+            out.append(Piece(":", "punct"))
+            out += self.sentences(ability.sentences, first_initial=True)
+        elif isinstance(ability, TriggeredAbility):
+            out += self.phrase(ability.trigger, initial=True)
+            out.append(Piece(",", "punct"))
+            out += self.sentences(ability.sentences, first_initial=False)
+        elif isinstance(ability, TimedAbility):
+            timing = self.phrase(ability.timing, initial=True)
+            out.append(Piece(_join(timing), "keyword"))
+            out.append(Piece("-", "literal"))
+            out += self.phrase(ability.trigger, initial=True)
+            if ability.conditions:
+                out += [Piece(",", "punct"), Piece("if", "literal"), *self.conditions(ability.conditions)]
+            out.append(Piece(":", "punct"))
+            out += self.sentences(ability.sentences, first_initial=True)
+        else:
+            out += self.sentences(ability.sentences, first_initial=True)
+        return out
+
+    def sentences(self, sentences: tuple[Sentence, ...], *, first_initial: bool) -> list[Piece]:
+        out: list[Piece] = []
+        for i, sentence in enumerate(sentences):
+            initial = first_initial or i > 0
+            body: list[Piece] = []
+            if sentence.conditions:
+                body += [Piece("if", "literal"), *self.conditions(sentence.conditions), Piece(",", "punct")]
+            if sentence.optional:
+                body += [Piece("you", "literal"), Piece("may", "literal")]
+            body += self.phrase(sentence.phrase, initial=False)
+            body.append(Piece(".", "punct"))
+            out += _cased(body, upper=initial)
+        return out
+
+    def conditions(self, conditions: tuple[Phrase, ...]) -> list[Piece]:
+        out: list[Piece] = []
+        for i, condition in enumerate(conditions):
+            if i:
+                out.append(Piece("and", "literal"))
+            out += self.phrase(condition, initial=False)
+        return out
+
+    # -- phrases --------------------------------------------------------------
+
+    def phrase(self, phrase: Phrase, *, initial: bool) -> list[Piece]:
+        entry = self.language.registry[phrase.entry]
+        args = dict(phrase.args)
+        text = self.pattern_text(entry, args, phrase.pattern)
+        out: list[Piece] = []
+        previous: Value | None = None
+        for part in re.split(r"(\{[a-z_]+\})", text):
+            if part.startswith("{") and part.endswith("}"):
+                value = args[part[1:-1]]
+                out += self.value(value, entry.param(part[1:-1]).type, previous)
+                previous = value
+                continue
+            for word in _pattern_words(part):
+                if word.endswith("(s)"):
+                    base = word[:-3]
+                    word = _plural(base) if _wants_plural(previous) else base
+                icon = self.vocab.icons.get(_singular(word).lower())
+                kind: PieceKind = "punct" if word in NO_SPACE_BEFORE or word in {"+", "-"} else "literal"
+                out.append(Piece(word, kind, icon))
+        return _cased(out, upper=initial) if initial else _lowered_start(out)
+
+    def pattern_text(self, entry: EffectEntry, args: dict[str, Value], preferred: int) -> str:
+        """The first pattern that can say exactly these arguments (canonical choice)."""
+        for pattern in entry.patterns:
+            slots = pattern_slots(pattern.text)
+            if all(s in args for s in slots) and all(args.get(k) == v for k, v in pattern.fixed):
+                return pattern.text
+        return entry.patterns[preferred].text
+
+    def value(self, value: Value, type_: str, previous: Value | None) -> list[Piece]:
+        if isinstance(value, Number):
+            return [Piece(value.written, "number")]
+        if isinstance(value, Quantity):
+            if value.comparison == "no":
+                return [Piece("no", "literal")]
+            return [Piece(value.text or str(value.amount), "number"), Piece("or"), Piece(value.comparison)]
+        if isinstance(value, Selector):
+            return self.selector(value)
+        if isinstance(value, Phrase):
+            return self.phrase(value, initial=False)
+        if isinstance(value, tuple):
+            return self.conditions(value)
+        if type_ == "comparison" and isinstance(value, str):
+            return [Piece(value)]
+        if type_ == "resource" and isinstance(value, str):
+            res = self.vocab.resource(value)
+            word = res.singular if res is None or not _wants_plural(previous) else res.plural
+            return [Piece(word if res else value, "word", self.vocab.icons.get(value))]
+        return [Piece(str(value))]
+
+    def selector(self, selector: Selector) -> list[Piece]:
+        if selector.det == "fixed":
+            return [Piece(w) for w in self.vocab.fixed_text(selector.noun).split()]
+        noun = self.vocab.noun(selector.noun)
+        name = (noun.plural if selector.plural else noun.singular) if noun else selector.noun
+        words = [*selector.adjectives, *name.split()]
+        out: list[Piece] = []
+        if selector.det == "a":
+            out.append(Piece("an" if words[0][:1].lower() in "aeiou" else "a"))
+        elif selector.det:
+            out.append(Piece(selector.det))
+        out += [Piece(w) for w in words]
+        for post in selector.post:
+            out += self.postfix(post)
+        return out
+
+    def postfix(self, post: Postfix) -> list[Piece]:
+        text = self.vocab.postfix_text(post.name)
+        out: list[Piece] = []
+        for part in re.split(r"(\{[a-z_]+\})", text):
+            if part == "{amount}" and post.amount is not None:
+                out.append(Piece(post.amount.written, "number"))
+            elif part == "{comparison}" and post.comparison:
+                out.append(Piece(post.comparison))
+            else:
+                out += [Piece(w) for w in part.split()]
+        return out
+
+
+def _pattern_words(text: str) -> list[str]:
+    """Pattern text split into words and punctuation, keeping the pattern's capitals."""
+    return re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:\(s\))?|'s|[0-9]+|[^\sA-Za-z0-9]", text)
+
+
+def _wants_plural(previous: Value | None) -> bool:
+    """`card(s)` after a number; `draw(s)` after a subject (a verb takes -s after a singular subject)."""
+    if isinstance(previous, Number):
+        return previous.value != 1
+    if isinstance(previous, Quantity):
+        return previous.amount != 1
+    if isinstance(previous, Selector):
+        return not (previous.plural or previous.noun == "you")
+    return False
+
+
+def _plural(word: str) -> str:
+    return word + ("es" if word.endswith(("s", "sh", "ch")) else "s")
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _cased(pieces: list[Piece], *, upper: bool) -> list[Piece]:
+    if not pieces or not upper:
+        return pieces
+    first = pieces[0]
+    return [Piece(first.text[:1].upper() + first.text[1:], first.kind, first.icon), *pieces[1:]]
+
+
+def _lowered_start(pieces: list[Piece]) -> list[Piece]:
+    # Pattern words are written as a sentence would start ("Draw"); mid-sentence they
+    # are lowercased. Nouns such as `Spells` keep their capital.
+    if not pieces or pieces[0].kind != "literal":
+        return pieces
+    first = pieces[0]
+    return [Piece(first.text[:1].lower() + first.text[1:], first.kind, first.icon), *pieces[1:]]
+
+
+def _plain(value: Value) -> str:
+    if isinstance(value, Number):
+        return value.written
+    return str(value)
+
+
+def _join(pieces: list[Piece]) -> str:
+    text = ""
+    for piece in pieces:
+        if text and piece.text not in NO_SPACE_BEFORE and not text.endswith("+"):
+            text += " "
+        text += piece.text
+    return text
+
+
+def ability_text(ability: Ability, language: RulesLanguage) -> str:
+    """The canonical text of one ability (what `carddb fmt` writes)."""
+    return _join([p for p in Renderer(language).ability(ability) if p.kind != "reminder"])
+
+
+def ability_runs(ability: Ability, language: RulesLanguage) -> Paragraph:
+    """The ability as styled runs: keywords, reminder text, icons for amounts of powerstones and resources."""
+    runs: list[Run] = []
+    text = ""
+
+    def flush() -> None:
+        nonlocal text
+        if text:
+            runs.append(Run("text", text))
+            text = ""
+
+    pieces = Renderer(language).ability(ability)
+    for i, piece in enumerate(pieces):
+        previous = pieces[i - 1] if i else None
+        if piece.kind in {"keyword", "reminder"}:
+            if piece.kind == "keyword" and (text or runs):
+                text += " "
+            flush()
+            runs.append(Run(piece.kind, piece.text))
+            continue
+        if piece.icon and previous is not None and previous.kind == "number":
+            flush()
+            runs.append(Run("icon", piece.icon))
+            continue
+        needs_space = bool(runs or text) and piece.text not in NO_SPACE_BEFORE and not text.endswith("+")
+        if needs_space and previous is not None and previous.kind == "reminder" and piece.text in NO_SPACE_BEFORE:
+            needs_space = False
+        if needs_space:
+            text += " "
+        text += piece.text
+    flush()
+    return tuple(runs)

@@ -1,0 +1,286 @@
+"""Semantic checks: a sentence that parses may still mean nothing the engine allows.
+
+The checks read the registry's declarations (allowed card kinds, what each
+selector parameter may name, minimum numbers) rather than knowing effects by
+name, so a new game's entries are checked the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from carddb.engine.registry import EffectEntry, Param
+from carddb.rules.ast import (
+    Ability,
+    ActivatedAbility,
+    KeywordAbility,
+    Number,
+    Phrase,
+    Selector,
+    TimedAbility,
+    TriggeredAbility,
+    Value,
+)
+from carddb.rules.canonical import Renderer, _join
+from carddb.rules.language import RulesLanguage
+from carddb.rules.parser import Problem
+
+PRONOUNS = {"it", "its-controller", "that-player"}
+# Only cards that stay in play can have abilities someone activates.
+ACTIVATABLE_KINDS = frozenset({"lord", "duke", "resource", "item", "ritual"})
+RESTRICTIONS = {"activate-once", "activate-your-turn"}
+
+
+def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -> list[Problem]:
+    """Problems of one parsed ability on a card of `kind` (None: kind unknown, skip kind checks)."""
+    problems: list[Problem] = []
+    registry = language.registry
+    if isinstance(ability, ActivatedAbility) and kind is not None and kind not in ACTIVATABLE_KINDS:
+        first = ability.costs[0]
+        problems.append(
+            Problem(
+                "E-RULES-COST-KIND",
+                f"a {_kind_label(language, kind)} is not in play to activate an ability; costs such as "
+                f"'{_text(language, first)}' belong on Lords, Dukes, Resources, Items or Rituals",
+                first.start,
+                first.end,
+            )
+        )
+    for phrase in _walk(ability):
+        entry = registry[phrase.entry]
+        problems += _kind_problems(phrase, entry, language, kind)
+        problems += _argument_problems(phrase, entry, language, kind)
+        if entry.name in RESTRICTIONS and not isinstance(ability, ActivatedAbility):
+            problems.append(
+                Problem(
+                    "E-RULES-MISPLACED",
+                    f"'{_text(language, phrase)}' restricts an activated ability, but this line has no cost",
+                    phrase.start,
+                    phrase.end,
+                    hint="write it after the effects of a `COST: EFFECT.` ability",
+                )
+            )
+    problems += _pronoun_problems(ability, language)
+    return problems
+
+
+def check_text_shape(
+    abilities: list[tuple[Ability, int]], language: RulesLanguage, kind: str
+) -> list[tuple[Problem, int]]:
+    """Checks over a card's whole text: (problem, index of the line it belongs to)."""
+    out: list[tuple[Problem, int]] = []
+    timed = [(a, i) for a, i in abilities if isinstance(a, TimedAbility)]
+    if kind == "reaction" and not timed and abilities:
+        first, index = abilities[0]
+        timing = next((e for e in language.registry.of_role("timing")), None)
+        label = timing.patterns[0].text if timing else "Reaction"
+        out.append(
+            (
+                Problem(
+                    "E-REACTION-TIMING",
+                    "a Reaction needs a timing condition, e.g. "
+                    f"'{label} - When an opponent plays a Spell: Counter it.'",
+                    first.start,
+                    max(first.end, first.start + 1),
+                ),
+                index,
+            )
+        )
+    if kind == "reaction" and len(timed) > 1:
+        extra, index = timed[1]
+        out.append(
+            (
+                Problem(
+                    "E-REACTION-TIMING",
+                    "a Reaction has exactly one timing condition; this is a second one",
+                    extra.start,
+                    extra.end,
+                ),
+                index,
+            )
+        )
+    if (
+        kind == "victory"
+        and abilities
+        and not any(p.entry == "win" for a, _ in abilities for p in _walk(a))
+        and "win" in language.registry
+    ):
+        first, index = abilities[0]
+        out.append(
+            (
+                Problem(
+                    "E-RULES-WRONG-KIND",
+                    "a Victory card states its win condition as 'Win if CONDITION.'",
+                    first.start,
+                    max(first.end, first.start + 1),
+                ),
+                index,
+            )
+        )
+    return out
+
+
+def _walk(ability: Ability) -> Iterator[Phrase]:
+    def visit(value: object) -> Iterator[Phrase]:
+        if isinstance(value, Phrase):
+            yield value
+            for _, arg in value.args:
+                yield from visit(arg)
+        elif isinstance(value, tuple):
+            for item in value:
+                yield from visit(item)
+
+    if isinstance(ability, KeywordAbility):
+        yield from visit(ability.keywords)
+        return
+    if isinstance(ability, ActivatedAbility):
+        yield from visit(ability.costs)
+    elif isinstance(ability, TriggeredAbility):
+        yield from visit(ability.trigger)
+    elif isinstance(ability, TimedAbility):
+        yield from visit(ability.timing)
+        yield from visit(ability.trigger)
+        yield from visit(ability.conditions)
+    for sentence in ability.sentences:
+        yield from visit(sentence.conditions)
+        yield from visit(sentence.phrase)
+
+
+def _kind_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, kind: str | None) -> list[Problem]:
+    if kind is None or entry.kinds is None or kind in entry.kinds:
+        return []
+    allowed = ", ".join(_kind_label(language, k) + "s" for k in sorted(entry.kinds))
+    what = _text(language, phrase)
+    here = _kind_label(language, kind)
+    if entry.role == "keyword":
+        return [
+            Problem(
+                "E-RULES-KEYWORD-KIND",
+                f"the keyword '{what}' is for {allowed}, not a {here}",
+                phrase.start,
+                phrase.end,
+            )
+        ]
+    if entry.role == "timing":
+        return [
+            Problem(
+                "E-TIMING-NOT-REACTION",
+                f"'{what} - ...' is the timing condition of a Reaction; this card is a {here}",
+                phrase.start,
+                phrase.end,
+                hint="write the ability as a trigger: 'When EVENT, EFFECT.'",
+            )
+        ]
+    return [
+        Problem(
+            "E-RULES-WRONG-KIND",
+            f"'{what}' can only be used on {allowed}, not on a {here}",
+            phrase.start,
+            phrase.end,
+        )
+    ]
+
+
+def _argument_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, kind: str | None) -> list[Problem]:
+    problems: list[Problem] = []
+    for name, value in phrase.args:
+        if name not in {p.name for p in entry.params}:
+            continue
+        param = entry.param(name)
+        if isinstance(value, Number) and param.minimum is not None and value.value < param.minimum:
+            problems.append(
+                Problem(
+                    "E-RULES-WRONG-ARGUMENT",
+                    f"'{_text(language, phrase)}' needs at least {param.minimum}, not {value.value}",
+                    value.start,
+                    value.end,
+                )
+            )
+        if isinstance(value, Selector) and param.nouns is not None:
+            problem = _selector_problem(value, param, language, kind)
+            if problem:
+                problems.append(problem)
+    return problems
+
+
+def _selector_problem(selector: Selector, param: Param, language: RulesLanguage, kind: str | None) -> Problem | None:
+    assert param.nouns is not None
+    noun = selector.noun
+    if noun in param.nouns:
+        return None
+    if noun == "this-card" and kind is not None:
+        noun = kind
+        if noun in param.nouns:
+            return None
+    elif noun == "this-card":
+        return None
+    shown = _join(Renderer(language).selector(selector))
+    message = f"'{shown}' {param.reason}" if param.reason else f"'{shown}' cannot be used here"
+    if param.violation == "E-TARGET-NO-HEALTH":
+        label = _noun_label(language, noun)
+        message += f": {_article(label)} {label} has no health"
+    return Problem(param.violation, message, selector.start, selector.end)
+
+
+def _pronoun_problems(ability: Ability, language: RulesLanguage) -> list[Problem]:
+    """`it`, `its controller` and `that player` need something earlier in the ability to refer to."""
+    selectors: list[Selector] = []
+
+    def visit(value: Value | object) -> None:
+        if isinstance(value, Selector):
+            selectors.append(value)
+            for post in value.post:
+                if post.name == "coupled-to-it":
+                    selectors.append(Selector("fixed", "it", start=post.start, end=post.end))
+        elif isinstance(value, Phrase):
+            for _, arg in value.args:
+                visit(arg)
+        elif isinstance(value, tuple):
+            for item in value:
+                visit(item)
+
+    for phrase in _walk(ability):
+        for _, arg in phrase.args:
+            visit(arg)
+    problems: list[Problem] = []
+    for selector in sorted(set(selectors), key=lambda s: s.start):
+        if selector.det != "fixed" or selector.noun not in PRONOUNS:
+            continue
+        earlier = [s for s in selectors if s.start < selector.start and not (s.det == "fixed" and s.noun == "you")]
+        if isinstance(ability, TimedAbility | TriggeredAbility) or earlier:
+            continue
+        shown = language.vocabulary.fixed_text(selector.noun)
+        problems.append(
+            Problem(
+                "E-RULES-AMBIGUOUS",
+                f"'{shown}' refers to nothing earlier in this ability",
+                selector.start,
+                selector.end,
+                hint="name what it is (e.g. 'target Spell') or put it after the sentence that names it",
+            )
+        )
+    return problems
+
+
+def _kind_label(language: RulesLanguage, kind: str) -> str:
+    noun = language.vocabulary.noun(kind)
+    return noun.singular if noun else kind
+
+
+def _noun_label(language: RulesLanguage, noun_id: str) -> str:
+    noun = language.vocabulary.noun(noun_id)
+    if noun:
+        return noun.singular
+    return (
+        language.vocabulary.fixed_text(noun_id)
+        if any(s == noun_id for s, _ in language.vocabulary.fixed_selectors)
+        else noun_id
+    )
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _text(language: RulesLanguage, phrase: Phrase) -> str:
+    return _join(Renderer(language).phrase(phrase, initial=True))

@@ -1,0 +1,280 @@
+"""A game's rules language: its vocabulary, its effect registry, and the parser built from both.
+
+The core grammar (`grammar.lark`) fixes the shapes of abilities and selectors; a
+pack's `Vocabulary` supplies the words (kinds, adjectives, fixed selectors,
+resources, number words) and its `EffectRegistry` supplies the phrases. Each
+registry pattern becomes one grammar rule, so a new game adds phrases without
+touching the core grammar.
+
+The parser is lark's LALR(1) fed by a small word lexer: every word is looked up
+in a table (so an unknown word is reported as exactly that word) and keywords are
+matched case-insensitively.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib.resources import files
+from typing import Any
+
+from lark import Lark, Token
+from lark.lexer import Lexer
+
+from carddb.engine.registry import EffectEntry, EffectRegistry, Pattern, pattern_slots
+
+# Grammar hooks every pack fills (possibly with nothing); see grammar.lark.
+HOOKS = (
+    "effect",
+    "cost",
+    "static",
+    "trigger",
+    "event",
+    "condition",
+    "keyword",
+    "timing",
+    "noun",
+    "nouns",
+    "adjective",
+    "fixed_selector",
+    "postfix",
+    "number_word",
+)
+
+# Which grammar rule parses a parameter of each type.
+SLOT_RULES = {
+    "number": "amount",
+    "count": "count",
+    "selector": "selector",
+    "kind": "selector",
+    "kinds": "selector",
+    "resource": "resource",
+    "quantity": "quantity",
+    "comparison": "comparison",
+    "condition": "condition",
+    "conditions": "conditions",
+    "event": "event",
+    "effect": "effect",
+}
+
+TOKEN_RE = re.compile(
+    r"(?P<word>\{[A-Za-z0-9]+\}|[A-Za-z]+(?:-[A-Za-z]+)*)"
+    r"|(?P<int>[0-9]+)"
+    r"|(?P<poss>['\u2019]s\b)"
+    r"|(?P<punct>[.,:+\-\u2013\u2014])"
+    r"|(?P<space>\s+)"
+    r"|(?P<other>.)"
+)
+
+
+@dataclass(frozen=True)
+class Noun:
+    """A word a selector can name: a card kind or subtype, or `character`, `player`..."""
+
+    id: str
+    singular: str
+    plural: str
+    capitalised: bool = True
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    nouns: tuple[Noun, ...]
+    adjectives: tuple[str, ...]
+    fixed_selectors: tuple[tuple[str, str], ...]  # (id, text): ("this-card", "this card")
+    postfixes: tuple[tuple[str, str], ...]  # (id, text); text may hold {amount} and {comparison}
+    resources: tuple[Noun, ...]
+    icons: dict[str, str] = field(default_factory=dict)  # singular word -> icon name
+    number_words: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+    def noun(self, noun_id: str) -> Noun | None:
+        return next((n for n in self.nouns if n.id == noun_id), None)
+
+    def resource(self, resource_id: str) -> Noun | None:
+        return next((n for n in self.resources if n.id == resource_id), None)
+
+    def fixed_text(self, selector_id: str) -> str:
+        return next(text for sid, text in self.fixed_selectors if sid == selector_id)
+
+    def postfix_text(self, postfix_id: str) -> str:
+        return next(text for pid, text in self.postfixes if pid == postfix_id)
+
+
+def words_of(text: str) -> list[str]:
+    """The grammar tokens of a piece of pattern text, lowercased (`word(s)` kept whole)."""
+    out: list[str] = []
+    pos = 0
+    while pos < len(text):
+        match = TOKEN_RE.match(text, pos)
+        assert match is not None  # the `other` group matches any character
+        kind, value, pos = match.lastgroup, match.group(), match.end()
+        if kind == "word" and text.startswith("(s)", pos):
+            out.append(value.lower() + "(s)")
+            pos += 3
+        elif kind in {"word", "int", "punct"}:
+            out.append(value.lower())
+        elif kind == "poss":
+            out.append("'s")
+    return out
+
+
+def _literal(word: str) -> str:
+    if word.endswith("(s)"):
+        base = word[:-3]
+        plural = base + ("es" if base.endswith(("s", "sh", "ch")) else "s")
+        return f'("{base}" | "{plural}")'
+    return '"' + word.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@dataclass(frozen=True)
+class CompiledPattern:
+    entry: EffectEntry
+    index: int
+    pattern: Pattern
+    slots: tuple[str, ...]
+
+
+class RulesLanguage:
+    """Everything needed to parse, check and print one game's rules text."""
+
+    def __init__(self, vocabulary: Vocabulary, registry: EffectRegistry) -> None:
+        self.vocabulary = vocabulary
+        self.registry = registry
+        self.rules: dict[str, CompiledPattern] = {}
+        self.noun_rules: dict[str, tuple[str, bool]] = {}  # rule name -> (noun id, plural)
+        self.fixed_rules: dict[str, str] = {}
+        self.postfix_rules: dict[str, str] = {}
+        self.resource_rules: dict[str, str] = {}
+        self.grammar_text = self._grammar()
+
+    # -- grammar generation -------------------------------------------------
+
+    def _grammar(self) -> str:
+        core = files("carddb.rules").joinpath("grammar.lark").read_text(encoding="utf-8")
+        alternatives: dict[str, list[str]] = {hook: [] for hook in (*HOOKS, "resource")}
+        for entry in self.registry:
+            for index, pattern in enumerate(entry.patterns):
+                name = f"p{len(self.rules)}"
+                self.rules[name] = CompiledPattern(entry, index, pattern, tuple(pattern_slots(pattern.text)))
+                body = self._pattern_body(entry, pattern.text)
+                alternatives[entry.role if entry.role in alternatives else "effect"].append(f"{body} -> {name}")
+        vocab = self.vocabulary
+        for noun in vocab.nouns:
+            rule = f"n_{_ident(noun.id)}"
+            self.noun_rules[rule] = (noun.id, False)
+            self.noun_rules[rule + "_pl"] = (noun.id, True)
+            alternatives["noun"].append(f"{_words(noun.singular)} -> {rule}")
+            alternatives["nouns"].append(f"{_words(noun.plural)} -> {rule}_pl")
+        for res in vocab.resources:
+            rule = f"r_{_ident(res.id)}"
+            self.resource_rules[rule] = res.id
+            forms = {res.singular.lower(), res.plural.lower()}
+            alternatives["resource"].append("(" + " | ".join(_words(f) for f in sorted(forms)) + f") -> {rule}")
+        alternatives["adjective"] = [_literal(a) for a in vocab.adjectives]
+        for sid, text in vocab.fixed_selectors:
+            rule = f"f_{_ident(sid)}"
+            self.fixed_rules[rule] = sid
+            alternatives["fixed_selector"].append(f"{_words(text)} -> {rule}")
+        for pid, text in vocab.postfixes:
+            rule = f"x_{_ident(pid)}"
+            self.postfix_rules[rule] = pid
+            alternatives["postfix"].append(f"{self._pattern_body(None, text)} -> {rule}")
+        alternatives["number_word"] = [_literal(w) for w in vocab.number_words]
+        lines = [core, "// generated from the game's vocabulary and effect registry"]
+        for hook, alts in alternatives.items():
+            inline = "?" if hook in {"effect", "cost", "static", "trigger", "event", "condition", "keyword"} else ""
+            if alts:
+                lines.append(f"{inline}{hook}: " + "\n    | ".join(alts))
+            else:
+                never = f"NEVER_{hook.upper()}"
+                lines.append(f"%declare {never}")
+                lines.append(f"{hook}: {never}")
+        return "\n".join(lines) + "\n"
+
+    def _pattern_body(self, entry: EffectEntry | None, text: str) -> str:
+        parts: list[str] = []
+        for piece in re.split(r"(\{[a-z_]+\})", text):
+            if piece.startswith("{") and piece.endswith("}"):
+                slot = piece[1:-1]
+                if entry is None:
+                    parts.append({"amount": "amount", "comparison": "comparison"}[slot])
+                else:
+                    parts.append(SLOT_RULES[entry.param(slot).type])
+            else:
+                parts.extend(_literal(w) for w in words_of(piece))
+        return " ".join(parts)
+
+    # -- the parser -----------------------------------------------------------
+
+    @cached_property
+    def parser(self) -> Lark:
+        """The LALR parser whose callbacks build the AST directly (no parse tree in between)."""
+        from carddb.rules.parser import AstBuilder  # the builder needs this module's types
+
+        return Lark(
+            self.grammar_text,
+            parser="lalr",
+            lexer=WordLexer,
+            keep_all_tokens=True,
+            maybe_placeholders=False,
+            transformer=AstBuilder(self),
+            cache=True,
+        )
+
+    @cached_property
+    def word_types(self) -> dict[str, str]:
+        """Lowercased word or punctuation -> terminal name, from the compiled grammar."""
+        table: dict[str, str] = {}
+        for terminal in self.parser.terminals:
+            if terminal.pattern.type == "str":
+                table[terminal.pattern.value] = terminal.name
+        return table
+
+    @cached_property
+    def terminal_text(self) -> dict[str, str]:
+        return {name: word for word, name in self.word_types.items()} | {"INT": "a number", "$END": "end of text"}
+
+    def tokens(self, text: str) -> Iterator[Token]:
+        """The words of `text` as parser tokens; unknown words get the type WORD."""
+        return tokenize(text, self.word_types)
+
+
+def tokenize(text: str, table: dict[str, str]) -> Iterator[Token]:
+    """Words, numbers and punctuation as lark tokens, typed by looking each word up in `table`."""
+    for match in TOKEN_RE.finditer(text):
+        kind = match.lastgroup
+        if kind == "space":
+            continue
+        value = match.group()
+        start, end = match.start(), match.end()
+        if kind == "int":
+            ttype = "INT"
+        elif kind == "poss":
+            ttype = table.get("'s", "WORD")
+        elif kind == "punct":
+            ttype = table.get("-" if value in "\u2013\u2014" else value, "WORD")
+        elif kind == "word":
+            ttype = table.get(value.lower(), "WORD")
+        else:
+            ttype = "BADCHAR"
+        yield Token(ttype, value, start, 1, start + 1, 1, end + 1, end)
+
+
+def _ident(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def _words(text: str) -> str:
+    return " ".join(_literal(w) for w in words_of(text))
+
+
+class WordLexer(Lexer):
+    """lark's lexer interface over `tokenize`; the word table comes from the grammar's terminals."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        self.table = {t.pattern.value: t.name for t in lexer_conf.terminals if t.pattern.type == "str"}
+
+    def lex(self, data: Any, *_: Any) -> Iterator[Token]:
+        return tokenize(data, self.table)

@@ -1,0 +1,397 @@
+"""Parsing one line of rules text (one ability) into the typed AST, or into located problems.
+
+A problem's `start`/`end` are character offsets inside the line; the card check
+maps them to a line and column in the YAML file.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Tree
+from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
+
+from carddb.rules.ast import (
+    Ability,
+    ActivatedAbility,
+    KeywordAbility,
+    Node,
+    Number,
+    Phrase,
+    Postfix,
+    Quantity,
+    Selector,
+    Sentence,
+    SentenceAbility,
+    TimedAbility,
+    TriggeredAbility,
+)
+from carddb.rules.language import RulesLanguage
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A finding about one ability, before it is placed in a file."""
+
+    code: str
+    message: str
+    start: int
+    end: int
+    hint: str | None = None
+
+
+@dataclass(frozen=True)
+class _Word(Node):
+    text: str
+
+
+@dataclass(frozen=True)
+class _NounRef(Node):
+    id: str
+    plural: bool
+
+
+def _bounds(children: list[Any]) -> tuple[int, int]:
+    start, end = None, None
+    for child in children:
+        if isinstance(child, Token):
+            s, e = child.start_pos, child.end_pos
+        elif isinstance(child, Node):
+            s, e = child.start, child.end
+        elif isinstance(child, tuple) and child:
+            s, e = _bounds(list(child))
+        else:
+            continue
+        if s is None or e is None:
+            continue
+        start = s if start is None else min(start, s)
+        end = e if end is None else max(end, e)
+    return (start or 0, end or 0)
+
+
+def _nodes(children: list[Any]) -> list[Any]:
+    return [c for c in children if not isinstance(c, Token)]
+
+
+def _value(child: Any) -> Any:
+    return child.text if isinstance(child, _Word) else child
+
+
+class AstBuilder:
+    """lark callbacks: one per core rule, plus `__default__` for the generated ones."""
+
+    def __init__(self, language: RulesLanguage) -> None:
+        self.language = language
+
+    # abilities
+    def start(self, ch: list[Any]) -> Any:
+        return ch[0]
+
+    def keywords(self, ch: list[Any]) -> KeywordAbility:
+        s, e = _bounds(ch)
+        period = any(isinstance(c, Token) and c == "." for c in ch)
+        return KeywordAbility(tuple(c for c in ch if isinstance(c, Phrase)), period=period, start=s, end=e)
+
+    def activated(self, ch: list[Any]) -> ActivatedAbility:
+        s, e = _bounds(ch)
+        costs = tuple(c for c in ch[:-1] if isinstance(c, Phrase))
+        return ActivatedAbility(costs, ch[-1], start=s, end=e)
+
+    def triggered(self, ch: list[Any]) -> TriggeredAbility:
+        s, e = _bounds(ch)
+        return TriggeredAbility(ch[0], ch[-1], start=s, end=e)
+
+    def timed(self, ch: list[Any]) -> TimedAbility:
+        s, e = _bounds(ch)
+        nodes = _nodes(ch)
+        conditions = nodes[2] if len(nodes) == 4 else ()
+        return TimedAbility(nodes[0], nodes[1], conditions, nodes[-1], start=s, end=e)
+
+    def sentence_ability(self, ch: list[Any]) -> SentenceAbility:
+        s, e = _bounds(ch)
+        return SentenceAbility(ch[0], start=s, end=e)
+
+    # sentences
+    def sentences(self, ch: list[Any]) -> tuple[Sentence, ...]:
+        return tuple(ch)
+
+    def plain_sentence(self, ch: list[Any]) -> Sentence:
+        s, e = _bounds(ch)
+        return Sentence(ch[0], start=s, end=e)
+
+    def optional_sentence(self, ch: list[Any]) -> Sentence:
+        s, e = _bounds(ch)
+        return Sentence(_nodes(ch)[0], optional=True, start=s, end=e)
+
+    def conditional_sentence(self, ch: list[Any]) -> Sentence:
+        s, e = _bounds(ch)
+        conditions, phrase = _nodes(ch)
+        return Sentence(phrase, conditions=conditions, start=s, end=e)
+
+    def conditional_optional_sentence(self, ch: list[Any]) -> Sentence:
+        s, e = _bounds(ch)
+        conditions, phrase = _nodes(ch)
+        return Sentence(phrase, optional=True, conditions=conditions, start=s, end=e)
+
+    def conditions(self, ch: list[Any]) -> tuple[Phrase, ...]:
+        return tuple(_nodes(ch))
+
+    # selectors
+    def det_selector(self, ch: list[Any]) -> Selector:
+        s, e = _bounds(ch)
+        nodes = _nodes(ch)
+        det = "a" if nodes[0].text == "an" else nodes[0].text
+        return self._selector(det, nodes[1:], s, e)
+
+    def all_selector(self, ch: list[Any]) -> Selector:
+        s, e = _bounds(ch)
+        return self._selector("all", _nodes(ch), s, e)
+
+    def bare_selector(self, ch: list[Any]) -> Selector:
+        s, e = _bounds(ch)
+        return self._selector("", _nodes(ch), s, e)
+
+    def _selector(self, det: str, nodes: list[Any], s: int, e: int) -> Selector:
+        adjectives = tuple(n.text for n in nodes if isinstance(n, _Word))
+        noun = next(n for n in nodes if isinstance(n, _NounRef))
+        post = tuple(n for n in nodes if isinstance(n, Postfix))
+        return Selector(det, noun.id, adjectives, post, start=s, end=e)
+
+    def selector(self, ch: list[Any]) -> Selector:
+        return ch[0]
+
+    def _word(self, ch: list[Any]) -> _Word:
+        s, e = _bounds(ch)
+        return _Word(" ".join(str(c).lower() for c in ch if isinstance(c, Token)), start=s, end=e)
+
+    determiner = _word
+    adjective = _word
+    comparison = _word
+    number_word = _word
+
+    # numbers
+    def amount(self, ch: list[Any]) -> Number:
+        s, e = _bounds(ch)
+        child = ch[0]
+        if isinstance(child, Token) and child.type == "INT":
+            return Number(int(child), text=str(int(child)), start=s, end=e)
+        if isinstance(child, _Word):
+            value = self.language.vocabulary.number_words.index(child.text) + 1
+            return Number(value, text=child.text, start=s, end=e)
+        return Number(1, text=str(child).lower(), start=s, end=e)  # "a" / "an"
+
+    count = amount
+
+    def quantity(self, ch: list[Any]) -> Quantity:
+        s, e = _bounds(ch)
+        nodes = _nodes(ch)
+        if not nodes:
+            return Quantity(0, "no", start=s, end=e)
+        return Quantity(nodes[0].value, nodes[1].text, text=nodes[0].written, start=s, end=e)
+
+    # generated rules: patterns, nouns, fixed selectors, postfixes, resources
+    def __default__(self, data: str, ch: list[Any], _meta: Any) -> Any:
+        if data.startswith("_"):
+            # lark's helper rules for `x*` / `x+`: the parent rule splices their children
+            return Tree(data, ch)
+        s, e = _bounds(ch)
+        lang = self.language
+        if data in lang.rules:
+            compiled = lang.rules[data]
+            values = [_value(c) for c in _nodes(ch)]
+            args = dict(compiled.pattern.fixed)
+            args.update(zip(compiled.slots, values, strict=True))
+            ordered = tuple((p.name, args[p.name]) for p in compiled.entry.params if p.name in args)
+            extra = tuple((k, v) for k, v in args.items() if k not in {p.name for p in compiled.entry.params})
+            return Phrase(compiled.entry.name, ordered + extra, pattern=compiled.index, start=s, end=e)
+        if data in lang.noun_rules:
+            noun_id, plural = lang.noun_rules[data]
+            return _NounRef(noun_id, plural, start=s, end=e)
+        if data in lang.fixed_rules:
+            return Selector("fixed", lang.fixed_rules[data], start=s, end=e)
+        if data in lang.postfix_rules:
+            nodes = _nodes(ch)
+            amount = next((n for n in nodes if isinstance(n, Number)), None)
+            comparison = next((n.text for n in nodes if isinstance(n, _Word)), None)
+            return Postfix(lang.postfix_rules[data], amount, comparison, start=s, end=e)
+        if data in lang.resource_rules:
+            return _Word(lang.resource_rules[data], start=s, end=e)
+        raise LookupError(f"grammar rule '{data}' has no builder")
+
+
+def parse_ability(line: str, language: RulesLanguage) -> Ability | Problem:
+    """The AST of one ability, or the first problem that stops it from parsing."""
+    if not line.strip():
+        return Problem("E-RULES-SYNTAX", "an empty ability", 0, 1)
+    try:
+        result: Ability = language.parser.parse(line)
+        return result
+    except UnexpectedToken as exc:
+        return describe_unexpected(line, exc, language)
+    except (UnexpectedInput, LarkError) as exc:
+        return Problem("E-RULES-SYNTAX", f"cannot read this ability: {exc}", 0, max(1, len(line)))
+
+
+# -- turning parser errors into findings a designer can act on -----------------
+
+
+def describe_unexpected(line: str, exc: UnexpectedToken, language: RulesLanguage) -> Problem:
+    token = exc.token
+    expected = {t for t in exc.expected if not t.startswith("NEVER_")}
+    names = language.terminal_text
+    vocab = language.vocabulary
+    found = str(token)
+    at_end = token.type == "$END"
+    start = len(line.rstrip()) if at_end else token.start_pos
+    end = start + (1 if at_end else max(1, len(found)))
+    expected_words = sorted(names.get(t, t.lower()) for t in expected)
+    previous = _previous_token(line, start, language)
+
+    resource_words = {w.lower() for r in vocab.resources for w in (r.singular, r.plural)}
+    noun_words = {w.lower().split()[0] for n in vocab.nouns for w in (n.singular, n.plural)}
+    keyword_first = {language.terminal_text.get(t) for t in _first_terminals(language, "keyword")}
+
+    if token.type == "BADCHAR":
+        return Problem("E-RULES-SYNTAX", f"unexpected character '{found}' in rules text", start, end)
+    if (
+        at_end
+        and "DOT" in expected
+        and (previous is None or previous.lower() not in keyword_first or len(expected) > 1)
+    ):
+        if previous is not None and previous.lower() in keyword_first and "INT" in expected:
+            return _missing_keyword_param(previous, start, end)
+        return Problem(
+            "E-RULES-SYNTAX",
+            "the sentence is not finished: " + _expected_list(expected_words),
+            start,
+            end,
+            hint="each sentence ends with a period",
+        )
+    if previous is not None and previous.lower() in keyword_first and "INT" in expected and token.type != "INT":
+        return _missing_keyword_param(previous, start, end)
+    expected_set = set(expected_words)
+    if expected_set and expected_set <= resource_words:
+        close = difflib.get_close_matches(found.lower(), sorted(resource_words), n=2)
+        return Problem(
+            "E-RULES-UNKNOWN-RESOURCE",
+            f"'{found}' is not a resource of this game (resources: "
+            + ", ".join(r.singular for r in vocab.resources)
+            + ")",
+            start,
+            end,
+            hint=f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None,
+        )
+    unknown = token.type == "WORD" and found.lower() not in language.word_types
+    if unknown and _expects_noun(expected, language) and (found[:1].isupper() or found.lower().endswith("s")):
+        close = difflib.get_close_matches(found.lower(), sorted(noun_words), n=2)
+        return Problem(
+            "E-RULES-UNKNOWN-KIND",
+            f"'{found}' is not a card kind or subtype of this game",
+            start,
+            end,
+            hint=f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None,
+        )
+    if _sentence_start(line, start):
+        return _unknown_phrase(line, start, found, language)
+    if token.type == "WORD":
+        close = difflib.get_close_matches(found.lower(), sorted(language.word_types), n=3)
+        return Problem(
+            "E-RULES-UNKNOWN-WORD",
+            f"'{found}' is not a word of this game's rules text here; " + _expected_list(expected_words),
+            start,
+            end,
+            hint=f"did you mean {', '.join(repr(c) for c in close)}?" if close else None,
+        )
+    return Problem(
+        "E-RULES-SYNTAX",
+        f"unexpected '{found}': " + _expected_list(expected_words),
+        start,
+        end,
+    )
+
+
+def _missing_keyword_param(keyword: str, start: int, end: int) -> Problem:
+    return Problem(
+        "E-RULES-KEYWORD-PARAM",
+        f"the keyword '{keyword}' needs a number, e.g. '{keyword.title()} 1'",
+        start,
+        end,
+    )
+
+
+def _expected_list(words: list[str]) -> str:
+    shown = [w for w in words if w != "end of text"][:12]
+    more = " ..." if len(words) > 12 else ""
+    return "expected " + ", ".join(f"'{w}'" if w != "a number" else w for w in shown) + more
+
+
+def _previous_token(line: str, start: int, language: RulesLanguage) -> str | None:
+    previous = None
+    for token in language.tokens(line):
+        if token.start_pos >= start:
+            break
+        previous = str(token)
+    return previous
+
+
+def _sentence_start(line: str, start: int) -> bool:
+    before = line[:start].rstrip()
+    return before == "" or before.endswith((".", ":", ","))
+
+
+_FIRST_CACHE: dict[tuple[int, str], set[str]] = {}
+
+
+def _first_terminals(language: RulesLanguage, hook: str) -> set[str]:
+    """Terminals that can start the given hook rule (computed from the grammar)."""
+    key = (id(language), hook)
+    if key not in _FIRST_CACHE:
+        rules = language.parser.rules
+        by_origin: dict[str, list[Any]] = {}
+        for rule in rules:
+            by_origin.setdefault(rule.origin.name, []).append(rule)
+        seen: set[str] = set()
+        out: set[str] = set()
+
+        def visit(name: str) -> None:
+            if name in seen:
+                return
+            seen.add(name)
+            for rule in by_origin.get(name, []):
+                if rule.expansion:
+                    sym = rule.expansion[0]
+                    if sym.is_term:
+                        out.add(sym.name)
+                    else:
+                        visit(sym.name)
+
+        visit(hook)
+        _FIRST_CACHE[key] = out
+    return _FIRST_CACHE[key]
+
+
+def _expects_noun(expected: set[str], language: RulesLanguage) -> bool:
+    nouns = _first_terminals(language, "noun") | _first_terminals(language, "nouns")
+    return bool(expected & nouns) and len(expected & nouns) * 2 >= len(expected - {"DOT", "COMMA"})
+
+
+def _unknown_phrase(line: str, start: int, found: str, language: RulesLanguage) -> Problem:
+    rest = line[start:].split(".")[0].split(":")[0].strip()
+    examples = {
+        ex_sentence.rstrip("."): entry for entry in language.registry for ex_sentence in _pattern_examples(entry)
+    }
+    close = difflib.get_close_matches(rest, list(examples), n=3, cutoff=0.3)
+    hint = "closest known phrasings: " + " | ".join(close) if close else None
+    return Problem(
+        "E-UNKNOWN-EFFECT",
+        f"no effect of this game reads '{rest[:60]}'",
+        start,
+        start + max(1, len(found)),
+        hint=hint,
+    )
+
+
+def _pattern_examples(entry: Any) -> list[str]:
+    return [p.text for p in entry.patterns]

@@ -1,0 +1,54 @@
+"""A card's whole rules text: one ability per line, each parsed on its own.
+
+Offsets are kept relative to the raw text so that findings can be placed in the
+YAML file (see `carddb.rules.location`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from carddb.rules.ast import Ability
+from carddb.rules.language import RulesLanguage
+from carddb.rules.parser import Problem, parse_ability
+
+
+@dataclass(frozen=True)
+class AbilityLine:
+    """One non-blank line of rules text: where it starts in the raw text, and what it parsed to."""
+
+    offset: int  # offset of the line's first non-blank character in the raw text
+    text: str  # the line without surrounding blanks
+    result: Ability | Problem
+
+    @property
+    def ability(self) -> Ability | None:
+        return None if isinstance(self.result, Problem) else self.result
+
+    @property
+    def problem(self) -> Problem | None:
+        return self.result if isinstance(self.result, Problem) else None
+
+
+def split_abilities(raw: str) -> list[tuple[int, str]]:
+    """(offset, stripped line) for every non-blank line of `raw`."""
+    out: list[tuple[int, str]] = []
+    pos = 0
+    for line in raw.splitlines(keepends=True):
+        stripped = line.strip()
+        if stripped:
+            out.append((pos + (len(line) - len(line.lstrip())), stripped))
+        pos += len(line)
+    return out
+
+
+def parse_rules_text(raw: str, language: RulesLanguage) -> list[AbilityLine]:
+    """Every ability of a card's rules text, parsed (or the problem that stopped it)."""
+    return [AbilityLine(offset, line, parse_line(line, language)) for offset, line in split_abilities(raw)]
+
+
+@lru_cache(maxsize=8192)
+def parse_line(line: str, language: RulesLanguage) -> Ability | Problem:
+    """`parse_ability`, cached: cards share many lines and faces are rendered repeatedly."""
+    return parse_ability(line, language)
