@@ -1,0 +1,176 @@
+"""Print sheets, checked on the produced PDFs: sizes, positions, crop marks, duplex mirroring."""
+
+from __future__ import annotations
+
+import functools
+import math
+from pathlib import Path
+
+import pytest
+from printsheet_fixtures import Placed, label_positions, make_card_pdfs, mark_lines, page_sizes, placements, trimbox
+
+from carddb.errors import RenderError
+from carddb.render.imposition import A4, LETTER, BackOffset, Duplex
+from carddb.render.sheets import SheetCard, compose_sheets
+
+N_CARDS = 12  # one full page and one page of three
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory: pytest.TempPathFactory) -> list[SheetCard]:
+    folder = tmp_path_factory.mktemp("cards")
+    fronts = make_card_pdfs(folder, [f"F{i}" for i in range(N_CARDS)])
+    # A different back per card, so a test can see where each card's back went.
+    backs = make_card_pdfs(folder, [f"B{i}" for i in range(N_CARDS)])
+    return [SheetCard(f"c{i}", f, b) for i, (f, b) in enumerate(zip(fronts, backs, strict=True))]
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("sheets")
+
+
+def _sheet(cards: list[SheetCard], out: Path, name: str, **kwargs: object) -> Path:
+    paper = kwargs.pop("paper", A4)
+    result = compose_sheets(cards, paper, out / f"{name}.pdf", cache_dir=out / "cache", **kwargs)  # type: ignore[arg-type]
+    return result.path
+
+
+@pytest.fixture(scope="module")
+def a4(cards: list[SheetCard], out: Path) -> Path:
+    return _sheet(cards, out, "a4")
+
+
+def _card_at(placed: list[Placed], point: tuple[float, float]) -> Placed:
+    hits = [p for p in placed if p.x <= point[0] <= p.x + p.w and p.y <= point[1] <= p.y + p.h]
+    assert len(hits) == 1, f"expected one card under {point}, found {len(hits)}"
+    return hits[0]
+
+
+def test_page_sizes_and_count(cards: list[SheetCard], out: Path, a4: Path) -> None:
+    sizes = page_sizes(a4)
+    assert len(sizes) == math.ceil(N_CARDS / 9) * 2
+    for w, h in sizes:
+        assert w == pytest.approx(595.28, abs=0.01) and h == pytest.approx(841.89, abs=0.01)
+    letter = _sheet(cards, out, "letter", paper=LETTER)
+    assert page_sizes(letter) == [pytest.approx((612.0, 792.0), abs=0.01)] * 4
+    fronts_only = _sheet(cards, out, "fronts", duplex=Duplex.none)
+    assert len(page_sizes(fronts_only)) == math.ceil(N_CARDS / 9)
+
+
+def test_cards_keep_their_trim_size_and_the_grid_is_centred(cards: list[SheetCard], a4: Path) -> None:
+    placed = placements(a4, 0, trimbox(cards[0].front))
+    assert len(placed) == 9
+    for p in placed:
+        assert p.w == pytest.approx(63.0, abs=0.05) and p.h == pytest.approx(88.0, abs=0.05)
+    left, right = min(p.x for p in placed), max(p.x + p.w for p in placed)
+    bottom, top = min(p.y for p in placed), max(p.y + p.h for p in placed)
+    assert (left + right) / 2 == pytest.approx(210 / 2, abs=0.05)
+    assert (bottom + top) / 2 == pytest.approx(297 / 2, abs=0.05)
+
+
+def test_bleeds_touch_between_cards(cards: list[SheetCard], a4: Path) -> None:
+    placed = sorted(placements(a4, 0, trimbox(cards[0].front)), key=lambda p: (-round(p.y), p.x))
+    first, second, below = placed[0], placed[1], placed[3]
+    shown_x, shown_y = (first.clip_w - first.w) / 2, (first.clip_h - first.h) / 2
+    # The clipped bleed of one card ends exactly where its neighbour's begins.
+    assert second.x - (first.x + first.w) == pytest.approx(2 * shown_x, abs=0.01)
+    assert first.y - (below.y + below.h) == pytest.approx(2 * shown_y, abs=0.01)
+    # A4 has room for the full 3 mm bleed vertically, but only 1.5 mm at the sides with 6 mm kept for marks.
+    assert shown_y == pytest.approx(3.0, abs=0.01)
+    assert shown_x == pytest.approx(1.5, abs=0.01)
+
+
+def test_crop_marks_sit_on_every_trim_line_outside_the_cards(cards: list[SheetCard], a4: Path) -> None:
+    placed = placements(a4, 0, trimbox(cards[0].front))
+    vertical, horizontal = mark_lines(a4, 0)
+    trim_xs = sorted({round(x, 3) for p in placed for x in (p.x, p.x + p.w)})
+    trim_ys = sorted({round(y, 3) for p in placed for y in (p.y, p.y + p.h)})
+    area_bottom = min(p.y - (p.clip_h - p.h) / 2 for p in placed)
+    area_top = max(p.y + p.h + (p.clip_h - p.h) / 2 for p in placed)
+    area_left = min(p.x - (p.clip_w - p.w) / 2 for p in placed)
+    area_right = max(p.x + p.w + (p.clip_w - p.w) / 2 for p in placed)
+    for x in trim_xs:
+        at = [m for m in vertical if abs(m[0] - x) < 0.05]
+        assert len(at) == 2, f"trim line x={x} mm needs a mark above and below"
+        assert all(max(m[1], m[2]) < area_bottom or min(m[1], m[2]) > area_top for m in at)
+    for y in trim_ys:
+        at = [m for m in horizontal if abs(m[0] - y) < 0.05]
+        assert len(at) == 2, f"trim line y={y} mm needs a mark left and right"
+        assert all(max(m[1], m[2]) < area_left or min(m[1], m[2]) > area_right for m in at)
+    assert len(vertical) == 2 * len(trim_xs) and len(horizontal) == 2 * len(trim_ys)
+
+
+@functools.cache
+def _read_page(sheet: Path, page: int, trim: tuple[float, float, float, float]) -> tuple[list[Placed], dict]:
+    # Every sheet of this module has its own file name, so reading each page once is safe.
+    return placements(sheet, page, trim), label_positions(sheet, page)
+
+
+def _front_and_back(sheet: Path, cards: list[SheetCard], i: int) -> tuple[Placed, Placed]:
+    trim = trimbox(cards[0].front)
+    page = (i // 9) * 2
+    placed, labels = _read_page(sheet, page, trim)
+    front = _card_at(placed, labels[f"F{i}"])
+    placed, labels = _read_page(sheet, page + 1, trim)
+    back = _card_at(placed, labels[f"B{i}"])
+    return front, back
+
+
+def test_long_edge_backs_mirror_their_fronts(cards: list[SheetCard], a4: Path) -> None:
+    for i in range(N_CARDS):
+        front, back = _front_and_back(a4, cards, i)
+        assert back.x == pytest.approx(210 - front.x - front.w, abs=0.1)
+        assert back.y == pytest.approx(front.y, abs=0.1)
+    # Column c of the front is column 2 - c of the back.
+    front0, back0 = _front_and_back(a4, cards, 0)
+    front2, back2 = _front_and_back(a4, cards, 2)
+    assert back0.x == pytest.approx(front2.x, abs=0.1) and back2.x == pytest.approx(front0.x, abs=0.1)
+
+
+def test_short_edge_backs_mirror_top_to_bottom(cards: list[SheetCard], out: Path) -> None:
+    sheet = _sheet(cards, out, "short", duplex=Duplex.short)
+    for i in range(N_CARDS):
+        front, back = _front_and_back(sheet, cards, i)
+        assert back.x == pytest.approx(front.x, abs=0.1)
+        assert back.y == pytest.approx(297 - front.y - front.h, abs=0.1)
+
+
+def test_back_offset_moves_backs_only(cards: list[SheetCard], out: Path, a4: Path) -> None:
+    shifted = _sheet(cards, out, "offset", back_offset=BackOffset(1.5, -0.75))
+    for i in range(N_CARDS):
+        front, back = _front_and_back(a4, cards, i)
+        front2, back2 = _front_and_back(shifted, cards, i)
+        assert (front2.x, front2.y) == pytest.approx((front.x, front.y), abs=0.01)
+        assert back2.x - back.x == pytest.approx(1.5, abs=0.01)  # to the right
+        assert back2.y - back.y == pytest.approx(0.75, abs=0.01)  # y is measured downwards: -0.75 moves up
+    # The back page's crop marks move with the backs, so holding the sheet to the light shows the fit.
+    plain_v, _ = mark_lines(a4, 1)
+    moved_v, _ = mark_lines(shifted, 1)
+    assert sorted(m[0] for m in moved_v) == pytest.approx(sorted(m[0] + 1.5 for m in plain_v), abs=0.01)
+
+
+def test_gutter_spaces_trim_lines(cards: list[SheetCard], out: Path) -> None:
+    sheet = _sheet(cards, out, "gutter", gutter_mm=4.0)
+    placed = sorted(placements(sheet, 0, trimbox(cards[0].front)), key=lambda p: (-round(p.y), p.x))
+    assert placed[1].x - (placed[0].x + placed[0].w) == pytest.approx(4.0, abs=0.01)
+    assert placed[0].y - (placed[3].y + placed[3].h) == pytest.approx(4.0, abs=0.01)
+    assert placed[0].clip_h - placed[0].h == pytest.approx(4.0, abs=0.01)  # half the gutter of bleed each side
+    # Across A4 a 4 mm gutter leaves 0.5 mm of outer bleed before the 6 mm kept for crop marks.
+    assert placed[0].clip_w - placed[0].w == pytest.approx(1.0, abs=0.01)
+
+
+def test_too_wide_a_gutter_is_an_error(cards: list[SheetCard], out: Path) -> None:
+    with pytest.raises(RenderError, match="do not fit on Letter"):
+        _sheet(cards, out, "wide", paper=LETTER, gutter_mm=10.0)
+
+
+def test_unchanged_pages_come_from_the_page_cache(cards: list[SheetCard], out: Path) -> None:
+    cache = out / "cache-reuse"
+    first = compose_sheets(cards, A4, out / "reuse.pdf", cache_dir=cache)
+    again = compose_sheets(cards, A4, out / "reuse.pdf", cache_dir=cache)
+    assert first.pages_built == 4 and again.pages_built == 0
+    swapped = [cards[1], cards[0], *cards[2:]]
+    third = compose_sheets(swapped, A4, out / "reuse.pdf", cache_dir=cache)
+    assert third.pages_built == 2  # the first front page and its back page
+    assert "F1" in label_positions(out / "reuse.pdf", 0)
