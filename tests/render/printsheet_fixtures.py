@@ -23,13 +23,14 @@ COLOURS = ["#8f2d1f", "#2f5a4a", "#1f4f86", "#5b4a3a", "#5d3f7a", "#55585c"]
 def make_card_pdfs(folder: Path, labels: list[str]) -> list[Path]:
     import weasyprint
 
+    # A named page per colour: the page background also fills the bleed, as a real card's frame does.
     pages = "".join(
-        f'<section style="background:{COLOURS[i % len(COLOURS)]}"><b>{label}</b></section>'
-        for i, label in enumerate(labels)
+        f'<section style="page: c{i % len(COLOURS)}"><b>{label}</b></section>' for i, label in enumerate(labels)
     )
+    named = "".join(f"@page c{i} {{ background: {colour} }}" for i, colour in enumerate(COLOURS))
     html = (
-        "<style>@page { size: 63mm 88mm; bleed: 3mm; margin: 0 }"
-        "body { margin: 0 } section { height: 88mm; page-break-after: always; padding: 4mm; box-sizing: border-box;"
+        "<style>@page { size: 63mm 88mm; bleed: 3mm; margin: 0 }" + named + "body { margin: 0 }"
+        " section { height: 88mm; page-break-after: always; padding: 4mm; box-sizing: border-box;"
         " color: white; font: 14pt sans-serif }</style>" + pages
     )
     reader = PdfReader(io.BytesIO(weasyprint.HTML(string=html).write_pdf()))

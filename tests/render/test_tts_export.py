@@ -1,0 +1,59 @@
+"""Tabletop Simulator export: sheet limits (10 x 7, 4096 px), CardIDs and the DeckCustom JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from printsheet_fixtures import make_card_pdfs
+
+from carddb.render.tts import TtsCard, TtsDeck, cell_size, export_tts, grid_for
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    return make_card_pdfs(tmp_path_factory.mktemp("tts-cards"), [f"F{i}" for i in range(6)] + ["BACK"])
+
+
+def test_grids_stay_within_tabletop_simulator_limits() -> None:
+    width, height = cell_size(63, 88)
+    assert width * 10 <= 4096 and height * 7 <= 4096
+    assert width / height == pytest.approx(63 / 88, abs=0.005)
+    assert grid_for(1) == (2, 2)
+    assert grid_for(69) == (10, 7)
+    assert grid_for(23) == (10, 3)
+
+
+def test_deck_of_75_cards_spans_two_sheets(pdfs: list[Path], tmp_path: Path) -> None:
+    # 75 different cards (reusing six drawings), every other card twice.
+    cards = tuple(TtsCard(f"c{i}", f"Card {i}", "Spell.", pdfs[i % 6], 1 + i % 2) for i in range(75))
+    [result] = export_tts([TtsDeck("loe-deck", "LOE: deck", pdfs[6], cards)], tmp_path, (63.0, 88.0))
+    data = json.loads(result.json_path.read_text())
+    [deck] = data["ObjectStates"]
+    assert deck["Name"] == "DeckCustom"
+    assert set(deck["CustomDeck"]) == {"1", "2"}
+    for deck_id, custom in deck["CustomDeck"].items():
+        face = tmp_path / custom["FaceURL"]
+        assert not Path(custom["FaceURL"]).is_absolute() and face.is_file()
+        assert (tmp_path / custom["BackURL"]).is_file()
+        with Image.open(face) as image:
+            assert image.mode == "RGB"
+            assert image.width <= 4096 and image.height <= 4096
+            assert custom["NumWidth"] <= 10 and custom["NumHeight"] <= 7
+            # The image is exactly the grid the JSON announces, so TTS cuts cards where they are.
+            assert image.width % custom["NumWidth"] == 0 and image.height % custom["NumHeight"] == 0
+        ids = [c["CardID"] for c in deck["ContainedObjects"] if c["CardID"] // 100 == int(deck_id)]
+        assert max(i % 100 for i in ids) < custom["NumWidth"] * custom["NumHeight"] - (deck_id == "1")
+    assert len(deck["DeckIDs"]) == sum(1 + i % 2 for i in range(75)) == result.cards
+    assert deck["DeckIDs"][:4] == [100, 101, 101, 102]
+    assert deck["DeckIDs"][-1] == 200 + (74 - 69)  # card 75 is the 6th card of sheet 2
+    assert [c["CardID"] for c in deck["ContainedObjects"]] == deck["DeckIDs"]
+
+
+def test_a_single_card_is_saved_as_a_card(pdfs: list[Path], tmp_path: Path) -> None:
+    card = TtsCard("lone", "Lone", "", pdfs[0], 1)
+    [result] = export_tts([TtsDeck("loe-victory", "LOE: victory", pdfs[6], (card,))], tmp_path, (63.0, 88.0))
+    [obj] = json.loads(result.json_path.read_text())["ObjectStates"]
+    assert obj["Name"] == "CardCustom" and obj["CardID"] == 100
