@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from typing import Any
@@ -29,8 +30,10 @@ _TYPE_WORDS = {
 def _model_at(root: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseModel] | None:
     """The model class that holds the last part of `loc`, to suggest its field names."""
     current: Any = root
+    keyed = False  # the previous field was a mapping keyed by the user's own names (booster ids)
     for part in loc[:-1]:
-        if isinstance(part, int):
+        if isinstance(part, int) or keyed:
+            keyed = False
             continue
         if not (isinstance(current, type) and issubclass(current, BaseModel)):
             return None
@@ -39,11 +42,19 @@ def _model_at(root: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseMod
         )
         if field is None:
             return None
+        keyed = typing.get_origin(field.annotation) is dict
         current = _inner_model(field.annotation)
         if current is None:
-            # a mapping of models keyed by the user's own names (booster ids)
             return None
     return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _label(model: type[BaseModel] | None, fallback: str) -> str:
+    """'a card filter' for CardFilter: what the user wrote, in words."""
+    if model is None:
+        return fallback
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", model.__name__).lower()
+    return ("an " if words[0] in "aeiou" else "a ") + words
 
 
 def _inner_model(annotation: Any) -> Any:
@@ -94,7 +105,7 @@ def validation_findings(
             model = _model_at(root, loc)
             known = list(model.model_fields) if model else []
             close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
-            message = f"'{loc[-1]}' is not a field of {what}"
+            message = f"'{loc[-1]}' is not a field of {_label(model, what)}"
             hint = None
             if close:
                 message += f"; did you mean '{close[0]}'?"

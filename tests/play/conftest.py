@@ -36,7 +36,12 @@ def _card(number: int, kind: str, rarity: str, province: str) -> str:
         lines.append(f"  subtype: {('artifact', 'gear', 'class', 'boon')[number % 4]}")
     if kind in {"spell", "reaction", "item", "ritual", "duke", "lord"}:
         lines.append(f"  cost: {1 + number % 5}")
-    if kind in {"spell", "reaction", "item", "ritual", "victory"}:
+    # Texts the LOE rules-text checker accepts for each kind.
+    if kind == "victory":
+        lines.append("  text: Win if you control five or more Influence and you have four or more cards in hand.")
+    elif kind == "reaction":
+        lines.append("  text: 'Reaction - When an opponent plays a Victory card: Counter it.'")
+    elif kind in {"spell", "item", "ritual"}:
         lines.append("  text: Draw a card.")
     if kind in {"lord", "duke"}:
         lines.append(f"  health: {8 + number % 10}")
