@@ -16,8 +16,11 @@ import pytest
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
+from carddb.engine.registry import registry_for
 from carddb.games.loe import PACK
 from carddb.project import Project
+from carddb.rules.ast import phrases
+from carddb.rules.text import parse_rules_text
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -204,3 +207,36 @@ def test_victory_cards_need_different_plans(base: list[Card]) -> None:
     }
     used = {theme for theme, words in themes.items() if any(words in text for text in wins)}
     assert len(used) >= 8, f"Victory cards only ask for {sorted(used)}"
+
+
+def _entries_used(cards: list[Card]) -> dict[str, list[str]]:
+    """Registry entry name -> ids of the cards whose rules text uses it."""
+    assert PACK.rules is not None, "the LOE pack has no rules language"
+    used: dict[str, list[str]] = {}
+    for card in cards:
+        for line in parse_rules_text(card.text, PACK.rules):
+            assert line.ability is not None, f"{card.id}: '{line.text}' does not parse: {line.problem}"
+            for phrase in phrases(line.ability):
+                used.setdefault(phrase.entry, []).append(card.id)
+    return used
+
+
+@pytest.fixture(scope="module")
+def used(base: list[Card]) -> dict[str, list[str]]:
+    return _entries_used(base)
+
+
+def test_cards_use_at_least_90_percent_of_the_registry(used: dict[str, list[str]]) -> None:
+    registry = registry_for(PACK)
+    names = {entry.name for entry in registry}
+    assert len(names) >= 60, "the LOE registry looks truncated"
+    assert set(used) <= names
+    unused = sorted(names - set(used))
+    coverage = 1 - len(unused) / len(names)
+    assert coverage >= 0.90, f"the set uses {coverage:.0%} of the registry; unused: {unused}"
+
+
+def test_every_keyword_appears_on_some_card(used: dict[str, list[str]]) -> None:
+    keywords = [entry.name for entry in registry_for(PACK).of_role("keyword")]
+    assert keywords, "the LOE registry declares no keywords"
+    assert [k for k in keywords if k not in used] == []
