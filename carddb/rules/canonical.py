@@ -118,7 +118,8 @@ class Renderer:
             if part.startswith("{") and part.endswith("}"):
                 value = args[part[1:-1]]
                 out += self.value(value, entry.param(part[1:-1]).type, previous)
-                previous = value
+                if isinstance(value, Number | Quantity | Selector):
+                    previous = value  # what `word(s)` agrees with; `more`/`less` in between do not count
                 continue
             for word in _pattern_words(part):
                 if word.endswith("(s)"):

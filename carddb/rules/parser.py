@@ -7,6 +7,7 @@ maps them to a line and column in the YAML file.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,22 +256,38 @@ def describe_unexpected(line: str, exc: UnexpectedToken, language: RulesLanguage
 
     if token.type == "BADCHAR":
         return Problem("E-RULES-SYNTAX", f"unexpected character '{found}' in rules text", start, end)
-    if (
-        at_end
-        and "DOT" in expected
-        and (previous is None or previous.lower() not in keyword_first or len(expected) > 1)
-    ):
-        if previous is not None and previous.lower() in keyword_first and "INT" in expected:
-            return _missing_keyword_param(previous, start, end)
+    if previous is not None and previous.lower() in keyword_first and "INT" in expected and token.type != "INT":
+        return _missing_keyword_param(line, previous, start, language)
+    if at_end and "DOT" in expected:
         return Problem(
             "E-RULES-SYNTAX",
-            "the sentence is not finished: " + _expected_list(expected_words),
+            "the sentence is not finished: it needs a period (or more words)",
             start,
             end,
             hint="each sentence ends with a period",
         )
-    if previous is not None and previous.lower() in keyword_first and "INT" in expected and token.type != "INT":
-        return _missing_keyword_param(previous, start, end)
+    unknown_word = token.type == "WORD"
+    at_keyword = _sentence_start(line, start) and bool(expected & _first_terminals(language, "keyword"))
+    if _looks_like_keyword_line(line) and (at_keyword or unknown_word):
+        part_start = line.rfind(",", 0, start) + 1
+        part_start += len(line[part_start:]) - len(line[part_start:].lstrip())
+        name = " ".join(w for w in line[part_start:].split(",")[0].rstrip(". ").split() if not w.isdigit())
+        keywords = [e.patterns[0].text.split(" {")[0] for e in language.registry.of_role("keyword")]
+        close = difflib.get_close_matches(name, keywords, n=2, cutoff=0.7)
+        return Problem(
+            "E-UNKNOWN-KEYWORD",
+            f"'{name}' is not a keyword of this game (keywords: {', '.join(keywords)})",
+            part_start,
+            part_start + len(name),
+            hint=f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None,
+        )
+    if not _line_start(line, start) and token.type in _first_terminals(language, "cost"):
+        return Problem(
+            "E-RULES-SYNTAX",
+            f"a cost ('{found} ...') can only start an ability; put each ability on its own line",
+            start,
+            end,
+        )
     expected_set = set(expected_words)
     if expected_set and expected_set <= resource_words:
         close = difflib.get_close_matches(found.lower(), sorted(resource_words), n=2)
@@ -296,7 +313,7 @@ def describe_unexpected(line: str, exc: UnexpectedToken, language: RulesLanguage
     if _sentence_start(line, start):
         return _unknown_phrase(line, start, found, language)
     if token.type == "WORD":
-        close = difflib.get_close_matches(found.lower(), sorted(language.word_types), n=3)
+        close = difflib.get_close_matches(found.lower(), expected_words, n=3)
         return Problem(
             "E-RULES-UNKNOWN-WORD",
             f"'{found}' is not a word of this game's rules text here; " + _expected_list(expected_words),
@@ -312,13 +329,26 @@ def describe_unexpected(line: str, exc: UnexpectedToken, language: RulesLanguage
     )
 
 
-def _missing_keyword_param(keyword: str, start: int, end: int) -> Problem:
+def _missing_keyword_param(line: str, keyword: str, start: int, language: RulesLanguage) -> Problem:
+    # Point at the keyword itself: the number is missing right after it.
+    at = line.rfind(keyword, 0, start)
+    at = at if at >= 0 else start
     return Problem(
         "E-RULES-KEYWORD-PARAM",
         f"the keyword '{keyword}' needs a number, e.g. '{keyword.title()} 1'",
-        start,
-        end,
+        at,
+        at + len(keyword),
     )
+
+
+def _looks_like_keyword_line(line: str) -> bool:
+    """A line without sentences: no period, no colon, only short comma-separated parts."""
+    short_parts = all(len(part.split()) <= 3 for part in line.split(","))
+    return short_parts and "." not in line and ":" not in line
+
+
+def _line_start(line: str, start: int) -> bool:
+    return not line[:start].strip()
 
 
 def _expected_list(words: list[str]) -> str:
@@ -379,10 +409,7 @@ def _expects_noun(expected: set[str], language: RulesLanguage) -> bool:
 
 def _unknown_phrase(line: str, start: int, found: str, language: RulesLanguage) -> Problem:
     rest = line[start:].split(".")[0].split(":")[0].strip()
-    examples = {
-        ex_sentence.rstrip("."): entry for entry in language.registry for ex_sentence in _pattern_examples(entry)
-    }
-    close = difflib.get_close_matches(rest, list(examples), n=3, cutoff=0.3)
+    close = closest_phrasings(rest, language)
     hint = "closest known phrasings: " + " | ".join(close) if close else None
     return Problem(
         "E-UNKNOWN-EFFECT",
@@ -393,5 +420,12 @@ def _unknown_phrase(line: str, start: int, found: str, language: RulesLanguage) 
     )
 
 
-def _pattern_examples(entry: Any) -> list[str]:
-    return [p.text for p in entry.patterns]
+def closest_phrasings(text: str, language: RulesLanguage, n: int = 3) -> list[str]:
+    """The registry's example sentences that read most like `text` (difflib ratio)."""
+    examples: dict[str, str] = {}
+    for entry in language.registry:
+        for example in entry.examples:
+            for sentence in re.split(r"(?<=[.:]) |, ", example):
+                examples.setdefault(sentence.rstrip(".:").lower(), sentence.rstrip(".:"))
+    close = difflib.get_close_matches(text.lower(), list(examples), n=n, cutoff=0.4)
+    return [examples[c] for c in close]
