@@ -27,7 +27,7 @@ from carddb.rulebook.document import (
     icon_url,
     template_environment,
 )
-from carddb.rulebook.images import card_images, part_positions
+from carddb.rulebook.images import card_images, part_positions, print_dpi
 from carddb.rulebook.pdf import write_pdf
 from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters, rule_files
 from carddb.rulebook.toc import AnchorBook, Chapter, TocEntry
@@ -82,7 +82,8 @@ def build_rulebook(
         *generated.example_cards(db),
     ]
     ids = list(dict.fromkeys(wanted))
-    images, sizes = card_images(db, [card for card in db.cards if card.id in ids], report)
+    dpi = print_dpi(PAPERS[paper].largest_card_mm(pack.card_size_mm), pack.card_size_mm[1])
+    images, sizes = card_images(db, [card for card in db.cards if card.id in ids], report, dpi=dpi)
 
     # 3. the chapters written from the data
     registry = registry if registry is not None else registry_for(pack)
@@ -96,6 +97,7 @@ def build_rulebook(
         generated.glossary_chapter(templates, anchors, generated.glossary_entries(registry, pack)),
         generated.components_chapter(templates, anchors, db),
         generated.boosters_chapter(templates, anchors, booster_entries(db, report)),
+        generated.deck_rules_chapter(templates, anchors, generated.deck_rule_sections(pack, pack.deck_rules)),
     ]
     chapters = prose + [c for c in reference if c is not None]
     check_links(chapters, links, report)

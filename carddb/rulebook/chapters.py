@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import jinja2
@@ -22,6 +22,7 @@ from carddb.database import CardDatabase
 from carddb.engine.registry import EffectRegistry
 from carddb.gamepack import GamePack, KindInfo
 from carddb.play.boosters import BoosterPlan
+from carddb.play.decks import DeckRules
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading
 
 CardUrl = Callable[[str], str]
@@ -53,6 +54,7 @@ class AnatomyPart:
     explanation: str
     x: float
     y: float
+    side: str = "left"  # the callout sits outside the card on this side, with a leader line to (x, y)
 
 
 def anatomy_card(db: CardDatabase) -> Card | None:
@@ -109,9 +111,23 @@ def anatomy_parts(db: CardDatabase, card: Card, positions: dict[str, tuple[float
     parts = [(part, positions[part]) for part in explanations if present.get(part, True) and part in positions]
     # Number the parts top to bottom, then left to right, as a reader's eye goes.
     parts.sort(key=lambda item: (round(item[1][1], 2), item[1][0]))
-    return [
-        AnatomyPart(number, *explanations[part], x=xy[0], y=xy[1]) for number, (part, xy) in enumerate(parts, start=1)
+    placed = [
+        AnatomyPart(number, *explanations[part], x=xy[0], y=xy[1], side="left" if xy[0] < 0.5 else "right")
+        for number, (part, xy) in enumerate(parts, start=1)
     ]
+    return spread_callouts(placed)
+
+
+def spread_callouts(parts: list[AnatomyPart], gap: float = 0.085) -> list[AnatomyPart]:
+    """Move callouts of one side apart (as fractions of the card height) so their numbers never touch."""
+    out: dict[int, AnatomyPart] = {}
+    for side in ("left", "right"):
+        last = -1.0
+        for part in sorted((p for p in parts if p.side == side), key=lambda p: p.y):
+            y = max(part.y, last + gap)
+            out[part.number] = replace(part, y=min(y, 0.98))
+            last = y
+    return [out[p.number] for p in parts]
 
 
 def anatomy_chapter(
@@ -415,6 +431,34 @@ def boosters_chapter(
 class DeckRuleSection:
     title: str
     rules: tuple[str, ...]
+
+
+def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRuleSection]:
+    """The game's deck rules in words: the kinds of deck list, and what a drafted council may hold."""
+    if rules is None:
+        return []
+    sections = []
+    if rules.list_kinds:
+        lines = tuple(f"{name.replace('-', ' ').title()}: {what}." for name, what in rules.list_kinds.items())
+        sections.append(DeckRuleSection("Deck Lists", lines))
+    limits = []
+    for kind in pack.kinds:
+        most = rules.draft_limits.get(kind.id)
+        least = rules.draft_required.get(kind.id, 0)
+        if most is None and not least:
+            continue
+        noun = kind.label if most == 1 and least <= 1 else kind.plural
+        if most is not None and most == least:
+            limits.append(f"Exactly {most} {noun}.")
+        elif most is not None and least:
+            limits.append(f"At least {least} and at most {most} {kind.plural}.")
+        elif most is not None:
+            limits.append(f"Up to {most} {noun}.")
+        else:
+            limits.append(f"At least {least} {noun}.")
+    if limits:
+        sections.append(DeckRuleSection("Drafting a Council", tuple(limits)))
+    return sections
 
 
 def deck_rules_chapter(

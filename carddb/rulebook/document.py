@@ -46,13 +46,19 @@ class Paper:
     legend_columns: int
     glossary_columns: int
 
+    def largest_card_mm(self, card_size_mm: tuple[float, float]) -> float:
+        """The tallest a card is printed anywhere in the book, in mm."""
+        heights = [self.card_row_height, self.card_single_height, self.card_example_height, self.cover_card_height]
+        anatomy = float(self.anatomy_width.removesuffix("mm")) * card_size_mm[1] / card_size_mm[0]
+        return max([anatomy, *(float(h.removesuffix("mm")) for h in heights)])
+
 
 PAPERS: dict[str, Paper] = {
     "a5": Paper(
         id="a5", size="A5", width="148mm", height="210mm",
         top="17mm", bottom="18mm", inner="17mm", outer="14mm", body="10pt", small="8pt",
         card_row_height="50mm", card_single_height="58mm", card_small_height="38mm", card_example_height="40mm",
-        cover_pad="9mm", cover_title="30pt", cover_card_height="62mm", anatomy_width="50mm",
+        cover_pad="9mm", cover_title="30pt", cover_card_height="62mm", anatomy_width="44mm",
         legend_columns=1, glossary_columns=1,
     ),
     "a4": Paper(

@@ -13,6 +13,7 @@ chapter's numbered callouts point at the real parts of the real layout.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,6 +21,7 @@ import pypdfium2
 from PIL import Image, ImageDraw
 from weasyprint import HTML
 
+from carddb.atomic import write_bytes
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
@@ -44,14 +46,28 @@ PART_BOXES: dict[str, tuple[tuple[str, ...], tuple[float, float]]] = {
 }
 
 
-def card_images(db: CardDatabase, cards: Sequence[Card], report: Report) -> tuple[dict[str, bytes], dict[str, float]]:
-    """PNG bytes of each card's face, trimmed, at print resolution; and the rules-text size that fit."""
+def print_dpi(largest_height_mm: float, card_height_mm: float) -> int:
+    """The resolution that gives PRINT_DPI where the book prints a card largest (it is drawn smaller)."""
+    return max(72, math.ceil(PRINT_DPI * largest_height_mm / card_height_mm))
+
+
+def card_images(
+    db: CardDatabase, cards: Sequence[Card], report: Report, *, dpi: int = PRINT_DPI
+) -> tuple[dict[str, bytes], dict[str, float]]:
+    """PNG bytes of each card's face, trimmed, at `dpi`; and the rules-text size that fit each card."""
     results = render_faces(db, list(cards), report)
     images: dict[str, bytes] = {}
     sizes = {result.card_id: result.font_pt for result in results}
+    cache = db.project.output_dir(db.pack) / ".cache" / "rulebook"
     for result in results:
+        # Face PDFs are named by a hash of everything drawn on them, so the PNG can reuse that name.
+        cached = cache / f"{result.pdf.stem}-{dpi}.png"
         try:
-            images[result.card_id] = rasterize_face(result.pdf, db.pack.card_size_mm)
+            if cached.is_file():
+                images[result.card_id] = cached.read_bytes()
+                continue
+            images[result.card_id] = rasterize_face(result.pdf, db.pack.card_size_mm, dpi)
+            write_bytes(cached, images[result.card_id])
         except (OSError, pypdfium2.PdfiumError) as exc:
             report.add(
                 Finding("E-RULEBOOK-RENDER", f"cannot rasterize the face of '{result.card_id}': {exc}", result.pdf)
@@ -89,7 +105,7 @@ def rasterize_face(pdf: Path, trim_mm: tuple[float, float], dpi: int = PRINT_DPI
     )
     card.putalpha(mask)
     out = io.BytesIO()
-    card.save(out, format="PNG", optimize=True, dpi=(dpi, dpi))
+    card.save(out, format="PNG", compress_level=6, dpi=(dpi, dpi))
     return out.getvalue()
 
 
