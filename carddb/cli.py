@@ -14,7 +14,7 @@ import traceback
 import typer
 
 from carddb import __version__
-from carddb.commands import database, play, rules, site
+from carddb.commands import database, play, rulebook, rules, site
 from carddb.commands import print as print_command
 from carddb.errors import CarddbError
 
@@ -26,7 +26,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for group in (database, site, play, print_command, rules):
+for group in (database, site, play, print_command, rules, rulebook):
     group.register(app)
 
 
