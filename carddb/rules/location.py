@@ -45,6 +45,9 @@ def value_positions(source: str, span: Span, value: str) -> list[tuple[int, int]
             continue
         if char.isspace():
             positions.append((chars[i][1], chars[i][2]))
+            if chars[i][0] == "\\" and i + 1 < len(chars) and chars[i + 1][0] in "ntr":
+                i += 2  # an escape such as \n in a double-quoted scalar
+                continue
             following = value[index + 1] if index + 1 < len(value) else ""
             if following and not following.isspace():
                 while i < len(chars) and chars[i][0].isspace():
@@ -52,9 +55,12 @@ def value_positions(source: str, span: Span, value: str) -> list[tuple[int, int]
             elif chars[i][0].isspace():
                 i += 1
             continue
-        j = i
-        while j < len(chars) and j - i <= MAX_SKIP and chars[j][0] != char:
-            if chars[j][0] not in SKIPPABLE and not chars[j][0].isspace():
+        j, skipped = i, 0
+        # Indentation, line breaks, quotes and backslashes are in the file but not in the value.
+        while j < len(chars) and chars[j][0] != char and skipped <= MAX_SKIP:
+            if chars[j][0] in SKIPPABLE:
+                skipped += 1
+            elif not chars[j][0].isspace():
                 break
             j += 1
         if j < len(chars) and chars[j][0] == char:
