@@ -1,0 +1,169 @@
+"""The play commands end to end on a fixture project: outputs, seeds, exit codes, Draftmancer round trip."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import build_project  # type: ignore[import-not-found]
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from carddb import __version__
+from carddb.cli import app, main
+from carddb.database import CardDatabase
+from carddb.diagnostics import Report
+from carddb.play import draftmancer
+from carddb.play.boosters import load_boosters
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_project(tmp_path_factory.mktemp("cli"))
+
+
+def _run(project: Path, *args: str, input: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, [*args, "--project", str(project)], input=input)
+    return result.exit_code, result.output
+
+
+@pytest.fixture(scope="module")
+def drafted(project: Path) -> Path:
+    code, out = _run(project, "draft", "--seats", "4", "--humans", "1", "--seed", "77", input="1\n" * 6)
+    assert code == 0, out
+    return project / "output" / "loe" / "play" / "draft-seed77"
+
+
+def test_boosters_lists_types_and_writes_csv_json_pdf_with_seed_and_version(project: Path) -> None:
+    code, out = _run(project, "boosters")
+    assert code == 0 and "victory-deal" in out and "dealt" in out
+    code, out = _run(project, "boosters", "deck", "-n", "3", "--seed", "42")
+    assert code == 0, out
+    folder = project / "output" / "loe" / "play" / "boosters-deck-seed42"
+    rows = list(csv.DictReader((folder / "boosters.csv").open(encoding="utf-8")))
+    assert (
+        len(rows) == 36 and {r["seed"] for r in rows} == {"42"} and {r["carddb_version"] for r in rows} == {__version__}
+    )
+    data = json.loads((folder / "boosters.json").read_text(encoding="utf-8"))
+    assert data["seed"] == 42 and data["carddb"] == __version__ and len(data["boosters"]) == 3
+    # the first booster is the golden one of test_play_collation
+    assert data["boosters"][0]["cards"][0]["id"] == "spell-22"
+    text = "".join(page.extract_text() for page in PdfReader(folder / "boosters.pdf").pages)
+    assert "seed 42" in text and f"carddb {__version__}" in text and "Booster 3" in text
+    # same seed, same files
+    before = (folder / "boosters.json").read_bytes()
+    _run(project, "boosters", "deck", "-n", "3", "--seed", "42", "--no-pdf")
+    assert (folder / "boosters.json").read_bytes() == before
+
+
+def test_sealed_lists_each_players_boosters_and_the_shared_deck(project: Path) -> None:
+    code, out = _run(project, "sealed", "--players", "2", "--boosters", "2", "--seed", "9", "--no-pdf")
+    assert code == 0, out
+    folder = project / "output" / "loe" / "play" / "sealed-seed9"
+    rows = list(csv.DictReader((folder / "boosters.csv").open(encoding="utf-8")))
+    assert {r["owner"] for r in rows} == {"Player 1", "Player 2"}
+    deck = json.loads((folder / "shared-deck.json").read_text(encoding="utf-8"))
+    assert deck["total"] == 48 and len(deck["order"]) == 48 and deck["seed"] == 9
+
+
+def test_draft_with_a_person_and_three_bots_writes_a_log_that_replays(project: Path, drafted: Path) -> None:
+    log = json.loads((drafted / "draft-log.json").read_text(encoding="utf-8"))
+    assert [s["bot"] for s in log["seats"]] == [False, True, True, True]
+    assert log["seed"] == 77 and log["carddb"] == __version__
+    code, out = _run(project, "draft", "--replay", str(drafted / "draft-log.json"))
+    assert code == 0 and "match" in out
+    log["councils"][1]["cards"].reverse()
+    tampered = drafted / "tampered.json"
+    tampered.write_text(json.dumps(log), encoding="utf-8")
+    code, out = _run(project, "draft", "--replay", str(tampered))
+    assert code == 1 and "councils differ" in out
+
+
+def test_draft_pdfs_pick_sheets_and_pick_log(drafted: Path) -> None:
+    sheets = PdfReader(drafted / "pick-sheets.pdf")
+    assert len(sheets.pages) == 4
+    assert "Pick sheet: Seat 3" in sheets.pages[2].extract_text()
+    log_text = "".join(p.extract_text() for p in PdfReader(drafted / "pick-log.pdf").pages)
+    assert "Councils" in log_text and "seed 77" in log_text and "Seat 4 (bot)" in log_text
+    for name in ("shared-deck.csv", "shared-deck.json", "shared-deck.pdf"):
+        assert (drafted / name).stat().st_size > 0
+
+
+def test_deck_check_exit_codes(project: Path) -> None:
+    good = project / "good.yaml"
+    good.write_text("id: c\nname: C\nkind: council\ncards: [lord-61, duke-71, victory-95]\n", encoding="utf-8")
+    code, out = _run(project, "deck", "check", str(good))
+    assert code == 0 and "ok" in out
+    bad = project / "bad.yaml"
+    bad.write_text("id: c\nname: C\nkind: council\ncards: [lord-61, lord-62, victory-95]\n", encoding="utf-8")
+    code, out = _run(project, "deck", "check", str(bad))
+    assert code == 1 and "bad.yaml:4:" in out and "E-DECK-RULE" in out
+
+
+def _main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """The real entry point, with its error boundary, in this process."""
+    monkeypatch.setattr(sys, "argv", ["carddb", *args])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    captured = capsys.readouterr()
+    return int(exit_info.value.code or 0), captured.out, captured.err
+
+
+def test_bad_booster_file_fails_with_located_findings_and_no_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = build_project(tmp_path / "p")
+    (root / "data" / "loe" / "boosters.yaml").write_text(
+        "boosters:\n  deck:\n    name: D\n    slots:\n      - {name: a, count: 99, filter: {kind: lord}}\n",
+        encoding="utf-8",
+    )
+    code, out, err = _main(monkeypatch, capsys, "boosters", "deck", "--seed", "1", "--project", str(root))
+    assert code == 1
+    assert "boosters.yaml:5:" in out and "E-BOOSTER-TOO-FEW" in out
+    assert "Traceback" not in out + err
+    root = build_project(tmp_path / "q")
+    code, out, err = _main(monkeypatch, capsys, "boosters", "dek", "--project", str(root))
+    assert code == 2 and "did you mean 'deck'" in err and "Traceback" not in out + err
+
+
+def test_draftmancer_export_reads_back_to_the_same_slots(
+    project: Path, fixture_db: CardDatabase, tmp_path: Path
+) -> None:
+    plans = load_boosters(fixture_db, Report())
+    text = draftmancer.export_list(fixture_db, plans["deck"])
+    assert text.startswith("[CustomCards]\n")
+    assert "[commons(8)]" in text and "[uncommons(3)]" in text
+    imported, findings = draftmancer.import_list(fixture_db, text, tmp_path / "list.txt")
+    assert findings == []
+    assert imported.settings["name"] == "Lords of Estraven: Deck booster"
+    assert [(s.name, s.count) for s in imported.slots] == [("commons", 8), ("uncommons", 3), ("rare", 1)]
+    commons = {c for c in plans["deck"].slots[0].sheets[0].cards}
+    assert set(imported.slots[0].cards) == commons
+    code, _ = _run(project, "draftmancer", "export", "council")
+    assert code == 0 and (project / "output" / "loe" / "play" / "draftmancer" / "council.txt").is_file()
+
+
+def test_draftmancer_layouts_for_weighted_sheets_and_unknown_cards(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    path = tmp_path / "b.yaml"
+    path.write_text(
+        "boosters:\n  r:\n    name: R\n    slots:\n      - {name: c, count: 2, filter: {kind: lord}}\n"
+        "      - name: rare\n        count: 1\n        sheets:\n"
+        "          - {weight: 87.5, filter: {rarity: rare, group: deck}}\n"
+        "          - {weight: 12.5, filter: {rarity: mythic, group: deck}}\n",
+        encoding="utf-8",
+    )
+    plan = load_boosters(fixture_db, Report(), path)["r"]
+    text = draftmancer.export_list(fixture_db, plan)
+    settings = json.loads(text.split("[Settings]\n", 1)[1].split("\n[", 1)[0])
+    # 87.5 : 12.5 is 7 : 1, as in Draftmancer's own mythic example
+    assert settings["layouts"] == {
+        "c+rare-1": {"weight": 7, "slots": {"c": 2, "rare-1": 1}},
+        "c+rare-2": {"weight": 1, "slots": {"c": 2, "rare-2": 1}},
+    }
+    _, findings = draftmancer.import_list(fixture_db, "[main(2)]\n1 Lord 61\n2 Nobody Here\n", tmp_path / "x.txt")
+    assert [(f.code, f.span.line if f.span else 0) for f in findings] == [("E-BOOSTER-IMPORT", 3)]
