@@ -7,7 +7,7 @@ forbid unknown keys, so a typo in a field name is an error that names the field.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -22,6 +22,8 @@ class StrictModel(BaseModel):
 
 class ArtRef(StrictModel):
     """Card art: a file under data/<game>/art/ and who made it."""
+
+    written_as: ClassVar[str] = "a file name or a mapping such as {file: duke.png, artist: A. Painter}"
 
     file: NonEmptyText
     artist: str = ""

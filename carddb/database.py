@@ -9,26 +9,26 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-from carddb.cardmodel import Card, StrictModel
+from carddb.cardmodel import SLUG, Card, StrictModel
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
 from carddb.project import Project
 from carddb.yamlsource import Located, load_yaml
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp"}
+SET_CODE = r"^[A-Z0-9]{2,5}$"
 
 
 class CardSetInfo(StrictModel):
-    code: Annotated[str, Field(pattern=r"^[A-Z0-9]{2,5}$")]
+    code: Annotated[str, Field(pattern=SET_CODE)]
     name: Annotated[str, Field(min_length=1)]
     release: date | None = None
     # Playtest sets are printed with generated placeholder art, so missing art
@@ -60,9 +60,16 @@ class CardDatabase:
     cards: list[Card] = field(default_factory=list)
     sources: dict[str, CardSource] = field(default_factory=dict)
     sets: dict[str, CardSetInfo] = field(default_factory=dict)
+    # Where each set is defined in sets.yaml, so set-level findings can point there.
+    set_sources: dict[str, Located] = field(default_factory=dict)
+    _index: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def by_id(self, card_id: str) -> Card | None:
-        return next((c for c in self.cards if c.id == card_id), None)
+        # Indexed, because decks and boosters look cards up by id in loops; rebuilt
+        # whenever cards were added or removed since the last look-up.
+        if len(self._index) != len(self.cards):
+            self._index = {c.id: c for c in self.cards}
+        return self._index.get(card_id)
 
     def source(self, card: Card) -> CardSource:
         return self.sources[card.id]
@@ -89,35 +96,76 @@ def load_database(project: Project, pack: GamePack, report: Report | None = None
     report = report if report is not None else Report(root=project.root)
     project.require_data(pack)
     db = CardDatabase(pack=pack, project=project)
-    db.sets = load_sets(project, pack, report)
+    db.sets = load_sets(project, pack, report, db.set_sources)
     files = card_files(project.cards_dir(pack))
     if not files:
         report.add(Finding("E-NO-CARDS", f"no card files (*.yaml) in {project.cards_dir(pack)}"))
     validator = _adapter(pack)
+    entries: list[CardEntry] = []
     for path in files:
         for located in card_entries(path, report):
             card = validate_card(located, pack, validator, report)
-            if card is None:
-                continue
-            if card.id in db.sources:
-                first = db.sources[card.id]
-                report.add(
-                    Finding(
-                        "E-DUPLICATE-ID",
-                        f"id '{card.id}' is already used by the card at "
-                        f"{report.display_path(first.path)}:{first.value_span('id').line}",
-                        path,
-                        located.value_span(("id",)),
-                    )
+            entries.append(CardEntry.of(located, card))
+    first_by_id: dict[str, CardEntry] = {}
+    for entry in entries:
+        if entry.id is None:
+            continue
+        first = first_by_id.setdefault(entry.id, entry)
+        if first is not entry:
+            report.add(
+                Finding(
+                    "E-DUPLICATE-ID",
+                    f"id '{entry.id}' is already used by the card at "
+                    f"{report.display_path(first.located.path)}:{first.located.value_span(('id',)).line}",
+                    entry.located.path,
+                    entry.located.value_span(("id",)),
                 )
-                continue
-            db.cards.append(card)
-            db.sources[card.id] = CardSource(located)
-    report.extend(cross_checks(db))
+            )
+        elif entry.card is not None:
+            db.cards.append(entry.card)
+            db.sources[entry.id] = CardSource(entry.located)
+    report.extend(cross_checks(db, entries))
     for check in pack.card_checks:
         for card in db.cards:
             report.extend(check(card, db))
     return db, report
+
+
+@dataclass
+class CardEntry:
+    """One card as written, valid or not: the fields that cross-card checks need.
+
+    Cross-card checks (unknown set, duplicate numbers, art) also run on cards that
+    failed validation, so that one run reports every problem of every card.
+    """
+
+    located: Located
+    card: Card | None
+    id: str | None
+    set: str | None
+    number: int | None
+    art_file: str | None
+
+    @classmethod
+    def of(cls, located: Located, card: Card | None) -> CardEntry:
+        if card is not None:
+            return cls(located, card, card.id, card.set, card.number, card.art.file if card.art else None)
+        data = located.value
+        art = data.get("art")
+        art_file = art.get("file") if isinstance(art, dict) else art
+        number = data.get("number")
+        return cls(
+            located,
+            None,
+            _text_or_none(data.get("id")),
+            _text_or_none(data.get("set")),
+            number if isinstance(number, int) and not isinstance(number, bool) else None,
+            _text_or_none(art_file),
+        )
+
+
+def _text_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
 
 
 _ADAPTERS: dict[str, TypeAdapter[Any]] = {}
@@ -146,14 +194,21 @@ def card_entries(path: Path, report: Report) -> Iterable[Located]:
                     report.add(
                         Finding(
                             "E-YAML-SHAPE",
-                            "each entry of a card list must be a mapping of fields (id: ..., name: ...)",
+                            f"list entry {index + 1} is {_describe(item)}, not a card; a card is a mapping of fields"
+                            " (id: ..., name: ..., kind: ...)",
                             path,
                             doc.value_span((index,)),
                         )
                     )
         else:
             report.add(
-                Finding("E-YAML-SHAPE", "a card file holds a card mapping or a list of cards", path, doc.span)
+                Finding(
+                    "E-YAML-SHAPE",
+                    f"this file holds {_describe(doc.value)}; a card file holds one card (a mapping of fields)"
+                    " or a list of cards",
+                    path,
+                    doc.span,
+                )
             )
 
 
@@ -161,7 +216,15 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
     data = located.value
     kind = data.get("kind")
     if kind is not None and not isinstance(kind, str):
-        report.add(Finding("E-WRONG-TYPE", "'kind' must be a word", located.path, located.value_span(("kind",))))
+        report.add(
+            Finding(
+                "E-WRONG-TYPE",
+                f"'kind' must be one word, not {_describe(kind)}",
+                located.path,
+                located.value_span(("kind",)),
+                hint=f"kinds: {', '.join(pack.kind_ids)}",
+            )
+        )
         return None
     try:
         return adapter.validate_python(data)
@@ -171,54 +234,116 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
         return None
 
 
-def _kind_fields(pack: GamePack, kind: str | None) -> list[str]:
-    adapter_schema = pack.card_schema
-    union = adapter_schema.__origin__ if hasattr(adapter_schema, "__origin__") else adapter_schema
-    for model in getattr(union, "__args__", ()):
+def _kind_model(pack: GamePack, kind: Any) -> type[BaseModel] | None:
+    for model in _models_in(pack.card_schema):
         field_info = model.model_fields.get("kind")
-        if field_info and field_info.annotation.__args__ == (kind,):
-            return list(model.model_fields)
-    return []
+        if field_info is not None and get_args(field_info.annotation) == (kind,):
+            return model
+    return None
 
 
-def _finding_for(error: Any, data: dict[str, Any], located: Located, pack: GamePack) -> Finding:
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The pydantic models an annotation can hold (through Annotated, unions and Optional)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+
+
+def _model_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The model of the nested value at `loc` below `model` (e.g. Cost for ('cost',))."""
+    for part in loc:
+        if model is None or not isinstance(part, str) or part not in model.model_fields:
+            return None
+        models = _models_in(model.model_fields[part].annotation)
+        model = models[0] if len(models) == 1 else None
+    return model
+
+
+def _kind_fields(pack: GamePack, kind: str | None) -> list[str]:
+    model = _kind_model(pack, kind)
+    return list(model.model_fields) if model else []
+
+
+def _a(label: str) -> str:
+    return f"an {label}" if label[:1].lower() in "aeiou" else f"a {label}"
+
+
+def _written_loc(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
+    """The part of an error location that exists in the YAML as written.
+
+    `cost: -1` is reported by pydantic at ('cost', 'powerstones'), because a bare
+    number is shorthand for powerstones; the designer wrote 'cost', so name that.
+    """
+    written: list[Any] = []
+    for part in loc:
+        if (isinstance(data, dict) and part in data) or (
+            isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data)
+        ):
+            data = data[part]
+        else:
+            break
+        written.append(part)
+    return tuple(written) if written else loc[:1]
+
+
+def _field_label(loc: tuple[Any, ...]) -> str:
+    """'cost.influence', or "'tags' item 2" for list items (counted from 1, as a designer counts)."""
+    for i, part in enumerate(loc):
+        if isinstance(part, int):
+            base = ".".join(map(str, loc[:i]))
+            label = f"'{base}' item {part + 1}" if base else f"item {part + 1}"
+            rest = ".".join(map(str, loc[i + 1 :]))
+            return f"{label} '{rest}'" if rest else label
+    return "'" + ".".join(map(str, loc)) + "'"
+
+
+_PATTERN_WORDS = {
+    SLUG: "lowercase letters and digits in words joined by hyphens, e.g. 'ashmarch-duke'",
+    SET_CODE: "2 to 5 capital letters or digits, e.g. 'BASE'",
+}
+
+
+def _finding_for(
+    error: Any, data: dict[str, Any], located: Located, pack: GamePack, subject: str | None = None
+) -> Finding:
+    """Turns one pydantic error into a finding in the designer's words, at the right span."""
     loc: tuple[Any, ...] = tuple(error["loc"])
     kind = data.get("kind")
-    if loc and loc[0] == kind:
+    if subject is None and loc and loc[0] == kind:
         loc = loc[1:]
-    # pydantic reports nested union branches with names like 'int' or 'function-before[...]'.
-    loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"int", "Cost"})))
-    kind_label = pack.kind(kind).label if kind in pack.kind_ids else "card"
-    field_name = ".".join(str(p) for p in loc)
+    # pydantic names nested union branches 'int', 'function-before[...]', ...; they are not fields.
+    loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"int", "str", "Cost", "ArtRef"})))
+    kind_label = subject or (pack.kind(kind).label if kind in pack.kind_ids else "card")
     etype = error["type"]
     path = located.path
-    card_name = f" of card '{data['id']}'" if isinstance(data.get("id"), str) else ""
+    who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
+    model = _kind_model(pack, kind) if subject is None else None
     if etype == "extra_forbidden":
-        known = _kind_fields(pack, kind) if len(loc) == 1 else []
-        close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'?" if close else None
-        message = f"'{loc[-1]}' is not a field of a {kind_label}"
-        if hint:
-            message += f"; {hint}"
-        elif known:
-            hint = "fields: " + ", ".join(known)
-        return Finding("E-UNKNOWN-FIELD", message, path, located.key_span(loc), hint=None if close else hint)
+        return _unknown_field(loc, kind_label, model, pack, located)
     if etype == "missing":
+        if len(loc) > 1:
+            return Finding(
+                "E-MISSING-FIELD",
+                f"{_field_label(loc[:-1])} needs '{loc[-1]}'",
+                path,
+                located.value_span(loc[:-1]),
+            )
         return Finding(
             "E-MISSING-FIELD",
-            f"a {kind_label} needs the field '{field_name}'{card_name}",
-            path,
-            located.value_span(loc[:-1]) if len(loc) > 1 else _card_start(located),
-        )
-    if etype in {"union_tag_not_found"}:
-        return Finding(
-            "E-MISSING-FIELD",
-            f"a card needs the field 'kind'{card_name} (one of: {', '.join(pack.kind_ids)})",
+            f"{who} has no '{loc[-1]}', which every {kind_label} needs",
             path,
             _card_start(located),
         )
+    if etype == "union_tag_not_found":
+        return Finding(
+            "E-MISSING-FIELD",
+            f"{who} has no 'kind'; every card needs one",
+            path,
+            _card_start(located),
+            hint=f"kinds: {', '.join(pack.kind_ids)}",
+        )
     if etype == "union_tag_invalid":
-        close = difflib.get_close_matches(str(kind), pack.kind_ids, n=1)
+        close = difflib.get_close_matches(str(kind), pack.kind_ids, n=1, cutoff=0.7)
         suggestion = f"; did you mean '{close[0]}'?" if close else ""
         return Finding(
             "E-UNKNOWN-KIND",
@@ -227,36 +352,129 @@ def _finding_for(error: Any, data: dict[str, Any], located: Located, pack: GameP
             located.value_span(("kind",)),
             hint=f"kinds: {', '.join(pack.kind_ids)}",
         )
-    span = located.value_span(loc)
-    value = error.get("input")
     if etype == "kind_rule":
-        return Finding("E-KIND-RULE", error["msg"] + card_name, path, _card_start(located))
-    if etype in {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "too_short", "too_long"}:
-        if etype in {"too_short", "too_long"} and isinstance(value, str):
-            return Finding("E-BAD-VALUE", f"'{field_name}' {error['msg'].lower()}", path, span)
-        return Finding("E-OUT-OF-RANGE", f"'{field_name}' is {value!r}: {error['msg'].lower()}", path, span)
-    if etype == "literal_error":
-        expected = error.get("ctx", {}).get("expected", "")
-        close = difflib.get_close_matches(str(value), [e.strip(" '") for e in expected.replace(" or ", ", ").split(",")], n=1)
-        suggestion = f"; did you mean '{close[0]}'?" if close else ""
+        ctx = error.get("ctx") or {}
+        field = ctx.get("field", "text")
+        span = located.key_span((field,)) if (field,) in located.key_spans else _card_start(located)
         return Finding(
-            "E-BAD-VALUE", f"'{field_name}' is {value!r}, expected {expected}{suggestion}", path, span
-        )
-    if etype == "string_pattern_mismatch":
-        if field_name == "id" or field_name.startswith("tags"):
-            msg = f"'{field_name}' {value!r} must be lowercase words joined by hyphens, e.g. 'ashmarch-duke'"
-        else:
-            msg = f"'{field_name}' {value!r} does not have the expected format ({error['msg']})"
-        return Finding("E-BAD-VALUE", msg, path, span)
-    if etype.endswith("_type") or etype.endswith("_parsing") or etype in {"model_attributes_type", "dataclass_type"}:
-        expected = _TYPE_WORDS.get(etype, etype.replace("_type", "").replace("_", " "))
-        return Finding(
-            "E-WRONG-TYPE",
-            f"'{field_name}' must be {expected}, not {_describe(value)}",
+            "E-KIND-RULE",
+            f"{who} has no '{field}'; {_a(kind_label)} needs {ctx.get('what', error['msg'])}",
             path,
             span,
         )
-    return Finding("E-BAD-VALUE", f"'{field_name}': {error['msg']}", path, span)
+    written = _written_loc(loc, data)
+    field_name = _field_label(written)
+    span = located.value_span(written)
+    value = error.get("input")
+    if written != loc and isinstance(value, dict | list):
+        value = _value_at(data, written)
+    ctx = error.get("ctx") or {}
+    if etype in _BOUNDS:
+        words, bound = _BOUNDS[etype], ctx.get(_BOUND_KEYS[etype])
+        # Whole-number fields read better as inclusive bounds: "at least 1", not "more than 0".
+        if etype == "greater_than" and isinstance(bound, int):
+            words, bound = "at least", bound + 1
+        elif etype == "less_than" and isinstance(bound, int):
+            words, bound = "at most", bound - 1
+        return Finding(
+            "E-OUT-OF-RANGE", f"{field_name} is {_show(value)}; it must be {words} {_number(bound)}", path, span
+        )
+    if etype == "too_short":
+        if isinstance(value, str):
+            return Finding("E-BAD-VALUE", f"{field_name} is empty", path, span)
+        return Finding("E-OUT-OF-RANGE", f"{field_name} needs at least {ctx.get('min_length')} entries", path, span)
+    if etype == "too_long":
+        return Finding(
+            "E-OUT-OF-RANGE",
+            f"{field_name} is too long: at most {ctx.get('max_length')} {'characters' if isinstance(value, str) else 'entries'}",
+            path,
+            span,
+        )
+    if etype == "literal_error":
+        expected = ctx.get("expected", "")
+        choices = [e.strip(" '") for e in expected.replace(" or ", ", ").split(",")]
+        close = difflib.get_close_matches(str(value), choices, n=1)
+        suggestion = f"; did you mean '{close[0]}'?" if close else ""
+        return Finding("E-BAD-VALUE", f"{field_name} is {_show(value)}, expected {expected}{suggestion}", path, span)
+    if etype == "string_pattern_mismatch":
+        words = _PATTERN_WORDS.get(ctx.get("pattern", ""), "the expected format")
+        return Finding("E-BAD-VALUE", f"{field_name} is {_show(value)}; it must be {words}", path, span)
+    if etype in {"model_type", "model_attributes_type", "dataclass_type"}:
+        target = _model_at(model, written) if model else None
+        expected = getattr(target, "written_as", None) or "a mapping of fields (name: value)"
+        return Finding("E-WRONG-TYPE", f"{field_name} must be {expected}, not {_describe(value)}", path, span)
+    if etype.endswith(("_type", "_parsing")) or etype == "int_from_float":
+        expected = _TYPE_WORDS.get(etype, etype.removesuffix("_type").removesuffix("_parsing").replace("_", " "))
+        hint = None
+        if _looks_like(value, etype):
+            hint = "remove the quotes: in YAML, quoted values are always text"
+        return Finding(
+            "E-WRONG-TYPE", f"{field_name} must be {expected}, not {_describe(value)}", path, span, hint=hint
+        )
+    return Finding("E-BAD-VALUE", f"{field_name}: {error['msg']}", path, span)
+
+
+def _unknown_field(
+    loc: tuple[Any, ...], kind_label: str, model: type[BaseModel] | None, pack: GamePack, located: Located
+) -> Finding:
+    name = str(loc[-1])
+    span = located.key_span(loc)
+    if len(loc) == 1:
+        owner = f"{_a(kind_label)}"
+        known = list(model.model_fields) if model else []
+        elsewhere = [k.plural for k in pack.kinds if name in _kind_fields(pack, k.id)]
+        if model is not None and elsewhere:
+            return Finding(
+                "E-KIND-RULE",
+                f"{_a(kind_label)} has no '{name}' field ({name} is a field of {', '.join(elsewhere)})",
+                located.path,
+                span,
+            )
+    else:
+        owner = _field_label(loc[:-1])
+        target = _model_at(model, loc[:-1])
+        known = list(target.model_fields) if target else []
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    if close:
+        return Finding(
+            "E-UNKNOWN-FIELD", f"'{name}' is not a field of {owner}; did you mean '{close[0]}'?", located.path, span
+        )
+    hint = f"fields: {', '.join(k for k in known if k != 'kind')}" if known else None
+    return Finding("E-UNKNOWN-FIELD", f"'{name}' is not a field of {owner}", located.path, span, hint=hint)
+
+
+def _looks_like(value: Any, etype: str) -> bool:
+    """Whether a quoted value would have had the expected type without its quotes."""
+    if not isinstance(value, str):
+        return False
+    if etype in {"int_type", "int_parsing"}:
+        return value.strip().lstrip("+-").isdigit()
+    if etype == "bool_type":
+        return value.strip().lower() in {"true", "false"}
+    return False
+
+
+def _number(bound: Any) -> str:
+    return str(int(bound)) if isinstance(bound, float) and bound.is_integer() else str(bound)
+
+
+def _value_at(data: Any, loc: tuple[Any, ...]) -> Any:
+    for part in loc:
+        data = data[part]
+    return data
+
+
+_BOUNDS = {
+    "greater_than": "more than",
+    "greater_than_equal": "at least",
+    "less_than": "less than",
+    "less_than_equal": "at most",
+}
+_BOUND_KEYS = {"greater_than": "gt", "greater_than_equal": "ge", "less_than": "lt", "less_than_equal": "le"}
+
+
+def _show(value: Any) -> str:
+    return repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 _TYPE_WORDS = {
@@ -296,7 +514,9 @@ def _card_start(located: Located) -> Span:
     return Span.point(span.line, span.col)
 
 
-def load_sets(project: Project, pack: GamePack, report: Report) -> dict[str, CardSetInfo]:
+def load_sets(
+    project: Project, pack: GamePack, report: Report, sources: dict[str, Located] | None = None
+) -> dict[str, CardSetInfo]:
     path = project.data_dir(pack) / "sets.yaml"
     if not path.exists():
         return {}
@@ -309,54 +529,96 @@ def load_sets(project: Project, pack: GamePack, report: Report) -> dict[str, Car
         for index, entry in enumerate(entries):
             item = doc.sub(index) if isinstance(doc.value, list) else doc
             if not isinstance(entry, dict):
-                report.add(Finding("E-YAML-SHAPE", "each set is a mapping with code, name, release", path, item.span))
+                report.add(
+                    Finding(
+                        "E-YAML-SHAPE",
+                        f"a set is a mapping with code, name and release, not {_describe(entry)}",
+                        path,
+                        item.span,
+                    )
+                )
                 continue
             try:
                 info = adapter.validate_python(entry)
             except ValidationError as exc:
                 for error in exc.errors(include_url=False):
-                    report.add(_finding_for(error, entry, item, pack))
+                    report.add(_finding_for(error, entry, item, pack, subject="set"))
+                continue
+            if info.code in sets:
+                report.add(
+                    Finding("E-DUPLICATE-ID", f"set '{info.code}' is defined twice", path, item.value_span(("code",)))
+                )
                 continue
             sets[info.code] = info
+            if sources is not None:
+                sources[info.code] = item
     return sets
 
 
-def cross_checks(db: CardDatabase) -> Iterable[Finding]:
-    """Checks that look at more than one card, or outside the card file."""
-    numbers: dict[tuple[str, int], Card] = {}
-    for card in db.cards:
-        src = db.source(card)
-        if card.set not in db.sets:
+def cross_checks(db: CardDatabase, entries: list[CardEntry] | None = None) -> Iterable[Finding]:
+    """Checks that look at more than one card, or outside the card file.
+
+    `entries` also holds cards that failed validation (see `CardEntry`); by default
+    only the valid cards of `db` are checked.
+    """
+    if entries is None:
+        entries = [CardEntry.of(db.sources[c.id].located, c) for c in db.cards]
+    numbers: dict[tuple[str, int], CardEntry] = {}
+    for entry in entries:
+        located = entry.located
+        if entry.set is not None and entry.set not in db.sets:
             known = ", ".join(db.sets) or "none defined"
-            close = difflib.get_close_matches(card.set, list(db.sets), n=1)
+            close = difflib.get_close_matches(entry.set, list(db.sets), n=1)
             yield Finding(
                 "E-UNKNOWN-SET",
-                f"set '{card.set}' is not defined in data/{db.pack.id}/sets.yaml"
+                f"set '{entry.set}' is not defined in data/{db.pack.id}/sets.yaml"
                 + (f"; did you mean '{close[0]}'?" if close else f" (sets: {known})"),
-                src.path,
-                src.value_span("set"),
+                located.path,
+                located.value_span(("set",)),
             )
-        key = (card.set, card.number)
-        if key in numbers:
-            other = numbers[key]
-            yield Finding(
-                "E-DUPLICATE-NUMBER",
-                f"collector number {card.number} of set {card.set} is already used by '{other.id}'",
-                src.path,
-                src.value_span("number"),
-            )
-        else:
-            numbers[key] = card
-        yield from art_checks(db, card)
-        if not card.flavor:
-            yield Finding("W-NO-FLAVOR", f"'{card.id}' has no flavor text", src.path, _card_start(src.located))
-    per_set = Counter(card.set for card in db.cards)
-    for code in per_set:
-        used = sorted(n for (s, n) in numbers if s == code)
-        missing = sorted(set(range(1, used[-1] + 1)) - set(used)) if used else []
+        if entry.set is not None and entry.number is not None:
+            key = (entry.set, entry.number)
+            other = numbers.setdefault(key, entry)
+            if other is not entry:
+                yield Finding(
+                    "E-DUPLICATE-NUMBER",
+                    f"collector number {entry.number} of set {entry.set} is already used by "
+                    f"{_entry_name(other)} ({db_display_path(db, other.located.path)}:"
+                    f"{other.located.value_span(('number',)).line})",
+                    located.path,
+                    located.value_span(("number",)),
+                )
+        if entry.card is not None:
+            yield from art_checks(db, entry.card)
+            if not entry.card.flavor:
+                yield Finding("W-NO-FLAVOR", f"'{entry.id}' has no flavor text", located.path, _card_start(located))
+        elif entry.art_file is not None:
+            yield from _art_file_checks(db, entry.art_file, located)
+    used_by_set: dict[str, set[int]] = {}
+    for code, number in numbers:
+        used_by_set.setdefault(code, set()).add(number)
+    for code, used in used_by_set.items():
+        missing = sorted(set(range(1, max(used) + 1)) - used)
         if missing:
             shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
-            yield Finding("W-NUMBER-GAP", f"set {code} has no card numbered {shown}")
+            where = db.set_sources.get(code)
+            yield Finding(
+                "W-NUMBER-GAP",
+                f"set {code} has no card numbered {shown}",
+                where.path if where else None,
+                where.value_span(("code",)) if where else None,
+            )
+
+
+def _entry_name(entry: CardEntry) -> str:
+    return f"'{entry.id}'" if entry.id else "another card"
+
+
+def db_display_path(db: CardDatabase, path: Path) -> str:
+    try:
+        return str(path.relative_to(db.project.root))
+    except ValueError:
+        return str(path)
 
 
 def resolve_art(db: CardDatabase, file: str) -> Path:
@@ -369,29 +631,64 @@ def art_checks(db: CardDatabase, card: Card) -> Iterable[Finding]:
         info = db.sets.get(card.set)
         if info is not None and info.stage == "playtest":
             return
-        yield Finding("W-NO-ART", f"'{card.id}' has no art; a placeholder will be printed", src.path, _card_start(src.located))
+        yield Finding(
+            "W-NO-ART", f"'{card.id}' has no art; a placeholder will be printed", src.path, _card_start(src.located)
+        )
         return
-    span = src.value_span("art", "file") if isinstance(src.located.value.get("art"), dict) else src.value_span("art")
-    art_dir = db.project.art_dir(db.pack).resolve()
-    path = resolve_art(db, card.art.file)
-    if os.path.isabs(card.art.file) or not path.is_relative_to(art_dir):
-        yield Finding("E-PATH-ESCAPE", f"art '{card.art.file}' is outside data/{db.pack.id}/art/", src.path, span)
+    yield from _art_file_checks(db, card.art.file, src.located)
+
+
+def _art_file_checks(db: CardDatabase, file: str, located: Located) -> Iterable[Finding]:
+    span = (
+        located.value_span(("art", "file"))
+        if isinstance(located.value.get("art"), dict)
+        else located.value_span(("art",))
+    )
+    art_root = _art_root(db)
+    # A lexical check, not resolve(): it runs for every card, and resolving 10,000
+    # paths component by component was a third of a validate run. A symlink in the
+    # art folder is the designer's own choice, so only the path as written must stay inside.
+    full = os.path.normpath(os.path.join(art_root, file))
+    if os.path.isabs(file) or not full.startswith(art_root + os.sep):
+        yield Finding(
+            "E-PATH-ESCAPE",
+            f"art '{file}' is outside data/{db.pack.id}/art/; art paths are relative to that folder",
+            located.path,
+            span,
+        )
         return
-    if not path.is_file():
-        yield Finding("E-ART-MISSING", f"art file data/{db.pack.id}/art/{card.art.file} does not exist", src.path, span)
+    header = _read_header(full)
+    if header is None:
+        yield Finding("E-ART-MISSING", f"art file data/{db.pack.id}/art/{file} does not exist", located.path, span)
         return
-    if path.suffix.lower() not in IMAGE_SUFFIXES or not _looks_like_image(path):
-        yield Finding("E-ART-UNREADABLE", f"art file {card.art.file} is not a readable image (PNG, JPEG, WebP...)", src.path, span)
+    if os.path.splitext(full)[1].lower() not in IMAGE_SUFFIXES or not header.startswith(_MAGIC):
+        yield Finding(
+            "E-ART-UNREADABLE",
+            f"art file {file} is not a readable image (PNG, JPEG, WebP, GIF, TIFF or BMP)",
+            located.path,
+            span,
+        )
+
+
+_ART_ROOTS: dict[Path, str] = {}
+
+
+def _art_root(db: CardDatabase) -> str:
+    art_dir = db.project.art_dir(db.pack)
+    if art_dir not in _ART_ROOTS:
+        _ART_ROOTS[art_dir] = str(art_dir.resolve())
+    return _ART_ROOTS[art_dir]
+
+
+def _read_header(path: str) -> bytes | None:
+    """The first bytes of a regular file, or None if there is no such file."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(12)
+    except (IsADirectoryError, FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError:
+        return b""
 
 
 _MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"RIFF", b"GIF8", b"II*\x00", b"MM\x00*", b"BM")
-
-
-def _looks_like_image(path: Path) -> bool:
-    # A header check is enough for validation; the renderer decodes the file fully.
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(12)
-    except OSError:
-        return False
-    return any(head.startswith(m) for m in _MAGIC)

@@ -6,7 +6,7 @@ takes to activate it) and `health`; Items and Resources have a `subtype`.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -26,6 +26,8 @@ class Cost(StrictModel):
     Written either as a number of powerstones (`cost: 3`) or as a mapping
     (`cost: {powerstones: 2, influence: 1}`).
     """
+
+    written_as: ClassVar[str] = "a number of powerstones or a mapping such as {powerstones: 2, influence: 1}"
 
     powerstones: Amount = 0
     subject: Amount = 0
@@ -73,7 +75,9 @@ class LoeCard(Card):
 
 def _require_text(card: Card, what: str) -> None:
     if not card.text:
-        raise PydanticCustomError("kind_rule", "a {kind} needs {what}", {"kind": card.kind.title(), "what": what})
+        raise PydanticCustomError(
+            "kind_rule", "a {kind} needs {what}", {"kind": card.kind.title(), "what": what, "field": "text"}
+        )
 
 
 class Lord(LoeCard):
