@@ -266,12 +266,14 @@ def describe_unexpected(line: str, exc: UnexpectedToken, language: RulesLanguage
             end,
             hint="each sentence ends with a period",
         )
+    if at_end:
+        return Problem("E-RULES-SYNTAX", "the ability stops in the middle: " + _expected_list(expected_words), start, end)
     unknown_word = token.type == "WORD"
     at_keyword = _sentence_start(line, start) and bool(expected & _first_terminals(language, "keyword"))
     if _looks_like_keyword_line(line) and (at_keyword or unknown_word):
         part_start = line.rfind(",", 0, start) + 1
         part_start += len(line[part_start:]) - len(line[part_start:].lstrip())
-        name = " ".join(w for w in line[part_start:].split(",")[0].rstrip(". ").split() if not w.isdigit())
+        name = " ".join(w for w in line[part_start:].split(",")[0].rstrip(". ").split() if not w.isdigit()) or found
         keywords = [e.patterns[0].text.split(" {")[0] for e in language.registry.of_role("keyword")]
         close = difflib.get_close_matches(name, keywords, n=2, cutoff=0.7)
         return Problem(
@@ -408,7 +410,7 @@ def _expects_noun(expected: set[str], language: RulesLanguage) -> bool:
 
 
 def _unknown_phrase(line: str, start: int, found: str, language: RulesLanguage) -> Problem:
-    rest = line[start:].split(".")[0].split(":")[0].strip()
+    rest = line[start:].split(".")[0].split(":")[0].strip() or found
     close = closest_phrasings(rest, language)
     hint = "closest known phrasings: " + " | ".join(close) if close else None
     return Problem(
@@ -421,11 +423,37 @@ def _unknown_phrase(line: str, start: int, found: str, language: RulesLanguage) 
 
 
 def closest_phrasings(text: str, language: RulesLanguage, n: int = 3) -> list[str]:
-    """The registry's example sentences that read most like `text` (difflib ratio)."""
-    examples: dict[str, str] = {}
-    for entry in language.registry:
-        for example in entry.examples:
-            for sentence in re.split(r"(?<=[.:]) |, ", example):
-                examples.setdefault(sentence.rstrip(".:").lower(), sentence.rstrip(".:"))
-    close = difflib.get_close_matches(text.lower(), list(examples), n=n, cutoff=0.4)
-    return [examples[c] for c in close]
+    """The registry's example sentences that read most like `text`.
+
+    Compared word by word on the first six words (difflib on characters is far too
+    slow for long garbage lines, and a misspelt verb still leaves the rest matching).
+    """
+    query = text.lower().split()[:6]
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(query)
+    scored: list[tuple[float, str]] = []
+    for words, sentence in _example_sentences(language):
+        matcher.set_seq1(words)
+        if matcher.real_quick_ratio() >= 0.4 and matcher.quick_ratio() >= 0.4:
+            ratio = matcher.ratio()
+            if ratio >= 0.4:
+                scored.append((ratio, sentence))
+    scored.sort(key=lambda item: -item[0])
+    return [sentence for _, sentence in scored[:n]]
+
+
+_EXAMPLES: dict[int, list[tuple[list[str], str]]] = {}
+
+
+def _example_sentences(language: RulesLanguage) -> list[tuple[list[str], str]]:
+    """(opening words, sentence) for every sentence of every registry example, without repeats."""
+    key = id(language)
+    if key not in _EXAMPLES:
+        seen: dict[str, tuple[list[str], str]] = {}
+        for entry in language.registry:
+            for example in entry.examples:
+                for sentence in re.split(r"(?<=[.:]) |, ", example):
+                    sentence = sentence.rstrip(".:")
+                    seen.setdefault(sentence.lower(), (sentence.lower().split()[:6], sentence))
+        _EXAMPLES[key] = list(seen.values())
+    return _EXAMPLES[key]
