@@ -267,7 +267,9 @@ def describe_unexpected(line: str, exc: UnexpectedToken, language: RulesLanguage
             hint="each sentence ends with a period",
         )
     if at_end:
-        return Problem("E-RULES-SYNTAX", "the ability stops in the middle: " + _expected_list(expected_words), start, end)
+        return Problem(
+            "E-RULES-SYNTAX", "the ability stops in the middle: " + _expected_list(expected_words), start, end
+        )
     unknown_word = token.type == "WORD"
     at_keyword = _sentence_start(line, start) and bool(expected & _first_terminals(language, "keyword"))
     if _looks_like_keyword_line(line) and (at_keyword or unknown_word):

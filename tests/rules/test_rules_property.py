@@ -14,7 +14,7 @@ from carddb.rules.parser import Problem, parse_ability
 LANGUAGE = loe_rules()
 KINDS = [None, "lord", "duke", "victory", "resource", "spell", "reaction", "item", "ritual"]
 SEEDS = sorted({ex for entry in LANGUAGE.registry for ex in entry.examples})
-WORDS = sorted(LANGUAGE.word_types) + ["Dragon", "mana", "42", "!", "{T}", "’s", "–", "\t", "  "]
+WORDS = [*sorted(LANGUAGE.word_types), "Dragon", "mana", "42", "!", "{T}", "’s", "–", "\t", "  "]
 
 seed_sentences = st.sampled_from(SEEDS)
 words = st.sampled_from(WORDS)
