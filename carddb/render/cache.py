@@ -1,0 +1,74 @@
+"""Content-hash cache of single-card PDFs under output/<game>/.cache/faces/.
+
+A face is rendered again only when something that can change its pixels changed:
+the card's HTML (its data, rules text as rendered, colours, set total...), the
+template, stylesheet, font and icon files, the art bytes, or carddb itself. All of
+that goes into the key, so there is nothing to invalidate: a changed input is a
+new key, and an unchanged card is a file lookup.
+
+Each entry is `<key>.pdf` plus `<key>.json` with what the fitter measured, so a
+cached card still reports its size and a still-overflowing card its finding.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from carddb.atomic import write_text
+
+CACHE_FORMAT = "faces-1"  # bump when the meaning of a cached entry changes
+
+
+@dataclass(frozen=True)
+class FaceMeta:
+    card_id: str
+    font_pt: float
+    fill: float
+    overflow: bool
+
+
+def digest(parts: Iterable[bytes | str]) -> str:
+    h = hashlib.sha256(CACHE_FORMAT.encode())
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        # Length-prefix every part so ("ab", "c") and ("a", "bc") differ.
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
+    return h.hexdigest()[:32]
+
+
+def files_digest(paths: Iterable[Path]) -> str:
+    """A digest of the names and bytes of `paths` (in a stable order)."""
+    parts: list[bytes | str] = []
+    for path in sorted(set(paths)):
+        parts.append(str(path))
+        parts.append(path.read_bytes())
+    return digest(parts)
+
+
+@dataclass(frozen=True)
+class FaceCache:
+    folder: Path
+
+    def pdf_path(self, key: str) -> Path:
+        return self.folder / f"{key}.pdf"
+
+    def meta_path(self, key: str) -> Path:
+        return self.folder / f"{key}.json"
+
+    def lookup(self, key: str) -> FaceMeta | None:
+        pdf, meta = self.pdf_path(key), self.meta_path(key)
+        if not (pdf.is_file() and meta.is_file()):
+            return None
+        try:
+            return FaceMeta(**json.loads(meta.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            return None  # a damaged entry is simply rendered again
+
+    def store_meta(self, key: str, meta: FaceMeta) -> None:
+        # Written after the PDF, so an entry with metadata always has its PDF.
+        write_text(self.meta_path(key), json.dumps(asdict(meta)))

@@ -1,0 +1,673 @@
+"""Card faces: jinja2 HTML templates -> WeasyPrint -> one single-card PDF per card.
+
+The contract with the print stage (sheets, PNG, Tabletop Simulator):
+
+    render_faces(db, cards, report, *, workers=2) -> list[FaceResult]
+        One FaceResult per card that could be rendered, in the order of `cards`.
+        `FaceResult.pdf` is a single-page PDF in the face cache
+        (output/<game>/.cache/faces/<key>.pdf) whose MediaBox is the card with its
+        bleed (poker: 69 x 94 mm), whose TrimBox is the card (63 x 88 mm, 3 mm in)
+        and whose BleedBox is the MediaBox. `back` is the card kind's back id
+        (KindInfo.back), `font_pt` the rules-text size that fit, `fill` the measured
+        height of the rules text over the height of its box at that size, and
+        `from_cache` whether the PDF was reused. Problems are findings in `report`:
+        E-TEXT-OVERFLOW (the card is still rendered, with its rules box outlined),
+        E-TEMPLATE, E-FONT-MISSING, E-ART-MISSING / E-ART-UNREADABLE / E-PATH-ESCAPE
+        (placeholder art is printed instead).
+    render_backs(db) -> dict[str, Path]
+        Back id -> single-page PDF with the same geometry.
+    card_html(db, card) -> str
+        The HTML document of one face (browser preview, spoiler site, tests), with
+        trim, safe-zone and rounded-corner guides unless `preview=False`.
+
+Pipeline per batch: card -> template context -> HTML fragment (once per card, with
+the rules size left as a token) -> all fragments laid out in one document -> text
+fit (see `fit`) -> the pages chosen for each card written as one PDF -> split into
+single-card PDFs with pypdf, where the TrimBox and BleedBox are set.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import traceback
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+from PIL import Image, UnidentifiedImageError
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import RectangleObject
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+
+import carddb
+from carddb.atomic import write_bytes
+from carddb.cardmodel import Card
+from carddb.database import CardDatabase, art_checks, resolve_art
+from carddb.diagnostics import Finding, Report, Span
+from carddb.errors import RenderError
+from carddb.gamepack import Faction, GamePack, Rarity
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedFetcher
+from carddb.render.cache import FaceCache, FaceMeta, digest, files_digest
+from carddb.render.fit import MIN_PT, SIZE_TOKEN, START_PT, Measure, fit_batch, measure_page, sizes
+from carddb.render.placeholder import mix, placeholder_data_url
+from carddb.rules.markup import Paragraph, runs_from_marked_text
+
+try:  # the rules-text DSL renders canonical runs; until it lands, markers are split line by line
+    from carddb.rules.markup import card_rules_markup  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - depends on which parts of carddb are installed
+    card_rules_markup = None
+
+BLEED_MM = 3.0
+PT_PER_MM = 72 / 25.4
+FIT_TOKEN = "__FIT_STATE__"  # replaced by "overflow" on cards whose text does not fit
+FACES_TOKEN = "__CARD_FACES__"
+STAT_FIELDS = (("health", "Health"), ("power", "Power"), ("resistance", "Resist."), ("toughness", "Tough."))
+NEUTRAL = Faction("none", "", "#55585c", "#c9c6bd")
+PLAIN_RARITY = Rarity("none", "Common", "#2b2b2b")
+# Below this many cards to render, starting worker processes costs more than it saves.
+PARALLEL_MIN_CARDS = 24
+
+
+@dataclass(frozen=True)
+class FaceResult:
+    card_id: str
+    pdf: Path
+    back: str
+    font_pt: float
+    fill: float
+    from_cache: bool
+
+
+class TemplateFailure(Exception):
+    """A template could not be loaded or rendered; carries its location."""
+
+    def __init__(self, message: str, path: Path | None, line: int | None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+
+    def finding(self) -> Finding:
+        span = Span.point(self.line, 1) if self.line else None
+        return Finding("E-TEMPLATE", str(self), self.path, span)
+
+
+# ---------------------------------------------------------------- templates and assets
+
+
+def template_roots(db: CardDatabase) -> list[Path]:
+    """Where templates are looked up: the project's templates/ first, then the bundled ones."""
+    roots = [db.project.templates_dir().resolve(), BUNDLED_TEMPLATES.resolve()]
+    return [r for i, r in enumerate(roots) if r.is_dir() and r not in roots[:i]]
+
+
+def icons_dir(pack: GamePack) -> Path:
+    return PACKAGE_DIR / "games" / pack.id.replace("-", "_") / "icons"
+
+
+_FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}", re.S)
+_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
+_IMPORT = re.compile(r"@import\s+url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
+
+
+class FaceResources:
+    """Templates, stylesheets, icons and fonts of one game, checked once per run."""
+
+    def __init__(self, db: CardDatabase) -> None:
+        self.db = db
+        self.pack = db.pack
+        self.roots = template_roots(db)
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader([str(r) for r in self.roots]),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots)
+        self.stylesheets = [
+            p for p in (self.find("base/card.css"), self.find(f"{self.pack.id}/{self.pack.id}.css")) if p
+        ]
+        folder = icons_dir(self.pack)
+        self.icons = {name: (folder / f"{name}.svg") for name in self.pack.icons if (folder / f"{name}.svg").is_file()}
+        self.icon_urls = {name: path.as_uri() for name, path in self.icons.items()}
+        self._page_parts: tuple[str, str] | None = None
+
+    def find(self, name: str) -> Path | None:
+        return next((root / name for root in self.roots if (root / name).is_file()), None)
+
+    def template_name(self, layout: str) -> str:
+        name = f"{self.pack.id}/{layout}.html"
+        return name if self.find(name) else "base/card.html"
+
+    def back_template_name(self, back: str) -> str:
+        name = f"{self.pack.id}/back-{back}.html"
+        return name if self.find(name) else "base/back.html"
+
+    def stylesheet_files(self) -> list[Path]:
+        """The stylesheets and everything they @import, in load order."""
+        seen: list[Path] = []
+        pending = list(self.stylesheets)
+        while pending:
+            css = pending.pop(0).resolve()
+            if css in seen or not css.is_file():
+                continue
+            seen.append(css)
+            text = css.read_text(encoding="utf-8", errors="replace")
+            pending.extend((css.parent / ref).resolve() for ref in _IMPORT.findall(text))
+        return seen
+
+    def check_fonts(self) -> list[Finding]:
+        """Every @font-face source must exist; WeasyPrint would silently fall back to a system font."""
+        findings = []
+        for css in self.stylesheet_files():
+            text = css.read_text(encoding="utf-8", errors="replace")
+            for block in _FONT_FACE.finditer(text):
+                for ref in _URL.finditer(block.group(0)):
+                    font = (css.parent / ref.group(1)).resolve()
+                    if font.is_file():
+                        continue
+                    offset = block.start() + ref.start()
+                    line = text.count("\n", 0, offset) + 1
+                    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+                    findings.append(
+                        Finding(
+                            "E-FONT-MISSING",
+                            f"font file {ref.group(1)} is missing (expected at {font})",
+                            css,
+                            Span.point(line, col, len(ref.group(0))),
+                            hint="restore the file in templates/fonts/ or change the @font-face rule",
+                        )
+                    )
+        if not self.stylesheets:
+            findings.append(
+                Finding("E-TEMPLATE", "no card stylesheet base/card.css in " + ", ".join(map(str, self.roots)))
+            )
+        return findings
+
+    def digest(self) -> str:
+        """Everything shared by all faces that can change how they look."""
+        files = [
+            p for root in self.roots for sub in ("base", self.pack.id) for p in (root / sub).rglob("*") if p.is_file()
+        ]
+        files += self.stylesheet_files()
+        for css in self.stylesheet_files():
+            text = css.read_text(encoding="utf-8", errors="replace")
+            files += [(css.parent / m).resolve() for m in _URL.findall(text) if (css.parent / m).is_file()]
+        files += list(self.icons.values())
+        return digest([carddb.__version__ if hasattr(carddb, "__version__") else "", files_digest(files)])
+
+    def render(self, name: str, context: dict[str, Any]) -> str:
+        try:
+            return self.env.get_template(name).render(context)
+        except jinja2.TemplateSyntaxError as exc:
+            path = Path(exc.filename) if exc.filename else self.find(name)
+            raise TemplateFailure(f"template {exc.name or name}: {exc.message}", path, exc.lineno) from exc
+        except jinja2.TemplateNotFound as exc:
+            raise TemplateFailure(
+                f"template {exc.name} not found in {', '.join(map(str, self.roots))}", None, None
+            ) from exc
+        except Exception as exc:  # a template is user code: report where it failed, never a traceback
+            path, line = _template_frame(exc, self.roots)
+            raise TemplateFailure(f"template {name} failed: {exc}", path or self.find(name), line) from exc
+
+    def palette_css(self) -> str:
+        """Colour rules per faction and rarity, from the template base/palette.css."""
+        palettes = [{"id": f.id, **card_colors(f)} for f in (*self.pack.factions, NEUTRAL)]
+        return self.render("base/palette.css", {"palettes": palettes, "rarities": (*self.pack.rarities, PLAIN_RARITY)})
+
+    def page_parts(self, preview: bool, *, linked: bool = True) -> tuple[str, str]:
+        """The document around the card faces, split where the faces go.
+
+        `linked` documents carry their stylesheets (for browsers); batch documents get
+        the same stylesheets as parsed WeasyPrint objects instead, parsed once per worker.
+        """
+        html = self.render(
+            "base/page.html",
+            {
+                "title": self.pack.name,
+                "stylesheets": [p.as_uri() for p in self.stylesheets] if linked else [],
+                "palette": Markup(self.palette_css()) if linked else "",
+                "faces": [Markup(FACES_TOKEN)],
+                "preview": preview,
+            },
+        )
+        head, _, tail = html.partition(FACES_TOKEN)
+        return head, tail
+
+
+def _template_frame(exc: BaseException, roots: Sequence[Path]) -> tuple[Path | None, int | None]:
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        path = Path(frame.filename)
+        if path.suffix == ".html" and any(path.resolve().is_relative_to(r) for r in roots):
+            return path, frame.lineno
+    return None, None
+
+
+# ---------------------------------------------------------------- card -> template context
+
+
+def rules_paragraphs(card: Card, pack: GamePack) -> list[Paragraph]:
+    if card_rules_markup is not None:
+        return list(card_rules_markup(card, pack))
+    return [runs_from_marked_text(line.strip(), pack.icons) for line in card.text.splitlines() if line.strip()]
+
+
+_PIP = re.compile(r"(\d+)\s*\{([a-z][a-z0-9-]*)\}")
+
+
+def cost_pips(card: Card, icon_urls: dict[str, str]) -> list[dict[str, Any]]:
+    cost = getattr(card, "cost", None)
+    if cost is None or not callable(getattr(cost, "markup", None)):
+        return []
+    field = type(card).model_fields.get("cost")
+    if field is not None and not field.is_required() and cost == field.get_default(call_default_factory=True):
+        return []  # a cost the card does not print (e.g. a Lord's default)
+    return [
+        # The game's first icon is its currency (LOE: powerstones): one symbol with the amount on it.
+        {
+            "amount": int(amount),
+            "icon": icon,
+            "src": icon_urls.get(icon),
+            "numbered": icon == next(iter(icon_urls), None),
+        }
+        for amount, icon in _PIP.findall(cost.markup())
+    ]
+
+
+def card_colors(faction: Faction) -> dict[str, str]:
+    return {
+        "frame": faction.color,
+        "frame_dark": mix(faction.color, "#000000", 0.38),
+        "frame_light": mix(faction.color, "#ffffff", 0.28),
+        "accent": faction.accent,
+        "parchment": mix("#efe4cc", faction.accent, 0.14),
+        "parchment_light": "#fbf7ee",
+    }
+
+
+@dataclass(frozen=True)
+class ArtChoice:
+    src: str
+    position: str
+    placeholder: bool
+    credit: str
+    file: Path | None
+
+
+def choose_art(db: CardDatabase, card: Card, colors: dict[str, str], report: Report | None) -> ArtChoice:
+    """The card's art file if it is usable, else its generated placeholder (with a finding why)."""
+    placeholder = ArtChoice(
+        placeholder_data_url(card.id, colors["frame"], colors["accent"]), "50% 50%", True, "placeholder art", None
+    )
+    if card.art is None:
+        return placeholder
+    problems = list(art_checks(db, card)) if card.id in db.sources else []
+    if problems:
+        if report is not None:
+            report.extend(problems)
+        return placeholder
+    path = resolve_art(db, card.art.file)
+    if not path.is_file():
+        return placeholder
+    try:
+        with Image.open(path) as image:
+            image.load()  # decode fully: a truncated file passes a header check
+    except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
+        if report is not None:
+            src = db.sources.get(card.id)
+            span = None
+            if src is not None:
+                art_value = src.located.value.get("art")
+                span = src.value_span("art", "file") if isinstance(art_value, dict) else src.value_span("art")
+            report.add(
+                Finding(
+                    "E-ART-UNREADABLE",
+                    f"art file {card.art.file} cannot be decoded ({exc}); placeholder art printed instead",
+                    src.path if src else None,
+                    span,
+                )
+            )
+        return placeholder
+    credit = f"Illus. {card.art.artist}" if card.art.artist else ""
+    position = f"{card.art.focus_x * 100:g}% {card.art.focus_y * 100:g}%"
+    return ArtChoice(path.as_uri(), position, False, credit, path)
+
+
+def face_context(
+    db: CardDatabase, card: Card, resources: FaceResources, report: Report | None, *, preview: bool
+) -> tuple[dict[str, Any], ArtChoice]:
+    pack = db.pack
+    kind = pack.kind(card.kind)
+    faction = pack.faction(db.faction_of(card)) or NEUTRAL
+    colors = card_colors(faction)
+    rarity = next((r for r in pack.rarities if r.id == card.rarity), PLAIN_RARITY)
+    subtype = card.subtype_id()
+    rules = rules_paragraphs(card, pack)
+    icon_urls = resources.icon_urls
+    art = choose_art(db, card, colors, report)
+    stats = [
+        {"id": name, "label": label, "value": value}
+        for name, label in STAT_FIELDS
+        if isinstance(value := getattr(card, name, None), int) and not isinstance(value, bool)
+    ]
+    name_class = " very-long" if len(card.name) > 27 else " long" if len(card.name) > 21 else ""
+    big_icon = icon_urls.get(subtype) if subtype and not rules else None
+    context = {
+        "card": card,
+        "kind": kind,
+        "layout": kind.layout,
+        "faction": faction if faction is not NEUTRAL else None,
+        "palette_id": faction.id,
+        "colors": colors,
+        "rarity": rarity,
+        "name_class": name_class,
+        "cost": cost_pips(card, icon_urls),
+        "cost_label": card.cost_label(),
+        "type_line": kind.label + (f" — {subtype.replace('-', ' ').title()}" if subtype else ""),
+        "type_icon": icon_urls.get(subtype) if subtype else None,
+        "art": art,
+        "rules": rules,
+        "big_icon": big_icon,
+        "icons": icon_urls,
+        "rules_box_class": ("centered " if not rules else "") + FIT_TOKEN,
+        "rules_pt": SIZE_TOKEN,
+        "stats": stats,
+        "set_total": db.set_size(card.set) or card.number,
+        "preview": preview,
+        "corner_guide": preview,
+    }
+    return context, art
+
+
+def card_fragment(
+    db: CardDatabase, card: Card, resources: FaceResources, report: Report | None, *, preview: bool
+) -> tuple[str, ArtChoice]:
+    context, art = face_context(db, card, resources, report, preview=preview)
+    return resources.render(resources.template_name(context["layout"]), context), art
+
+
+def sized(fragment: str, pt: float, overflow: bool = False) -> str:
+    return fragment.replace(SIZE_TOKEN, f"{pt:g}").replace(FIT_TOKEN, "overflow" if overflow else "")
+
+
+def card_html(db: CardDatabase, card: Card, *, preview: bool = True, rules_pt: float | None = None) -> str:
+    """The HTML document of one card face; raises RenderError if its template fails."""
+    resources = FaceResources(db)
+    try:
+        fragment, _ = card_fragment(db, card, resources, None, preview=preview)
+        head, tail = resources.page_parts(preview)
+    except TemplateFailure as exc:
+        raise RenderError(_located(exc)) from exc
+    return head + sized(fragment, rules_pt or START_PT) + tail
+
+
+def _located(exc: TemplateFailure) -> str:
+    where = f"{exc.path}:{exc.line}: " if exc.path and exc.line else f"{exc.path}: " if exc.path else ""
+    return f"{where}E-TEMPLATE {exc}"
+
+
+# ---------------------------------------------------------------- rendering (runs in worker processes)
+
+
+@dataclass(frozen=True)
+class BatchJob:
+    """Everything a worker needs, picklable: HTML text, paths, sizes."""
+
+    head: str
+    tail: str
+    stylesheets: tuple[Path, ...]
+    palette: str
+    faces: tuple[tuple[str, str, str], ...]  # (card id, cache key, HTML fragment with tokens)
+    fetch_roots: tuple[Path, ...]
+    cache_dir: Path
+    trim_mm: tuple[float, float]
+    bleed_mm: float
+    steps: tuple[float, ...]
+
+
+def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
+    """Lay out, fit and write the single-card PDFs of one batch; returns (key, meta) per card."""
+    fetcher = ConfinedFetcher(job.fetch_roots)
+    font_config = FontConfiguration()
+    # Parsed once per batch and shared by every layout round.
+    stylesheets = [CSS(filename=str(p), url_fetcher=fetcher, font_config=font_config) for p in job.stylesheets]
+    stylesheets.append(CSS(string=job.palette, font_config=font_config))
+    fragments = {card_id: fragment for card_id, _key, fragment in job.faces}
+
+    def lay_out(pairs: Sequence[tuple[str, float]], overflow: bool = False) -> Any:
+        size_of = dict(pairs)
+        html = job.head + "".join(sized(fragments[cid], pt, overflow) for cid, pt in pairs) + job.tail
+        document = HTML(string=html, url_fetcher=fetcher).render(stylesheets=stylesheets, font_config=font_config)
+        for page in document.pages:
+            card_id, fill = measure_page(page)
+            if card_id in size_of:
+                yield card_id, size_of[card_id], Measure(fill, page, document)
+
+    states = fit_batch([cid for cid, _k, _f in job.faces], lay_out, job.steps)
+    chosen: dict[str, tuple[float, Any, bool]] = {}
+    for card_id, state in states.items():
+        pt, measure, overflow = state.outcome(job.steps)
+        chosen[card_id] = (pt, measure, overflow)
+    overflowing = [(cid, pt) for cid, (pt, _m, over) in chosen.items() if over]
+    if overflowing:  # lay these out once more with their rules box outlined, so the proof shows it
+        for card_id, pt, measure in lay_out(overflowing, overflow=True):
+            chosen[card_id] = (pt, measure, True)
+    if fetcher.refused:
+        raise RenderError("refused to load " + ", ".join(sorted(set(fetcher.refused))))
+
+    keys = {card_id: key for card_id, key, _f in job.faces}
+    by_document: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
+    for card_id, (_pt, measure, _over) in chosen.items():
+        by_document.setdefault(id(measure.document), (measure.document, []))[1].append((card_id, measure.page))
+    cache = FaceCache(job.cache_dir)
+    for document, pages in by_document.values():
+        pdf = document.copy([page for _cid, page in pages]).write_pdf()
+        split_pdf(pdf, [cache.pdf_path(keys[cid]) for cid, _p in pages], job.trim_mm, job.bleed_mm)
+    results = []
+    for card_id, (pt, measure, overflow) in chosen.items():
+        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow)
+        cache.store_meta(keys[card_id], meta)
+        results.append((keys[card_id], meta))
+    return results
+
+
+def split_pdf(pdf: bytes, targets: Sequence[Path], trim_mm: tuple[float, float], bleed_mm: float) -> None:
+    """Write each page of `pdf` to its target as a single-card PDF with TrimBox and BleedBox."""
+    reader = PdfReader(io.BytesIO(pdf))
+    if len(reader.pages) != len(targets):
+        raise RenderError(f"expected {len(targets)} card pages, the layout produced {len(reader.pages)}")
+    bleed = bleed_mm * PT_PER_MM
+    width, height = ((t + 2 * bleed_mm) * PT_PER_MM for t in trim_mm)
+    for page, target in zip(reader.pages, targets, strict=True):
+        media = page.mediabox
+        if abs(float(media.width) - width) > 0.15 or abs(float(media.height) - height) > 0.15:
+            raise RenderError(
+                f"the card stylesheet makes {float(media.width) / PT_PER_MM:.1f} x {float(media.height) / PT_PER_MM:.1f} mm"
+                f" pages, but the game's cards are {trim_mm[0]:g} x {trim_mm[1]:g} mm plus {bleed_mm:g} mm bleed"
+            )
+        writer = PdfWriter()
+        added = writer.add_page(page)
+        added.mediabox = RectangleObject([0, 0, width, height])
+        added.bleedbox = RectangleObject([0, 0, width, height])
+        added.trimbox = RectangleObject([bleed, bleed, width - bleed, height - bleed])
+        buffer = io.BytesIO()
+        writer.write(buffer)
+        write_bytes(target, buffer.getvalue())
+
+
+def _run_jobs(jobs: list[BatchJob], workers: int) -> list[tuple[str, FaceMeta]]:
+    if len(jobs) <= 1 or workers <= 1:
+        return [item for job in jobs for item in render_batch(job)]
+    # fork: the workers inherit the imported WeasyPrint instead of importing it again (~0.5 s each)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
+        return [item for batch in pool.map(render_batch, jobs) for item in batch]
+
+
+# ---------------------------------------------------------------- public entry points
+
+
+def bleed_mm(pack: GamePack) -> float:
+    value = pack.extras.get("bleed_mm", BLEED_MM)
+    return float(value)
+
+
+def overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
+    src = db.sources.get(card.id)
+    span = None
+    if src is not None:
+        span = src.value_span("text") if "text" in src.located.value else src.value_span("id")
+    return Finding(
+        "E-TEXT-OVERFLOW",
+        f"'{card.id}' rules text needs {meta.fill * 100:.0f}% of the box at {meta.font_pt:g} pt",
+        src.path if src else None,
+        span,
+        hint=f"shorten the rules or flavor text; {MIN_PT:g} pt is the smallest size carddb prints",
+    )
+
+
+def render_faces(db: CardDatabase, cards: Sequence[Card], report: Report, *, workers: int = 2) -> list[FaceResult]:
+    """Render (or reuse from the cache) the single-card PDF of each card; see the module docstring."""
+    resources = FaceResources(db)
+    font_problems = resources.check_fonts()
+    if font_problems:
+        report.extend(font_problems)
+        return []
+    try:
+        head, tail = resources.page_parts(preview=False, linked=False)
+        palette = resources.palette_css()
+    except TemplateFailure as exc:
+        report.add(exc.finding())
+        return []
+    shared = resources.digest()
+    cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "faces")
+    steps = sizes()
+    results: dict[str, FaceResult] = {}
+    pending: list[tuple[Card, str, str]] = []
+    for card in cards:
+        try:
+            fragment, art = card_fragment(db, card, resources, report, preview=False)
+        except TemplateFailure as exc:
+            report.add(exc.finding())
+            continue
+        art_bytes = art.file.read_bytes() if art.file else b""
+        key = digest([shared, palette, fragment, art_bytes, repr(steps)])
+        meta = cache.lookup(key)
+        if meta is not None:
+            results[card.id] = _result(db, card, cache.pdf_path(key), meta, from_cache=True, report=report)
+        else:
+            pending.append((card, key, fragment))
+    if pending:
+        jobs = _jobs(db, pending, (head, tail, palette), resources, cache, steps, workers)
+        try:
+            rendered = _run_jobs(jobs, workers)
+        except RenderError as exc:
+            report.add(Finding("E-TEMPLATE", str(exc), resources.find("base/card.css")))
+            rendered = []
+        by_key = dict(rendered)
+        for card, key, _fragment in pending:
+            if key in by_key:
+                results[card.id] = _result(db, card, cache.pdf_path(key), by_key[key], from_cache=False, report=report)
+    return [results[c.id] for c in cards if c.id in results]
+
+
+def _result(db: CardDatabase, card: Card, pdf: Path, meta: FaceMeta, *, from_cache: bool, report: Report) -> FaceResult:
+    if meta.overflow:
+        report.add(overflow_finding(db, card, meta))
+    back = db.pack.kind(card.kind).back
+    return FaceResult(card.id, pdf, back, meta.font_pt, meta.fill, from_cache)
+
+
+def _jobs(
+    db: CardDatabase,
+    pending: list[tuple[Card, str, str]],
+    page: tuple[str, str, str],
+    resources: FaceResources,
+    cache: FaceCache,
+    steps: tuple[float, ...],
+    workers: int,
+) -> list[BatchJob]:
+    count = workers if workers > 1 and len(pending) >= PARALLEL_MIN_CARDS else 1
+    chunks = [pending[i::count] for i in range(count)]
+    return [
+        BatchJob(
+            head=page[0],
+            tail=page[1],
+            stylesheets=tuple(resources.stylesheets),
+            palette=page[2],
+            faces=tuple((card.id, key, fragment) for card, key, fragment in chunk),
+            fetch_roots=resources.fetch_roots,
+            cache_dir=cache.folder,
+            trim_mm=db.pack.card_size_mm,
+            bleed_mm=bleed_mm(db.pack),
+            steps=steps,
+        )
+        for chunk in chunks
+        if chunk
+    ]
+
+
+def render_backs(db: CardDatabase, report: Report | None = None) -> dict[str, Path]:
+    """Render each back the game's kinds use; back id -> single-page PDF (cached like faces)."""
+    resources = FaceResources(db)
+    problems = resources.check_fonts()
+    try:
+        if problems:
+            raise TemplateFailure(
+                problems[0].message, problems[0].path, problems[0].span.line if problems[0].span else None
+            )
+        head, tail = resources.page_parts(preview=False)
+        backs = list(dict.fromkeys(kind.back for kind in db.pack.kinds))
+        fragments = {
+            back: resources.render(
+                resources.back_template_name(back),
+                {
+                    "back_id": back,
+                    "back_label": back.replace("-", " ").title(),
+                    "game_name": db.pack.name,
+                    "preview": False,
+                },
+            )
+            for back in backs
+        }
+    except TemplateFailure as exc:
+        if report is None:
+            raise RenderError(_located(exc)) from exc
+        report.add(exc.finding())
+        return {}
+    shared = resources.digest()
+    cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "backs")
+    keys = {back: digest([shared, fragment]) for back, fragment in fragments.items()}
+    missing = [back for back in backs if not cache.pdf_path(keys[back]).is_file()]
+    if missing:
+        fetcher = ConfinedFetcher(resources.fetch_roots)
+        html = head + "".join(fragments[b] for b in missing) + tail
+        pdf = HTML(string=html, url_fetcher=fetcher).write_pdf(font_config=FontConfiguration())
+        split_pdf(pdf, [cache.pdf_path(keys[b]) for b in missing], db.pack.card_size_mm, bleed_mm(db.pack))
+    return {back: cache.pdf_path(keys[back]) for back in backs}
+
+
+def back_html(db: CardDatabase, back: str, *, preview: bool = True) -> str:
+    """The HTML document of one card back (for previews)."""
+    resources = FaceResources(db)
+    try:
+        head, tail = resources.page_parts(preview)
+        fragment = resources.render(
+            resources.back_template_name(back),
+            {
+                "back_id": back,
+                "back_label": back.replace("-", " ").title(),
+                "game_name": db.pack.name,
+                "preview": preview,
+                "corner_guide": preview,
+            },
+        )
+    except TemplateFailure as exc:
+        raise RenderError(_located(exc)) from exc
+    return head + fragment + tail

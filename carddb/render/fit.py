@@ -1,0 +1,128 @@
+"""Text fit: the largest rules-text size at which a card's rules box is not overfull.
+
+Sizes are measured, never estimated: every card of a batch is laid out by WeasyPrint
+as one page of one document, and the fitter reads the laid-out box tree, comparing
+the natural height of the rules flow with the height of its fixed box. Only cards
+that overflow are laid out again, each round trying one size per card (a binary
+search over the allowed steps, seeded with a guess from the measured fill), so a
+batch costs one layout plus a round or two for its longest cards.
+
+`fit_batch` returns, per card, the chosen size, its fill and the WeasyPrint page
+laid out at that size; the caller writes those pages as PDF.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+# Rules text starts here and steps down to the minimum that is still comfortable to read.
+START_PT = 9.0
+MIN_PT = 7.0
+STEP_PT = 0.5
+SIZE_TOKEN = "__RULES_PT__"  # stands for the rules size in a card's pre-rendered HTML
+
+
+def sizes(start: float = START_PT, minimum: float = MIN_PT, step: float = STEP_PT) -> tuple[float, ...]:
+    count = round((start - minimum) / step)
+    return tuple(round(start - i * step, 2) for i in range(count + 1))
+
+
+@dataclass
+class Measure:
+    """What one layout of a card's rules box measured."""
+
+    fill: float  # natural height of the rules flow / available height of the box
+    page: Any  # the weasyprint Page laid out at this size
+    document: Any  # the weasyprint Document holding that page
+
+
+@dataclass
+class FitState:
+    card_id: str
+    fits: dict[int, Measure] = field(default_factory=dict)  # size index -> measure, fill <= 1
+    overflows: dict[int, Measure] = field(default_factory=dict)
+
+    def best_fit(self) -> int | None:
+        return min(self.fits) if self.fits else None
+
+    def next_probe(self, steps: tuple[float, ...]) -> int | None:
+        """The size index to try next, or None when the answer is known."""
+        over = max(self.overflows, default=-1)
+        fit = self.best_fit()
+        high = (fit if fit is not None else len(steps)) - 1  # largest untried index that might be best
+        low = over + 1
+        if low > high:
+            return None
+        if fit is None and over >= 0:
+            # Height grows about with the square of the size (more lines, each taller).
+            fill = self.overflows[over].fill
+            wanted = steps[over] / math.sqrt(fill)
+            guess = next((i for i, pt in enumerate(steps) if pt <= wanted + 1e-9), len(steps) - 1)
+            return min(max(guess, low), high)
+        return (low + high) // 2
+
+    def outcome(self, steps: tuple[float, ...]) -> tuple[float, Measure, bool]:
+        """Chosen size, its measure, and whether the text still overflows at the minimum."""
+        fit = self.best_fit()
+        if fit is not None:
+            return steps[fit], self.fits[fit], False
+        last = len(steps) - 1
+        return steps[last], self.overflows[last], True
+
+
+Layout = Callable[[Sequence[tuple[str, float]]], Iterator[tuple[str, float, Measure]]]
+
+
+def fit_batch(card_ids: Sequence[str], layout: Layout, steps: tuple[float, ...] | None = None) -> dict[str, FitState]:
+    """Search each card's size; `layout` lays out (card id, size) pairs in one document."""
+    steps = steps or sizes()
+    states = {card_id: FitState(card_id) for card_id in card_ids}
+    probes = {card_id: 0 for card_id in card_ids}
+    while probes:
+        for card_id, _pt, measure in layout([(cid, steps[i]) for cid, i in probes.items()]):
+            index = probes[card_id]
+            target = states[card_id].fits if measure.fill <= 1.0 + 1e-6 else states[card_id].overflows
+            target[index] = measure
+        probes = {cid: index for cid in probes if (index := states[cid].next_probe(steps)) is not None}
+    return states
+
+
+def walk_boxes(box: Any) -> Iterator[Any]:
+    """Every box under `box`, including absolutely positioned ones (which WeasyPrint wraps)."""
+    stack = [box]
+    while stack:
+        current = stack.pop()
+        inner = getattr(current, "_box", None)  # AbsolutePlaceholder hides the laid-out box
+        if inner is not None:
+            current = inner
+        yield current
+        stack.extend(reversed(getattr(current, "children", ()) or ()))
+
+
+def _classes(box: Any) -> set[str]:
+    element = getattr(box, "element", None)
+    if element is None:
+        return set()
+    return set((element.get("class") or "").split())
+
+
+def measure_page(page: Any) -> tuple[str | None, float]:
+    """The card id on a laid-out page and its rules fill (0.0 when it has no rules box)."""
+    card_id = None
+    box_height = None
+    flow_height = 0.0
+    for box in walk_boxes(page._page_box):
+        classes = _classes(box)
+        if card_id is None and "card" in classes:
+            card_id = box.element.get("data-card")
+        if "rules-box" in classes and box_height is None:
+            box_height = box.height
+        elif "rules-flow" in classes:
+            flow_height = box.margin_height()
+            break
+    if not box_height:
+        return card_id, 0.0
+    return card_id, flow_height / box_height
