@@ -22,7 +22,7 @@ from carddb.play import draftmancer
 from carddb.play.boosters import BoosterPlan, load_boosters
 from carddb.play.collation import open_boosters
 from carddb.play.decks import deck_files, load_deck_file, load_decks
-from carddb.play.draft import DraftError, PickRequest, Seat, replay_draft, run_draft
+from carddb.play.draft import PickRequest, Seat, replay_draft, run_draft
 from carddb.play.lists import write_booster_lists, write_deck_list, write_draft_outputs, write_pick_sheets
 from carddb.play.sealed import run_sealed
 
@@ -198,17 +198,15 @@ def draft(
     event_seed = _seed(seed)
     table = [Seat(n, f"Seat {n}", bot=n > humans) for n in range(1, seats + 1)]
     prompt = PromptPicker(db)
-    try:
-        log = run_draft(
-            db,
-            plans,
-            seed=event_seed,
-            seats=table,
-            pickers={s.number: prompt for s in table if not s.bot},
-            deck_boosters_per_player=deck_boosters,
-        )
-    except DraftError as exc:
-        raise UsageError(str(exc)) from None
+    # A DraftError (e.g. too few Victory cards to deal 3 per seat) is reported by the CLI boundary, exit 1.
+    log = run_draft(
+        db,
+        plans,
+        seed=event_seed,
+        seats=table,
+        pickers={s.number: prompt for s in table if not s.bot},
+        deck_boosters_per_player=deck_boosters,
+    )
     folder = _out_dir(db, out, f"draft-seed{event_seed}")
     paths = write_draft_outputs(db, folder, log, pdf=not no_pdf)
     if not no_pdf:
