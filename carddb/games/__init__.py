@@ -9,8 +9,9 @@ from __future__ import annotations
 from carddb.errors import UsageError
 from carddb.gamepack import GamePack
 from carddb.games.loe import PACK as LOE
+from carddb.games.loe2 import PACK as LOE2
 
-GAME_PACKS: dict[str, GamePack] = {pack.id: pack for pack in (LOE,)}
+GAME_PACKS: dict[str, GamePack] = {pack.id: pack for pack in (LOE, LOE2)}
 
 
 def get_pack(game_id: str | None) -> GamePack:

@@ -6,6 +6,8 @@ from carddb.gamepack import GamePack, KindInfo, Rarity
 from carddb.games.loe import PROVINCES
 from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.schema import Loe2CardSchema
+from carddb.games.loe2.vocabulary import TROOP_TYPES, loe2_rules
+from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
     KindInfo(
@@ -74,5 +76,7 @@ PACK = GamePack(
     faction_field="province",
     faction_label="province",
     icons=("mana", "tap", "subject", "material", "influence"),
-    card_checks=(leader_troop_types_exist,),
+    rules=loe2_rules(),
+    card_checks=(check_card_rules, leader_troop_types_exist),
+    extras={"troop_types": TROOP_TYPES},
 )

@@ -19,7 +19,8 @@ Mana = Annotated[int, Field(ge=0, le=20)]
 Pitch = Annotated[int, Field(ge=0, le=3)]
 Stat = Annotated[int, Field(ge=0, le=99)]
 Positive = Annotated[int, Field(gt=0, le=99)]
-TroopType = Annotated[str, Field(pattern=r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*$")]
+# The pack's closed list: the same words the rules text uses as adjectives ("Guard Troop").
+TroopType = Literal["Soldier", "Rider", "Scout", "Archer", "Guard", "Acolyte"]
 
 
 class Loe2Card(Card):
