@@ -26,7 +26,7 @@ from carddb import __version__
 from carddb.database import CardDatabase
 from carddb.errors import CarddbError
 from carddb.play.boosters import BoosterPlan
-from carddb.play.collation import open_boosters
+from carddb.play.collation import BoosterError, open_boosters
 from carddb.play.decks import DeckRules
 from carddb.play.sealed import run_sealed
 
@@ -206,7 +206,11 @@ def run_draft(
                     f"seat {seat.number} ended the council draft with {have} {db.pack.kind(kind).plural}; "
                     f"the '{types['council']}' booster needs more of them"
                 )
-    for seat, deal in zip(seat_list, open_boosters(plans[types["victory"]], seed, n), strict=True):
+    try:
+        deals = open_boosters(plans[types["victory"]], seed, n)
+    except BoosterError as exc:
+        raise DraftError(f"the Victory Draft cannot deal to {n} seats: {exc}") from None
+    for seat, deal in zip(seat_list, deals, strict=True):
         dealt = tuple(deal.ids())
         choice = ask(PickRequest("victory", seat, dealt, dealt))
         log.picks.append(

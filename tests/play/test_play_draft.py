@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, load_boosters
-from carddb.play.draft import BotPicker, PickRequest, Seat, bot_rating, replay_draft, run_draft
+from carddb.play.draft import BotPicker, DraftError, PickRequest, Seat, bot_rating, replay_draft, run_draft
 
 _SHIPPED: dict[int, dict[str, BoosterPlan]] = {}
 
@@ -112,3 +112,13 @@ def test_bot_rating_is_the_documented_sum(fixture_db: CardDatabase) -> None:
     seat.picks.append(lord.id)
     same = next(c for c in fixture_db.cards if c.kind == "duke" and c.province == lord.province)
     assert bot_rating(fixture_db, same.id, seat) == ["common", "uncommon", "rare", "mythic"].index(same.rarity) + 1 + 2
+
+
+def test_too_few_victory_cards_for_the_table_is_a_draft_error(fixture_db: CardDatabase) -> None:
+    # 16 Victory cards deal 3 to 5 seats, not to 6
+    try:
+        run_draft(fixture_db, _plans(fixture_db), seed=1, seats=[Seat(n, f"S{n}") for n in range(1, 7)])
+    except DraftError as exc:
+        assert "cannot deal to 6 seats" in str(exc) and "holds only 16" in str(exc)
+    else:
+        raise AssertionError("a 6-seat Victory Draft of 16 cards should fail")
