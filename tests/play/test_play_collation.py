@@ -209,3 +209,23 @@ def test_sealed_shared_deck_is_all_opened_cards_shuffled(fixture_db: CardDatabas
     assert Counter(event.shared_deck) == opened
     assert list(event.shared_deck) != [c for b in event.boosters for c in b.ids()]
     assert run_sealed(plan, 5, players=3, per_player=2) == event
+
+
+def test_duplicates_true_lets_a_card_repeat_within_a_booster(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    text = (
+        "boosters:\n  dup:\n    name: Dup\n    duplicates: true\n    slots:\n"
+        "      - {name: a, count: 5, filter: {cards: [lord-61, lord-62]}}\n"
+    )
+    plan = _plans(fixture_db, text, tmp_path)["dup"]
+    boosters = open_boosters(plan, 8, 50)
+    # five draws from two cards always repeat one
+    assert all(len(b.ids()) == 5 and set(b.ids()) <= {"lord-61", "lord-62"} for b in boosters)
+
+
+def test_print_order_is_each_boosters_cards_in_order(fixture_db: CardDatabase) -> None:
+    from carddb.play.lists import booster_print_order
+
+    boosters = open_boosters(_plans(fixture_db)["deck"], 42, 2)
+    order = booster_print_order(fixture_db, boosters)
+    assert [[c.id for c in cards] for cards in order] == [b.ids() for b in boosters]
+    assert order[0][0].id == GOLDEN_DECK_42_0[0]
