@@ -49,6 +49,16 @@ def _model_at(root: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseMod
     return current if isinstance(current, type) and issubclass(current, BaseModel) else None
 
 
+def _field_names(model: type[BaseModel]) -> list[str]:
+    """Field names as a user may write them, aliases included (a filter's 'province' is 'faction')."""
+    names: list[str] = []
+    for name, info in model.model_fields.items():
+        alias = info.validation_alias
+        choices = getattr(alias, "choices", None)
+        names.extend(c for c in (choices or [name]) if isinstance(c, str))
+    return list(dict.fromkeys(names))
+
+
 def _label(model: type[BaseModel] | None, fallback: str) -> str:
     """'a card filter' for CardFilter: what the user wrote, in words."""
     if model is None:
@@ -103,7 +113,7 @@ def validation_findings(
         value = error.get("input")
         if etype == "extra_forbidden":
             model = _model_at(root, loc)
-            known = list(model.model_fields) if model else []
+            known = _field_names(model) if model else []
             close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
             message = f"'{loc[-1]}' is not a field of {_label(model, what)}"
             hint = None

@@ -119,3 +119,10 @@ def test_real_loe_boosters_file_is_used_by_the_fixture(fixture_root: Path) -> No
     repo = Path(__file__).resolve().parents[2]
     shipped = repo / "data" / "loe" / "boosters.yaml"
     assert (fixture_root / "data" / "loe" / "boosters.yaml").read_text() == shipped.read_text()
+
+
+def test_a_misspelt_province_key_suggests_province(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    text = "boosters:\n  x:\n    name: X\n    slots:\n      - name: a\n        count: 1\n        filter: {provnce: ashmarch}\n"
+    _, report, _ = _check(fixture_db, tmp_path, text)
+    finding = next(f for f in report.errors if f.code == "E-UNKNOWN-FIELD")
+    assert "not a field of a card filter; did you mean 'province'?" in finding.message
