@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import secrets
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
@@ -126,8 +127,6 @@ def sealed(
     event = run_sealed(plan, event_seed, players, per_player)
     folder = _out_dir(db, out, f"sealed-seed{event_seed}")
     owners = [f"Player {i // per_player + 1}" for i in range(len(event.boosters))]
-    from collections import Counter
-
     paths = write_booster_lists(
         db, folder, event.boosters, event_seed, title="Sealed Deck: opened boosters", owners=owners, pdf=not no_pdf
     )
@@ -240,8 +239,6 @@ def deck_check(
     print_report(report)
     if report.failed():
         raise typer.Exit(1)
-    from collections import Counter
-
     for loaded in decks:
         deck = loaded.deck
         print(f"{deck.id}: {deck.name} ({deck.kind}, {deck.size} cards) ok")
