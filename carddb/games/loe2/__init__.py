@@ -5,6 +5,7 @@ from __future__ import annotations
 from carddb.gamepack import GamePack, KindInfo, Rarity
 from carddb.games.loe import PROVINCES
 from carddb.games.loe2.checks import leader_troop_types_exist
+from carddb.games.loe2.decks import RULES as DECK_RULES
 from carddb.games.loe2.schema import Loe2CardSchema
 from carddb.games.loe2.vocabulary import TROOP_TYPES, loe2_rules
 from carddb.rules.cardcheck import check_card_rules
@@ -76,6 +77,7 @@ PACK = GamePack(
     faction_field="province",
     faction_label="province",
     icons=("mana", "tap", "subject", "material", "influence"),
+    deck_rules=DECK_RULES,
     rules=loe2_rules(),
     card_checks=(check_card_rules, leader_troop_types_exist),
     extras={"troop_types": TROOP_TYPES},

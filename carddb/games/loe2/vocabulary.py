@@ -48,6 +48,8 @@ VOCABULARY = Vocabulary(
     ),
     resources=(),
     icons={"mana": "mana"},
+    # Units and resource cards stay on the battlefield (resources until sacrificed).
+    activatable_kinds=frozenset({"leader", "troop", "resource"}),
 )
 
 
