@@ -167,3 +167,25 @@ def test_draftmancer_layouts_for_weighted_sheets_and_unknown_cards(fixture_db: C
     }
     _, findings = draftmancer.import_list(fixture_db, "[main(2)]\n1 Lord 61\n2 Nobody Here\n", tmp_path / "x.txt")
     assert [(f.code, f.span.line if f.span else 0) for f in findings] == [("E-BOOSTER-IMPORT", 3)]
+
+
+def test_draftmancer_import_prints_a_booster_definition_that_validates(
+    project: Path, fixture_db: CardDatabase, tmp_path: Path
+) -> None:
+    import yaml
+
+    plans = load_boosters(fixture_db, Report())
+    listing = tmp_path / "council.txt"
+    listing.write_text(draftmancer.export_list(fixture_db, plans["council"]), encoding="utf-8")
+    code, out = _run(project, "draftmancer", "import", str(listing), "--as", "back")
+    assert code == 0, out
+    definition = tmp_path / "boosters.yaml"
+    definition.write_text(out, encoding="utf-8")
+    report = Report()
+    back = load_boosters(fixture_db, report, definition)["back"]
+    assert not report.errors
+    assert [(s.name, s.count, s.sheets[0].cards) for s in back.slots] == [
+        (s.name, s.count, tuple(sorted(s.sheets[0].cards, key=lambda c: int(c.split("-")[1]))))
+        for s in plans["council"].slots
+    ]
+    assert yaml.safe_load(out)["boosters"]["back"]["name"] == "Lords of Estraven: Lords and dukes booster"
