@@ -226,10 +226,8 @@ class GlossaryEntry:
 
     @property
     def term(self) -> Phrase:
-        """What the glossary lists the entry under: a keyword's name, otherwise its first phrasing."""
-        if self.role == "keyword" or not self.phrases:
-            return ((self.name, False),)
-        return self.phrases[0]
+        """What the glossary lists the entry under: its first phrasing ('Ward amount'), else its name."""
+        return self.phrases[0] if self.phrases else ((self.name, False),)
 
     @property
     def term_text(self) -> str:
@@ -237,7 +235,11 @@ class GlossaryEntry:
 
     @property
     def other_phrases(self) -> tuple[Phrase, ...]:
-        return self.phrases if self.role == "keyword" else self.phrases[1:]
+        return self.phrases[1:]
+
+    @property
+    def reminder_parts(self) -> Phrase:
+        return phrase(self.reminder)
 
 
 # Glossary sections in reading order: the registry role and the heading it is listed under.

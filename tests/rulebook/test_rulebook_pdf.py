@@ -1,0 +1,139 @@
+"""The rulebook PDF read back as a reader sees it: its text, its outline, its pages."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from html.parser import HTMLParser
+
+import pytest
+from rulebook_fixtures import Built, build, keyword_registry, write_fixture_project
+
+from carddb.engine.registry import registry_for
+from carddb.rulebook.chapters import phrase
+
+MM = 72 / 25.4
+TOC_LINE = re.compile(r"^(?P<title>.+?)\s*(?:\.\s?){3,}\s*(?P<page>\d+)$")
+
+
+def chapter_pages(built: Built, title: str) -> str:
+    """The text of a chapter: from its bookmark's page to the page before the next chapter's."""
+    chapters = [(t, p) for t, p, depth in built.outline() if depth == 1]
+    index = next(i for i, (t, _) in enumerate(chapters) if t == title)
+    start = chapters[index][1]
+    end = chapters[index + 1][1] - 1 if index + 1 < len(chapters) else len(built.pages)
+    return " ".join(built.pages[start - 1 : end])
+
+
+def toc_entries(built: Built) -> list[tuple[str, int]]:
+    first_chapter = next(p for t, p, depth in built.outline() if depth == 1 and t != "Contents")
+    entries = []
+    for lines in built.lines[1 : first_chapter - 1]:
+        for line in lines:
+            match = TOC_LINE.match(line.strip())
+            if match:
+                entries.append((match["title"].strip(), int(match["page"])))
+    return entries
+
+
+def plain(parts: tuple[tuple[str, bool], ...]) -> str:
+    return " ".join("".join(text for text, _ in parts).split())
+
+
+@pytest.mark.parametrize("which", ["fixture_book", "loe_book"])
+def test_every_toc_entry_points_at_the_page_of_its_heading(which: str, request: pytest.FixtureRequest) -> None:
+    built: Built = request.getfixturevalue(which)
+    entries = toc_entries(built)
+    outline = [(t, p) for t, p, _ in built.outline() if t != "Contents"]
+    assert len(entries) == len(outline) == len(built.book.toc)
+    for (toc_title, toc_page), (mark_title, mark_page) in zip(entries, outline, strict=True):
+        assert toc_title == mark_title
+        assert toc_page == mark_page, f"contents say '{toc_title}' is on page {toc_page}, it is on {mark_page}"
+        assert toc_title in built.pages[toc_page - 1]
+        # the folio printed on that page is the number the contents give
+        assert built.pages[toc_page - 1].split()[-1] == str(toc_page)
+
+
+def test_every_registry_keyword_and_effect_is_in_the_glossary(loe_book: Built) -> None:
+    glossary = chapter_pages(loe_book, "Glossary")
+    registry = registry_for(loe_book.db.pack)
+    assert len(registry) > 20
+    for entry in registry:
+        assert plain(phrase(entry.patterns[0].text)) in glossary, entry.name
+        assert " ".join(entry.meaning.split()) in glossary, entry.name
+        if entry.role == "keyword":
+            assert plain(phrase(entry.reminder)) in glossary, entry.name
+
+
+def test_a_changed_reminder_text_changes_the_next_build(fixture_book: Built, tmp_path_factory) -> None:
+    original = registry_for(fixture_book.db.pack)["ambush"].reminder
+    assert plain(phrase(original)) in chapter_pages(fixture_book, "Glossary")
+    new = "Flip this Duke face up at the end of any turn in which you were dealt damage."
+    project = write_fixture_project(tmp_path_factory.mktemp("rulebook-reminder"))
+    rebuilt = build(project, paper="a4", registry=keyword_registry({"ambush": new}))
+    glossary = chapter_pages(rebuilt, "Glossary")
+    assert new in glossary
+    assert plain(phrase(original)) not in glossary
+
+
+def test_page_sizes(fixture_book: Built, loe_book: Built) -> None:
+    a4 = fixture_book.reader.pages[0].mediabox
+    a5 = loe_book.reader.pages[0].mediabox
+    assert (float(a4.width) / MM, float(a4.height) / MM) == pytest.approx((210, 297), abs=0.2)
+    assert (float(a5.width) / MM, float(a5.height) / MM) == pytest.approx((148, 210), abs=0.2)
+    assert {(p.mediabox.width, p.mediabox.height) for p in loe_book.reader.pages} == {(a5.width, a5.height)}
+
+
+class _Images(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "img" and "card" in (values.get("class") or "").split():
+            self.cards.append(values["src"] or "")
+
+
+def test_every_pictured_card_exists_and_its_picture_is_written(loe_book: Built) -> None:
+    html_path = loe_book.book.html_path
+    parser = _Images()
+    parser.feed(html_path.read_text(encoding="utf-8"))
+    assert len(parser.cards) >= 10
+    for src in parser.cards:
+        card_id = re.fullmatch(r"rulebook/cards/([a-z0-9-]+)\.png", src)[1]
+        assert loe_book.db.by_id(card_id) is not None
+        assert (html_path.parent / src).is_file()
+    prose_ids = {
+        m
+        for p in (loe_book.db.project.data_dir(loe_book.db.pack) / "rules").glob("*.md")
+        for m in re.findall(r"\{card:([^}]*)\}", p.read_text(encoding="utf-8"))
+    }
+    assert prose_ids and prose_ids <= {re.search(r"cards/(.*)\.png", s)[1] for s in parser.cards}
+
+
+def test_running_heads_name_the_chapter(loe_book: Built) -> None:
+    chapters = [(t, p) for t, p, depth in loe_book.outline() if depth == 1 and t != "Contents"]
+    checked = 0
+    for (title, start), (_, next_start) in itertools.pairwise(chapters):
+        for page in range(start + 1, next_start):
+            assert loe_book.lines[page - 1][0].strip() == title
+            checked += 1
+        # the opening page of a chapter has no running head: the chapter title is big below
+        assert loe_book.lines[start - 1][0].strip().lower().startswith(("chapter", "reference"))
+    assert checked > 5
+
+
+def test_generated_chapters_follow_the_data(loe_book: Built) -> None:
+    db = loe_book.db
+    components = chapter_pages(loe_book, "Component List")
+    total_copies = sum(c.copies for c in db.cards)
+    assert f"Total {len(db.cards)} {total_copies}" in components
+    deck = chapter_pages(loe_book, "Deck Building")
+    assert "Exactly 1 Lord." in deck and "Up to 4 Dukes." in deck
+    kinds = chapter_pages(loe_book, "Card Kinds Reference")
+    for kind in db.pack.kinds:
+        assert kind.description in kinds
+    anatomy = chapter_pages(loe_book, "Anatomy of a Card")
+    for part in ("Name.", "Cost.", "Type line.", "Art.", "Rules text.", "Collector line."):
+        assert part in anatomy

@@ -1,0 +1,122 @@
+"""The rules prose: Markdown chapters, card and icon markers, located errors (no PDF is laid out here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulebook_fixtures import FIXTURE_RULES, write_fixture_project
+from typer.testing import CliRunner
+
+from carddb.cli import app
+from carddb.diagnostics import Report
+from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters, render_chapter
+from carddb.rulebook.toc import AnchorBook
+
+ICONS = ("powerstone", "subject", "material", "influence")
+
+
+def context() -> ProseContext:
+    cards = {
+        "ashmarch-duke": CardRef("ashmarch-duke", "Duke of the Cinder Gate", "Duke"),
+        "firebrand": CardRef("firebrand", "Firebrand", "Spell"),
+    }
+    return ProseContext(cards, ICONS, lambda name: f"icons/{name}.svg", lambda card: f"cards/{card}.png")
+
+
+def render(text: str, name: str = "05-the-council.md") -> tuple[str, Report, ProseContext]:
+    report = Report()
+    ctx = context()
+    chapter, _ = render_chapter(Path(name), text, "the-council", ctx, AnchorBook(), report)
+    return (chapter.html if chapter else ""), report, ctx
+
+
+def located(report: Report) -> list[tuple[str, int, int, int]]:
+    return [(f.code, f.span.line, f.span.col, f.span.end_col) for f in report if f.span]
+
+
+def test_a_paragraph_of_card_markers_becomes_a_row_of_card_pictures() -> None:
+    html, report, ctx = render("# The Council\n\n{card:ashmarch-duke}  {card:firebrand}\n")
+    assert not len(report)
+    assert '<figure class="card-row cards-2">' in html
+    assert html.index("cards/ashmarch-duke.png") < html.index("cards/firebrand.png")
+    assert 'alt="Duke of the Cinder Gate (Duke)"' in html
+    assert ctx.embedded == ["ashmarch-duke", "firebrand"]
+
+
+def test_a_card_marker_in_running_text_prints_the_name_and_icons_are_pictures() -> None:
+    html, report, ctx = render("# The Council\n\nPay 2{powerstone} to cast {card:firebrand}.\n")
+    assert not len(report)
+    assert '<span class="card-name">Firebrand</span>' in html
+    assert '<img class="icon icon-powerstone" src="icons/powerstone.svg" alt="powerstone">' in html
+    assert ctx.embedded == []  # named, not pictured
+
+
+def test_an_unknown_card_is_located_at_its_marker_even_in_a_list() -> None:
+    text = "# The Council\n\nIntro.\n\n- first\n- see {card:firebrand} and {card:fire-brand}\n\n{card:nope}\n"
+    _, report, _ = render(text)
+    # line 6 is "- see {card:firebrand} and {card:fire-brand}": the bad marker starts in column 28
+    assert located(report) == [
+        ("E-RULEBOOK-UNKNOWN-CARD", 6, 28, 28 + len("{card:fire-brand}")),
+        ("E-RULEBOOK-UNKNOWN-CARD", 8, 1, 1 + len("{card:nope}")),
+    ]
+    messages = [f.message for f in report]
+    assert "did you mean 'firebrand'?" in messages[0]
+
+
+def test_the_same_marker_twice_in_a_paragraph_is_located_twice() -> None:
+    _, report, _ = render("# The Council\n\n{card:zap} text\nmore {card:zap}\n")
+    assert located(report) == [
+        ("E-RULEBOOK-UNKNOWN-CARD", 3, 1, 11),
+        ("E-RULEBOOK-UNKNOWN-CARD", 4, 6, 16),
+    ]
+
+
+def test_an_unknown_icon_names_the_closest_one() -> None:
+    _, report, _ = render("# The Council\n\nPay 1{powerstones}.\n")
+    (finding,) = list(report)
+    assert (finding.code, finding.span.line, finding.span.col) == ("E-RULEBOOK-UNKNOWN-ICON", 3, 6)
+    assert "did you mean '{powerstone}'?" in finding.message
+
+
+def test_markers_inside_code_are_left_alone() -> None:
+    html, report, _ = render("# The Council\n\nWrite `{card:ID}` to show a card.\n")
+    assert not len(report)
+    assert "<code>{card:ID}</code>" in html
+
+
+def test_a_chapter_must_open_with_one_title() -> None:
+    _, report, _ = render("Some text first.\n\n# Title\n")
+    assert [(f.code, f.span.line) for f in report] == [("E-RULEBOOK-CHAPTER", 1)]
+    _, report, _ = render("# One\n\ntext\n\n# Two\n")
+    assert [(f.code, f.span.line) for f in report] == [("E-RULEBOOK-CHAPTER", 5)]
+
+
+def test_links_to_chapter_files_and_headings_become_anchors_and_broken_ones_are_errors(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "01-setup.md").write_text("# Setting Up\n\nSee [the council](02-the-council.md#dukes).\n", "utf-8")
+    (rules / "02-the-council.md").write_text("# The Council\n\n## Dukes\n\nSee [nowhere](#dukse).\n", "utf-8")
+    report = Report()
+    chapters, links = read_chapters(rules, context(), AnchorBook(), report)
+    check_links(chapters, links, report)
+    assert [c.slug for c in chapters] == ["setup", "the-council"]
+    assert '<a href="#dukes">the council</a>' in chapters[0].html
+    (finding,) = list(report)
+    assert finding.code == "E-RULEBOOK-BROKEN-LINK"
+    assert (finding.path.name, finding.span.line, finding.span.col) == ("02-the-council.md", 5, 13)
+    assert "did you mean '#dukes'?" in finding.message
+
+
+def test_carddb_rulebook_reports_every_unknown_card_with_file_line_and_column(tmp_path: Path) -> None:
+    rules = dict(FIXTURE_RULES)
+    rules["01-first-steps.md"] = rules["01-first-steps.md"].replace("{card:test-duke}", "{card:test-dkue}")
+    rules["02-the-council.md"] += "\nAnd {card:missing-card}.\n"
+    project = write_fixture_project(tmp_path, rules)
+    result = CliRunner().invoke(app, ["rulebook", "--project", str(project.root)])
+    assert result.exit_code == 1
+    out = result.output
+    # "{card:test-lord} {card:test-dkue}" is line 5; the second marker starts after 16 + 1 characters
+    assert "data/loe/rules/01-first-steps.md:5:18: E-RULEBOOK-UNKNOWN-CARD no card has the id 'test-dkue'" in out
+    assert "did you mean 'test-duke'?" in out
+    assert "data/loe/rules/02-the-council.md:9:5: E-RULEBOOK-UNKNOWN-CARD no card has the id 'missing-card'" in out
+    assert not (project.root / "output" / "loe" / "rulebook.pdf").exists()
