@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Annotated
 
 import typer
@@ -41,7 +42,10 @@ def serve(port: PortOpt = 8000, game: GameOpt = None, project: ProjectOpt = None
     root = proj.output_dir(pack) / "site"
 
     def build(db: CardDatabase, report: Report) -> str:
-        return site_stage(db, report, root=site_root(db)).summary()
+        # The faces renderer forks worker processes; forking while the HTTP and watcher threads run could
+        # copy a lock held by one of them, so only the first build (still single-threaded) uses two workers.
+        workers = 2 if threading.active_count() == 1 else 1
+        return site_stage(db, report, root=site_root(db), workers=workers).summary()
 
     run_server(Preview(project=proj, pack=pack, site_root=root, build_site=build), port)
 

@@ -256,24 +256,25 @@ def make_server(preview: Preview, port: int) -> ThreadingHTTPServer:
 def serve(preview: Preview, port: int) -> None:
     """Build once, then serve and rebuild on changes until Ctrl-C (SIGINT) or SIGTERM."""
     server = make_server(preview, port)
-    preview.rebuild()
     http_thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
     watcher = threading.Thread(target=_watch_safely, args=(preview,), daemon=True)
     previous_term = signal.signal(signal.SIGTERM, _interrupt)
-    http_thread.start()
-    watcher.start()
-    bound = server.server_address[1]
-    preview.say(f"serving {preview.site_root} at http://{HOST}:{bound}/ (Ctrl-C to stop)")
     try:
+        preview.rebuild()
+        http_thread.start()
+        watcher.start()
+        preview.say(f"serving {preview.site_root} at http://{HOST}:{server.server_address[1]}/ (Ctrl-C to stop)")
         while not preview.stopping.wait(0.5):
             pass
     except KeyboardInterrupt:
         pass
     finally:
         preview.stopping.set()
-        server.shutdown()
+        if http_thread.is_alive():
+            server.shutdown()
         server.server_close()
-        watcher.join(timeout=2)
+        if watcher.is_alive():
+            watcher.join(timeout=2)
         signal.signal(signal.SIGTERM, previous_term)
         preview.say("stopped")
 

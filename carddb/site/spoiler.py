@@ -30,7 +30,7 @@ from carddb.atomic import write_bytes
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.gamepack import GamePack
-from carddb.rules.markup import Paragraph, Run, runs_from_marked_text
+from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
 
 STATIC_ASSETS = ("site.css", "site.js")
@@ -94,11 +94,6 @@ def pack_icons_dir(pack: GamePack) -> Path:
     return Path(carddb.__file__).resolve().parent / "games" / pack.id / "icons"
 
 
-def rules_paragraphs(card: Card, pack: GamePack) -> tuple[Paragraph, ...]:
-    """The card's rules text as paragraphs of runs, one per line of text."""
-    return tuple(runs_from_marked_text(line, pack.icons) for line in card.text.splitlines() if line.strip())
-
-
 def site_cards(
     db: CardDatabase,
     images: Mapping[str, Path],
@@ -115,7 +110,7 @@ def site_cards(
         rarity = pack.rarity(card.rarity)
         cost_value = getattr(card, "cost", None)
         cost_runs = runs_from_marked_text(cost_value.markup(), pack.icons) if isinstance(cost_value, MarkedCost) else ()
-        paragraphs = rules_paragraphs(card, pack)
+        paragraphs = tuple(card_rules_markup(card, pack))
         image = images.get(card.id)
         src = db.sources.get(card.id)
         source = ""
@@ -246,7 +241,7 @@ def _environment(templates_dir: Path) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals["run_html"] = run_html
+    env.globals["paragraph_html"] = paragraph_html
     return env
 
 
@@ -322,16 +317,26 @@ def _field_rows(card: Card, db: CardDatabase) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
-def run_html(run: Run, root: str, icons: Mapping[str, str]) -> Markup:
-    """One rules-text run as HTML: keywords bold, reminders italic, icons as images."""
-    if run.kind == "icon":
-        if run.text in icons:
-            return Markup('<img class="icon" src="{}{}" alt="{}" title="{}">').format(
-                root, icons[run.text], run.text, run.text
-            )
-        return Markup('<span class="icon-text">{}</span>').format(run.text)
-    if run.kind == "keyword":
-        return Markup("<strong>{}</strong>").format(run.text)
-    if run.kind == "reminder":
-        return Markup('<em class="reminder">{}</em>').format(run.text)
-    return Markup("{}").format(run.text)
+def paragraph_html(paragraph: Paragraph, root: str, icons: Mapping[str, str]) -> Markup:
+    """One paragraph of runs as HTML: keywords bold, reminder text italic in parentheses, icons as images."""
+    parts: list[Markup] = []
+    previous = ""
+    for run in paragraph:
+        if run.kind == "icon":
+            if run.text in icons:
+                parts.append(
+                    Markup('<img class="icon" src="{}{}" alt="{}" title="{}">').format(
+                        root, icons[run.text], run.text, run.text
+                    )
+                )
+            else:
+                parts.append(Markup('<span class="icon-text">{}</span>').format(run.text))
+        elif run.kind == "keyword":
+            parts.append(Markup("<strong>{}</strong>").format(run.text))
+        elif run.kind == "reminder":
+            space = " " if previous and not previous.endswith(" ") else ""
+            parts.append(Markup('{}<em class="reminder">({})</em>').format(space, run.text))
+        else:
+            parts.append(Markup("{}").format(run.text))
+        previous = run.text
+    return Markup("").join(parts)

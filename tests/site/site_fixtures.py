@@ -38,7 +38,7 @@ CARDS = {
   cost: {powerstones: 3, influence: 1}
   health: 8
   text: |
-    Spend 1 {influence}: Deal 2 damage to target Duke.
+    Spend 1 Influence: Deal 2 damage to target Duke.
   flavor: "Fixed."
 """,
     "deck.yaml": """\
@@ -51,8 +51,8 @@ CARDS = {
   rarity: common
   cost: 2
   text: |
-    Deal 2 damage to target Duke. <b>not bold</b>
-  flavor: "Escaped."
+    Deal 2 damage to target Duke.
+  flavor: "<b>not bold</b> & escaped"
 - id: quiet-levies
   name: Quiet Levies
   kind: resource

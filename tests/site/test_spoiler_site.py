@@ -139,9 +139,9 @@ def test_a_script_in_a_card_name_is_text_everywhere(built: tuple[CardDatabase, P
     # The JSON index holds the exact name, and nothing in it can close the <script> element.
     entry = next(e for e in embedded_index(site) if e["id"] == "hostile-spell")
     assert entry["name"] == HOSTILE_NAME
-    assert "<b>not bold</b>" in str(entry["text"])
     page = parse(site / "cards" / "hostile-spell.html")
     assert page.text_by_id["card-name"] == HOSTILE_NAME
+    assert "&lt;b&gt;not bold&lt;/b&gt; &amp; escaped" in (site / "cards" / "hostile-spell.html").read_text()
     gallery = parse(site / "index.html")
     assert gallery.text_by_id["card-hostile-spell"].count(HOSTILE_NAME) >= 1
 
