@@ -1,5 +1,8 @@
 """Web-size card images for the spoiler: each face PDF cut to its trim, as a 150 dpi PNG.
 
+Rasterizing is `carddb.render.raster`'s job (the same code makes the print PNGs);
+this module decides which images need making.
+
 Only cards whose face PDF changed are rasterized and re-written: a manifest beside
 the images remembers the hash of the PDF each PNG was made from, so a rebuild
 after editing one card touches one image (and a browser cache keeps the rest).
@@ -8,15 +11,13 @@ after editing one card touches one image (and a browser cache keeps the rest).
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pypdfium2 as pdfium
-
-from carddb.atomic import write_bytes, write_text
+from carddb.atomic import write_text
+from carddb.render.raster import PngJob, render_png
 
 WEB_DPI = 150
 MANIFEST = ".images.json"
@@ -43,31 +44,13 @@ def web_images(pdfs: Mapping[str, Path], images_dir: Path, *, dpi: int = WEB_DPI
         if manifest.get(card_id) == key and target.is_file():
             result.unchanged.append(card_id)
             continue
-        write_bytes(target, pdf_to_png(pdf, dpi=dpi))
+        render_png(PngJob(pdf=pdf, target=target, dpi=dpi, bleed=False))
         manifest[card_id] = key
         result.written.append(card_id)
     if result.written or set(manifest) - set(pdfs):
         kept = {card_id: key for card_id, key in manifest.items() if card_id in pdfs}
         write_text(manifest_path, json.dumps(kept, indent=1, sort_keys=True))
     return result
-
-
-def pdf_to_png(pdf: Path, *, dpi: int = WEB_DPI) -> bytes:
-    """The first page of `pdf` cut to its TrimBox (the card as it is cut), as PNG bytes."""
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        page = document[0]
-        left, bottom, right, top = page.get_mediabox()
-        t_left, t_bottom, t_right, t_top = page.get_trimbox()
-        # pdfium crops by the margin to remove on each side, in points.
-        crop = (t_left - left, t_bottom - bottom, right - t_right, top - t_top)
-        image = page.render(scale=dpi / 72, crop=crop).to_pil().convert("RGB")
-    finally:
-        document.close()
-    buffer = io.BytesIO()
-    # optimize=True saves ~10% of bytes but triples the time per card; the live preview wants speed.
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()
 
 
 def _read_manifest(path: Path) -> dict[str, str]:
