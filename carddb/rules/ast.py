@@ -3,6 +3,10 @@
 Positions (`start`, `end`) are character offsets inside the ability's line; they
 are excluded from equality so that `parse(render(ast)) == ast` compares meaning,
 not layout.
+
+Nodes are hashable slotted dataclasses and are never changed after parsing. They
+are not `frozen`: a frozen dataclass pays for `object.__setattr__` on every field,
+which doubled the cost of building the AST (see bench/bench_rules.py).
 """
 
 from __future__ import annotations
@@ -11,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import Union
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Node:
     start: int = field(default=0, compare=False, kw_only=True)
     end: int = field(default=0, compare=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Number(Node):
     """A number as the designer spelled it (`2`, `two`, `a`); only the value is compared."""
 
@@ -29,7 +33,7 @@ class Number(Node):
         return self.text or str(self.value)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Quantity(Node):
     """`three or more`, `2 or less`, `no` (amount 0, comparison "no"), `more` (than ...)."""
 
@@ -38,7 +42,7 @@ class Quantity(Node):
     text: str = field(default="", compare=False)  # the amount as written
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Postfix(Node):
     """A restriction written after the noun: `you control`, `with 3 or less health`."""
 
@@ -47,7 +51,7 @@ class Postfix(Node):
     comparison: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Selector(Node):
     """What an effect points at: `target face-down Duke an opponent controls`, `you`, `it`.
 
@@ -69,7 +73,7 @@ class Selector(Node):
         return self.det == "target"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Phrase(Node):
     """One use of a registry entry (an effect, cost, condition, event, keyword...)."""
 
@@ -81,7 +85,7 @@ class Phrase(Node):
         return next((v for k, v in self.args if k == name), None)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Sentence(Node):
     """One sentence: an effect or static phrase, maybe optional (`You may`) or conditional (`If ...,`)."""
 
@@ -90,25 +94,25 @@ class Sentence(Node):
     conditions: tuple[Phrase, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class KeywordAbility(Node):
     keywords: tuple[Phrase, ...]
     period: bool = field(default=False, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ActivatedAbility(Node):
     costs: tuple[Phrase, ...]
     sentences: tuple[Sentence, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TriggeredAbility(Node):
     trigger: Phrase
     sentences: tuple[Sentence, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TimedAbility(Node):
     """A timing condition (`Reaction - When ...:`), optionally with `, if CONDITION`."""
 
@@ -118,7 +122,7 @@ class TimedAbility(Node):
     sentences: tuple[Sentence, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SentenceAbility(Node):
     """Plain sentences: a spell's effects, or static abilities."""
 

@@ -26,8 +26,6 @@ from carddb.rules.language import RulesLanguage
 from carddb.rules.parser import Problem
 
 PRONOUNS = {"it", "its-controller", "that-player"}
-# Only cards that stay in play can have abilities someone activates.
-ACTIVATABLE_KINDS = frozenset({"lord", "duke", "resource", "item", "ritual"})
 RESTRICTIONS = {"activate-once", "activate-your-turn"}
 
 
@@ -35,13 +33,17 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
     """Problems of one parsed ability on a card of `kind` (None: kind unknown, skip kind checks)."""
     problems: list[Problem] = []
     registry = language.registry
-    if isinstance(ability, ActivatedAbility) and kind is not None and kind not in ACTIVATABLE_KINDS:
+    # Only cards that stay in play (the game's vocabulary says which) have abilities someone activates.
+    activatable = language.vocabulary.activatable_kinds
+    if isinstance(ability, ActivatedAbility) and kind is not None and kind not in activatable:
         first = ability.costs[0]
+        kinds = [_kind_label(language, k, plural=True) for k in sorted(activatable)]
+        where = ", ".join(kinds[:-1]) + f" or {kinds[-1]}" if len(kinds) > 1 else "".join(kinds) or "no card"
         problems.append(
             Problem(
                 "E-RULES-COST-KIND",
                 f"a {_kind_label(language, kind)} is not in play to activate an ability; costs such as "
-                f"'{_text(language, first)}' belong on Lords, Dukes, Resources, Items or Rituals",
+                f"'{_text(language, first)}' belong on {where}",
                 first.start,
                 first.end,
             )
@@ -60,7 +62,8 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
                     hint="write it after the effects of a `COST: EFFECT.` ability",
                 )
             )
-    problems += _pronoun_problems(ability, language)
+    if not isinstance(ability, KeywordAbility | TimedAbility | TriggeredAbility):
+        problems += _pronoun_problems(ability, language)
     return problems
 
 
@@ -70,7 +73,9 @@ def check_text_shape(
     """Checks over a card's whole text: (problem, index of the line it belongs to)."""
     out: list[tuple[Problem, int]] = []
     timed = [(a, i) for a, i in abilities if isinstance(a, TimedAbility)]
-    if kind == "reaction" and not timed and abilities:
+    # Kinds that need a timing condition are the kinds the registry's timing entries allow.
+    needs_timing = any(e.kinds is not None and kind in e.kinds for e in language.registry.of_role("timing"))
+    if needs_timing and not timed and abilities:
         first, index = abilities[0]
         timing = next((e for e in language.registry.of_role("timing")), None)
         label = timing.patterns[0].text if timing else "Reaction"
@@ -86,7 +91,7 @@ def check_text_shape(
                 index,
             )
         )
-    if kind == "reaction" and len(timed) > 1:
+    if needs_timing and len(timed) > 1:
         extra, index = timed[1]
         out.append(
             (
@@ -99,24 +104,20 @@ def check_text_shape(
                 index,
             )
         )
-    if (
-        kind == "victory"
-        and abilities
-        and not any(p.entry == "win" for a, _ in abilities for p in _walk(a))
-        and "win" in language.registry
-    ):
-        first, index = abilities[0]
-        out.append(
-            (
-                Problem(
-                    "E-RULES-WRONG-KIND",
-                    "a Victory card states its win condition as 'Win if CONDITION.'",
-                    first.start,
-                    max(first.end, first.start + 1),
-                ),
-                index,
+    for required_kind, entry_name, message in language.vocabulary.required_phrases:
+        if (
+            kind == required_kind
+            and abilities
+            and entry_name in language.registry
+            and not any(p.entry == entry_name for a, _ in abilities for p in _walk(a))
+        ):
+            first, index = abilities[0]
+            out.append(
+                (
+                    Problem("E-RULES-WRONG-KIND", message, first.start, max(first.end, first.start + 1)),
+                    index,
+                )
             )
-        )
     return out
 
 
@@ -262,9 +263,11 @@ def _pronoun_problems(ability: Ability, language: RulesLanguage) -> list[Problem
     return problems
 
 
-def _kind_label(language: RulesLanguage, kind: str) -> str:
+def _kind_label(language: RulesLanguage, kind: str, *, plural: bool = False) -> str:
     noun = language.vocabulary.noun(kind)
-    return noun.singular if noun else kind
+    if noun is None:
+        return kind
+    return noun.plural if plural else noun.singular
 
 
 def _noun_label(language: RulesLanguage, noun_id: str) -> str:

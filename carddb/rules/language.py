@@ -87,6 +87,10 @@ class Vocabulary:
     postfixes: tuple[tuple[str, str], ...]  # (id, text); text may hold {amount} and {comparison}
     resources: tuple[Noun, ...]
     icons: dict[str, str] = field(default_factory=dict)  # singular word -> icon name
+    # Card kinds that stay in play, so their abilities can be activated.
+    activatable_kinds: frozenset[str] = frozenset()
+    # Phrases a kind's text must contain: (kind, registry entry, what to tell the designer).
+    required_phrases: tuple[tuple[str, str, str], ...] = ()
     number_words: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
     def noun(self, noun_id: str) -> Noun | None:
@@ -210,16 +214,17 @@ class RulesLanguage:
 
     @cached_property
     def parser(self) -> Lark:
-        """The LALR parser whose callbacks build the AST directly (no parse tree in between)."""
-        from carddb.rules.parser import AstBuilder  # the builder needs this module's types
+        """lark's LALR(1) analysis of the grammar: its tables and terminals.
 
+        `carddb.rules.parser.ParseTable` drives these tables to build the AST; lark
+        caches the analysis on disk, so a new process loads it instead of redoing it.
+        """
         return Lark(
             self.grammar_text,
             parser="lalr",
             lexer=WordLexer,
             keep_all_tokens=True,
             maybe_placeholders=False,
-            transformer=AstBuilder(self),
             cache=True,
         )
 
@@ -241,25 +246,40 @@ class RulesLanguage:
         return tokenize(text, self.word_types)
 
 
+FAST_TOKEN_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*|\{[A-Za-z0-9]+\}|[0-9]+|['\u2019]s\b|\S")
+DASHES = {"\u2013": "-", "\u2014": "-", "\u2019s": "'s"}
+
+
 def tokenize(text: str, table: dict[str, str]) -> Iterator[Token]:
-    """Words, numbers and punctuation as lark tokens, typed by looking each word up in `table`."""
-    for match in TOKEN_RE.finditer(text):
-        kind = match.lastgroup
-        if kind == "space":
-            continue
+    """Words, numbers and punctuation as lark tokens, typed by looking each word up in `table`.
+
+    Unknown words get the type WORD and unknown symbols BADCHAR, so the parser
+    reports exactly that word.
+    """
+    for match in FAST_TOKEN_RE.finditer(text):
         value = match.group()
-        start, end = match.start(), match.end()
-        if kind == "int":
+        first = value[0]
+        if first.isdigit():
             ttype = "INT"
-        elif kind == "poss":
-            ttype = table.get("'s", "WORD")
-        elif kind == "punct":
-            ttype = table.get("-" if value in "\u2013\u2014" else value, "WORD")
-        elif kind == "word":
+        elif first.isalpha() or first == "{":
             ttype = table.get(value.lower(), "WORD")
         else:
-            ttype = "BADCHAR"
-        yield Token(ttype, value, start, 1, start + 1, 1, end + 1, end)
+            ttype = table.get(DASHES.get(value, value), "BADCHAR")
+        yield make_token(ttype, value, match.start(), match.end())
+
+
+def make_token(ttype: str, value: str, start: int, end: int, _new: Any = str.__new__) -> Token:
+    # lark's Token() constructor checks deprecated keyword forms on every call; this
+    # sets the same slots directly, for a third of the cost (the lexer makes ~10 per line).
+    token: Token = _new(Token, value)
+    token.type = ttype
+    token.value = value
+    token.start_pos = start
+    token.end_pos = end
+    token.line = token.end_line = 1
+    token.column = start + 1
+    token.end_column = end + 1
+    return token
 
 
 def _ident(text: str) -> str:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from lark import Token, Tree
+from lark import Token
 from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
 
 from carddb.rules.ast import (
@@ -29,7 +31,7 @@ from carddb.rules.ast import (
     TimedAbility,
     TriggeredAbility,
 )
-from carddb.rules.language import RulesLanguage
+from carddb.rules.language import CompiledPattern, RulesLanguage, make_token
 
 
 @dataclass(frozen=True)
@@ -43,33 +45,49 @@ class Problem:
     hint: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class _Word(Node):
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class _NounRef(Node):
     id: str
     plural: bool
 
 
 def _bounds(children: list[Any]) -> tuple[int, int]:
-    start, end = None, None
+    """Start of the first child and end of the last one that has a position (children are in text order)."""
+    start = end = None
     for child in children:
-        if isinstance(child, Token):
-            s, e = child.start_pos, child.end_pos
-        elif isinstance(child, Node):
-            s, e = child.start, child.end
-        elif isinstance(child, tuple) and child:
-            s, e = _bounds(list(child))
-        else:
-            continue
-        if s is None or e is None:
-            continue
-        start = s if start is None else min(start, s)
-        end = e if end is None else max(end, e)
+        start = _start(child)
+        if start is not None:
+            break
+    for child in reversed(children):
+        end = _end(child)
+        if end is not None:
+            break
     return (start or 0, end or 0)
+
+
+def _start(child: Any) -> int | None:
+    if isinstance(child, Token):
+        return child.start_pos
+    if isinstance(child, Node):
+        return child.start
+    if isinstance(child, tuple) and child:
+        return _start(child[0])
+    return None
+
+
+def _end(child: Any) -> int | None:
+    if isinstance(child, Token):
+        return child.end_pos
+    if isinstance(child, Node):
+        return child.end
+    if isinstance(child, tuple) and child:
+        return _end(child[-1])
+    return None
 
 
 def _nodes(children: list[Any]) -> list[Any]:
@@ -194,32 +212,142 @@ class AstBuilder:
 
     # generated rules: patterns, nouns, fixed selectors, postfixes, resources
     def __default__(self, data: str, ch: list[Any], _meta: Any) -> Any:
-        if data.startswith("_"):
-            # lark's helper rules for `x*` / `x+`: the parent rule splices their children
-            return Tree(data, ch)
-        s, e = _bounds(ch)
+        return self.generated(data)(ch)
+
+    def generated(self, data: str) -> Callable[[list[Any]], Any]:
+        """The callback of a rule generated from the vocabulary or the registry, by its alias."""
         lang = self.language
         if data in lang.rules:
-            compiled = lang.rules[data]
-            values = [_value(c) for c in _nodes(ch)]
-            args = dict(compiled.pattern.fixed)
-            args.update(zip(compiled.slots, values, strict=True))
-            ordered = tuple((p.name, args[p.name]) for p in compiled.entry.params if p.name in args)
-            extra = tuple((k, v) for k, v in args.items() if k not in {p.name for p in compiled.entry.params})
-            return Phrase(compiled.entry.name, ordered + extra, pattern=compiled.index, start=s, end=e)
+            return self._pattern_builder(lang.rules[data])
         if data in lang.noun_rules:
             noun_id, plural = lang.noun_rules[data]
-            return _NounRef(noun_id, plural, start=s, end=e)
+            return lambda ch: _NounRef(noun_id, plural, start=ch[0].start_pos, end=ch[-1].end_pos)
         if data in lang.fixed_rules:
-            return Selector("fixed", lang.fixed_rules[data], start=s, end=e)
+            fixed = lang.fixed_rules[data]
+            return lambda ch: Selector("fixed", fixed, start=ch[0].start_pos, end=ch[-1].end_pos)
         if data in lang.postfix_rules:
-            nodes = _nodes(ch)
-            amount = next((n for n in nodes if isinstance(n, Number)), None)
-            comparison = next((n.text for n in nodes if isinstance(n, _Word)), None)
-            return Postfix(lang.postfix_rules[data], amount, comparison, start=s, end=e)
+            return partial(self._postfix, lang.postfix_rules[data])
         if data in lang.resource_rules:
-            return _Word(lang.resource_rules[data], start=s, end=e)
+            resource = lang.resource_rules[data]
+            return lambda ch: _Word(resource, start=ch[0].start_pos, end=ch[-1].end_pos)
         raise LookupError(f"grammar rule '{data}' has no builder")
+
+    def _pattern_builder(self, compiled: CompiledPattern) -> Callable[[list[Any]], Phrase]:
+        entry, index, slots = compiled.entry.name, compiled.index, compiled.slots
+        param_order = [p.name for p in compiled.entry.params]
+        fixed = dict(compiled.pattern.fixed)
+        extra = [k for k in fixed if k not in param_order]
+
+        def build(ch: list[Any]) -> Phrase:
+            s, e = _bounds(ch)
+            args = dict(fixed)
+            args.update(zip(slots, [_value(c) for c in ch if not isinstance(c, Token)], strict=True))
+            ordered = [(name, args[name]) for name in param_order if name in args]
+            ordered += [(name, args[name]) for name in extra]
+            return Phrase(entry, tuple(ordered), pattern=index, start=s, end=e)
+
+        return build
+
+    def _postfix(self, name: str, ch: list[Any]) -> Postfix:
+        s, e = _bounds(ch)
+        nodes = _nodes(ch)
+        amount = next((n for n in nodes if isinstance(n, Number)), None)
+        comparison = next((n.text for n in nodes if isinstance(n, _Word)), None)
+        return Postfix(name, amount, comparison, start=s, end=e)
+
+
+class _Splice(list):  # type: ignore[type-arg]
+    """The children of a lark helper rule (`x*`, `x+`), spliced into the parent's children."""
+
+
+class ParseTable:
+    """lark's LALR(1) table for the language, re-keyed for a tight parsing loop.
+
+    lark builds the table from the grammar; this drives it. lark's own driver calls
+    each callback through wrapper objects and hashes a `Rule` on every reduction,
+    which made parsing several times slower than this loop (bench/bench_rules.py).
+    A shift is stored as the next state (an int), a reduction as a tuple
+    (size, build, goal, splices).
+    """
+
+    def __init__(self, language: RulesLanguage) -> None:
+        lark_table = language.parser.parser.parser._parse_table
+        builder = AstBuilder(language)
+        self.start = lark_table.start_states["start"]
+        self.end = lark_table.end_states["start"]
+        reducers: dict[int, tuple[int, Callable[[list[Any]], Any] | None, str, bool]] = {}
+        self.states: dict[int, dict[str, Any]] = {}
+        for state, actions in lark_table.states.items():
+            row: dict[str, Any] = {}
+            for symbol, (action, arg) in actions.items():
+                if action.name == "Shift":
+                    row[symbol] = arg
+                else:
+                    key = id(arg)
+                    if key not in reducers:
+                        reducers[key] = self._reducer(arg, builder)
+                    row[symbol] = reducers[key]
+            self.states[state] = row
+
+    @staticmethod
+    def _reducer(rule: Any, builder: AstBuilder) -> tuple[int, Callable[[list[Any]], Any] | None, str, bool]:
+        name = rule.alias or rule.origin.name
+        splices = any(not sym.is_term and sym.name.startswith("_") for sym in rule.expansion)
+        build: Callable[[list[Any]], Any] | None
+        if name.startswith("_"):
+            build = _Splice
+        elif rule.options.expand1 and not rule.alias and len(rule.expansion) == 1:
+            build = None  # `?rule` with one child: the child itself
+        else:
+            build = getattr(builder, name, None) or builder.generated(name)
+        return (len(rule.expansion), build, rule.origin.name, splices)
+
+    def parse(self, tokens: list[Token]) -> Any:
+        states, state_stack, values = self.states, [self.start], []
+        end = make_token("$END", "", tokens[-1].end_pos if tokens else 0, tokens[-1].end_pos if tokens else 0)
+        for token in [*tokens, end]:
+            while True:
+                action = states[state_stack[-1]].get(token.type)
+                if action is None:
+                    expected = {s for s in states[state_stack[-1]] if s.isupper()}
+                    raise UnexpectedToken(token, expected)
+                if type(action) is int:
+                    state_stack.append(action)
+                    values.append(token)
+                    break
+                size, build, goal, splices = action
+                children = values[-size:] if size else []
+                if size:
+                    del state_stack[-size:]
+                    del values[-size:]
+                if splices:
+                    children = _spliced(children)
+                value = children[0] if build is None else build(children)
+                state_stack.append(states[state_stack[-1]][goal])
+                values.append(value)
+                if token is end and state_stack[-1] == self.end:
+                    return values[-1]
+        raise UnexpectedToken(end, set())
+
+
+def _spliced(children: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for child in children:
+        if isinstance(child, _Splice):
+            out.extend(child)
+        else:
+            out.append(child)
+    return out
+
+
+_TABLES: dict[int, ParseTable] = {}
+
+
+def parse_table(language: RulesLanguage) -> ParseTable:
+    key = id(language)
+    if key not in _TABLES:
+        _TABLES[key] = ParseTable(language)
+    return _TABLES[key]
 
 
 def parse_ability(line: str, language: RulesLanguage) -> Ability | Problem:
@@ -227,7 +355,7 @@ def parse_ability(line: str, language: RulesLanguage) -> Ability | Problem:
     if not line.strip():
         return Problem("E-RULES-SYNTAX", "an empty ability", 0, 1)
     try:
-        result: Ability = language.parser.parse(line)
+        result: Ability = parse_table(language).parse(list(language.tokens(line)))
         return result
     except UnexpectedToken as exc:
         return describe_unexpected(line, exc, language)

@@ -1,0 +1,120 @@
+"""Time parsing + validating 10,000 rules texts with the LOE rules language.
+
+The texts are all different (so the per-line parse cache never hits): every
+registry example and every rules text of the shipped LOE cards, each re-numbered
+many ways (digits 1-20 and number words), paired with the card kind it is legal
+on; a spell's text sometimes gets a second sentence. Each text is parsed line by
+line and every semantic check runs (`rules_problems`, the same call `carddb
+validate` makes per card). Grammar construction is timed separately, since a
+process pays it once.
+
+    python3 bench/bench_rules.py [--texts 10000] [--runs 5] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+NUMBER = re.compile(r"\b([0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\b")
+
+
+def base_texts() -> list[tuple[str, str]]:
+    """(kind, text) pairs: registry examples on a kind they are legal on, and the shipped cards."""
+    import yaml
+
+    from carddb.games import get_pack
+    from carddb.rules.cardcheck import rules_problems
+
+    pack = get_pack("loe")
+    assert pack.rules is not None
+    pairs: list[tuple[str, str]] = []
+    for path in sorted((ROOT / "data" / "loe" / "cards").glob("*.yaml")):
+        for card in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            if isinstance(card, dict) and isinstance(card.get("text"), str) and card["text"].strip():
+                pairs.append((str(card.get("kind")), card["text"].strip()))
+    kinds = ["spell", "duke", "ritual", "item", "reaction", "victory", "resource", "lord"]
+    for entry in pack.rules.registry:
+        for example in entry.examples:
+            kind = next((k for k in kinds if not rules_problems(example, pack.rules, k)), None)
+            if kind is not None:
+                pairs.append((kind, example))
+    return sorted(set(pairs))
+
+
+def variants(pairs: list[tuple[str, str]], count: int, rng: random.Random) -> list[tuple[str, str]]:
+    seen: set[tuple[str, str]] = set()
+    out: list[tuple[str, str]] = []
+    numbered = [p for p in pairs if NUMBER.search(p[1])]
+    attempts = 0
+    while len(out) < count and attempts < count * 50:
+        attempts += 1
+        kind, text = rng.choice(numbered if rng.random() < 0.85 else pairs)
+
+        def renumber(_: re.Match[str]) -> str:
+            n = rng.randint(1, 20)
+            return NUMBER_WORDS[n - 1] if n <= 10 and rng.random() < 0.3 else str(n)
+
+        text = NUMBER.sub(renumber, text)
+        if kind == "spell" and text.endswith(".") and rng.random() < 0.3:
+            text += f" Draw {rng.randint(2, 20)} cards."
+        if (kind, text) not in seen:
+            seen.add((kind, text))
+            out.append((kind, text))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--texts", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    t0 = time.perf_counter()
+    from carddb.engine.loe import loe_registry
+    from carddb.games.loe.vocabulary import VOCABULARY
+    from carddb.rules.cardcheck import rules_problems
+    from carddb.rules.language import RulesLanguage
+    from carddb.rules.text import parse_line
+
+    t1 = time.perf_counter()
+    language = RulesLanguage(VOCABULARY, loe_registry())
+    language.parser  # noqa: B018 - builds (or loads from lark's cache) the LALR tables
+    t2 = time.perf_counter()
+
+    texts = variants(base_texts(), args.texts, random.Random(args.seed))
+    lines = sum(len([line for line in text.splitlines() if line.strip()]) for _, text in texts)
+    words = sum(len(text.split()) for _, text in texts)
+
+    timings: list[float] = []
+    cpu: list[float] = []
+    findings = 0
+    for _ in range(args.runs):
+        parse_line.cache_clear()  # every run parses every line afresh
+        start, start_cpu = time.perf_counter(), time.process_time()
+        findings = sum(len(rules_problems(text, language, kind)) for kind, text in texts)
+        timings.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+
+    print(f"texts: {len(texts)} distinct ({lines} abilities, {words} words), findings: {findings}")
+    print(f"imports: {t1 - t0:.2f} s; grammar + LALR tables: {t2 - t1:.2f} s (lark cache: warm after the first run)")
+    print(
+        f"parse + validate, wall: median {statistics.median(timings):.3f} s, best {min(timings):.3f} s "
+        f"over {args.runs} runs ({statistics.median(timings) / len(texts) * 1e6:.0f} us per text)"
+    )
+    # CPU time is what this process used; on a shared machine it is the steadier figure.
+    print(f"parse + validate, CPU: median {statistics.median(cpu):.3f} s, best {min(cpu):.3f} s")
+
+
+if __name__ == "__main__":
+    main()
