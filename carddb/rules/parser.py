@@ -31,7 +31,7 @@ from carddb.rules.ast import (
     TimedAbility,
     TriggeredAbility,
 )
-from carddb.rules.language import CompiledPattern, RulesLanguage, make_token
+from carddb.rules.language import HOOKS, CompiledPattern, RulesLanguage, make_token
 
 
 @dataclass(frozen=True)
@@ -230,6 +230,9 @@ class AstBuilder:
         if data in lang.resource_rules:
             resource = lang.resource_rules[data]
             return lambda ch: _Word(resource, start=ch[0].start_pos, end=ch[-1].end_pos)
+        if data in HOOKS or data == "resource":
+            # A hook the game fills with nothing is `hook: NEVER_HOOK`: no input can reach it.
+            return lambda ch: ch[0]
         raise LookupError(f"grammar rule '{data}' has no builder")
 
     def _pattern_builder(self, compiled: CompiledPattern) -> Callable[[list[Any]], Phrase]:
