@@ -113,6 +113,17 @@ def test_gallery_search_live_edit_and_findings_overlay(browser: Browser, tmp_pat
         page.fill("#f-search", "")
         expect(page.locator("#gallery .card:visible")).to_have_count(5)
 
+        page.select_option("#f-kind", "duke")
+        expect(page.locator("#gallery .card:visible")).to_have_count(1)
+        page.select_option("#f-kind", "")
+        page.select_option("#f-cost", "none")  # only the resource has no cost
+        expect(page.locator("#gallery .card:visible")).to_have_attribute("data-id", "quiet-levies")
+        page.click("#f-reset")
+        page.select_option("#f-sort", "cost")  # 2, 2 (by number), 3, 5, then no cost
+        order = ["hostile-spell", "small-rite", "test-duke", "test-lord", "quiet-levies"]
+        assert page.eval_on_selector_all("#gallery .card", "els => els.map(e => e.dataset.id)") == order
+        page.click("#f-reset")
+
         # An edit on disk reaches the open page by itself.
         council.write_text(original.replace("Duke of Fixtures", "Duke of Live Edits"))
         expect(page.locator("#card-test-duke .name")).to_have_text("Duke of Live Edits", timeout=UPDATE_MS)
@@ -135,6 +146,14 @@ def test_gallery_search_live_edit_and_findings_overlay(browser: Browser, tmp_pat
         expect(page.locator("#card-test-duke .name")).to_have_text("Duke of Fixtures", timeout=UPDATE_MS)
         expect(page.locator("#carddb-findings")).to_have_count(0)
         assert server.process.poll() is None
+
+        # The site on disk works without the server: from file://, with no live-reload script.
+        static = browser.new_page()
+        static.goto((project / "output" / "loe" / "site" / "index.html").as_uri())
+        expect(static.locator("#count")).to_have_text("5 of 5 cards")
+        static.fill("#f-search", "fixtures")
+        expect(static.locator("#count")).to_have_text("1 of 5 cards")
+        expect(static.locator("script[src*='__carddb']")).to_have_count(0)
     finally:
         code = server.stop()
     output = "".join(server.output)
