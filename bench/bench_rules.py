@@ -85,7 +85,7 @@ def main() -> None:
     from carddb.games.loe.vocabulary import VOCABULARY
     from carddb.rules.cardcheck import rules_problems
     from carddb.rules.language import RulesLanguage
-    from carddb.rules.text import parse_line
+    from carddb.rules.text import parse_line, parse_rules_text
 
     t1 = time.perf_counter()
     language = RulesLanguage(VOCABULARY, loe_registry())
@@ -106,6 +106,20 @@ def main() -> None:
         timings.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
 
+    parse_cpu: list[float] = []
+    for _ in range(args.runs):
+        parse_line.cache_clear()
+        start_cpu = time.process_time()
+        for _, text in texts:
+            parse_rules_text(text, language)
+        parse_cpu.append(time.process_time() - start_cpu)
+
+    # A yardstick for comparing machines: CPU time of a 10-million-step empty loop.
+    start_cpu = time.process_time()
+    for _ in range(10_000_000):
+        pass
+    yardstick = time.process_time() - start_cpu
+
     print(f"texts: {len(texts)} distinct ({lines} abilities, {words} words), findings: {findings}")
     print(f"imports: {t1 - t0:.2f} s; grammar + LALR tables: {t2 - t1:.2f} s (lark cache: warm after the first run)")
     print(
@@ -114,6 +128,8 @@ def main() -> None:
     )
     # CPU time is what this process used; on a shared machine it is the steadier figure.
     print(f"parse + validate, CPU: median {statistics.median(cpu):.3f} s, best {min(cpu):.3f} s")
+    print(f"parse only, CPU: median {statistics.median(parse_cpu):.3f} s")
+    print(f"yardstick (10M-step empty Python loop), CPU: {yardstick:.2f} s")
 
 
 if __name__ == "__main__":

@@ -94,8 +94,10 @@ class EffectEntry:
     reminder: str = ""  # keywords: reminder text, `{param}` replaced by the value
     defaults: tuple[tuple[str, object], ...] = ()
     core: bool = False  # a shared entry every game starts from
+    _params: dict[str, Param] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        self._params.update((p.name, p) for p in self.params)
         if not self.examples:
             raise ValueError(f"registry entry '{self.name}' needs at least one example sentence")
         if not self.meaning:
@@ -109,7 +111,10 @@ class EffectEntry:
                     raise ValueError(f"pattern '{pattern.text}' of '{self.name}' names unknown parameter '{slot}'")
 
     def param(self, name: str) -> Param:
-        return next(p for p in self.params if p.name == name)
+        return self._params[name]
+
+    def has_param(self, name: str) -> bool:
+        return name in self._params
 
     @property
     def phrasing(self) -> str:
@@ -142,6 +147,9 @@ class EffectRegistry:
     game: str
     entries: tuple[EffectEntry, ...]
     _by_name: dict[str, EffectEntry] = field(default_factory=dict, compare=False, repr=False)
+    _by_role: dict[tuple[str, ...], list[EffectEntry]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         for entry in self.entries:
@@ -162,7 +170,9 @@ class EffectRegistry:
         return name in self._by_name
 
     def of_role(self, *roles: Role) -> list[EffectEntry]:
-        return [e for e in self.entries if e.role in roles]
+        if roles not in self._by_role:
+            self._by_role[roles] = [e for e in self.entries if e.role in roles]
+        return self._by_role[roles]
 
     def phrasings(self) -> list[str]:
         return [p.text for e in self.entries for p in e.patterns]

@@ -164,10 +164,12 @@ class Renderer:
             return [Piece(w) for w in self.vocab.fixed_text(selector.noun).split()]
         noun = self.vocab.noun(selector.noun)
         name = (noun.plural if selector.plural else noun.singular) if noun else selector.noun
-        words = [*selector.adjectives, *name.split()]
+        # Adjectives print as the vocabulary spells them (LOE v2's troop types are capitalised).
+        spelled = {a.lower(): a for a in self.vocab.adjectives}
+        words = [*(spelled.get(a, a) for a in selector.adjectives), *name.split()]
         out: list[Piece] = []
         if selector.det == "a":
-            out.append(Piece("an" if words[0][:1].lower() in "aeiou" else "a"))
+            out.append(Piece(indefinite_article(words[0])))
         elif selector.det:
             out.append(Piece(selector.det))
         out += [Piece(w) for w in words]
@@ -280,3 +282,18 @@ def ability_runs(ability: Ability, language: RulesLanguage) -> Paragraph:
         text += piece.text
     flush()
     return tuple(runs)
+
+
+# Words whose first letter is a vowel but whose first sound is not (a unit), or the reverse (an hour).
+_A_BEFORE = ("uni", "use", "usu", "eu", "one", "once")
+_AN_BEFORE = ("hour", "honest", "honour", "heir")
+
+
+def indefinite_article(word: str) -> str:
+    """`a` or `an`, by how the word sounds rather than how it is spelled."""
+    lower = word.lower()
+    if lower.startswith(_AN_BEFORE):
+        return "an"
+    if lower.startswith(_A_BEFORE):
+        return "a"
+    return "an" if lower[:1] in "aeiou" else "a"

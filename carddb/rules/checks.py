@@ -185,7 +185,7 @@ def _kind_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, 
 def _argument_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, kind: str | None) -> list[Problem]:
     problems: list[Problem] = []
     for name, value in phrase.args:
-        if name not in {p.name for p in entry.params}:
+        if not entry.has_param(name):
             continue
         param = entry.param(name)
         if isinstance(value, Number) and param.minimum is not None and value.value < param.minimum:

@@ -176,7 +176,7 @@ class RulesLanguage:
             self.resource_rules[rule] = res.id
             forms = {res.singular.lower(), res.plural.lower()}
             alternatives["resource"].append("(" + " | ".join(_words(f) for f in sorted(forms)) + f") -> {rule}")
-        alternatives["adjective"] = [_literal(a) for a in vocab.adjectives]
+        alternatives["adjective"] = [_literal(a.lower()) for a in vocab.adjectives]
         for sid, text in vocab.fixed_selectors:
             rule = f"f_{_ident(sid)}"
             self.fixed_rules[rule] = sid
