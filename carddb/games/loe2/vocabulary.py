@@ -31,7 +31,7 @@ NOUNS = (
 
 VOCABULARY = Vocabulary(
     nouns=NOUNS,
-    adjectives=("tapped", "untapped", "attacking", "blocking", "damaged", *(t.lower() for t in TROOP_TYPES)),
+    adjectives=("tapped", "untapped", "attacking", "blocking", "damaged", *TROOP_TYPES),
     fixed_selectors=(
         ("this-card", "this card"),
         ("your-leader", "your Leader"),
