@@ -670,14 +670,14 @@ def _art_file_checks(db: CardDatabase, file: str, located: Located) -> Iterable[
         )
 
 
-_ART_ROOTS: dict[Path, str] = {}
+_ART_ROOTS: dict[tuple[Path, str], str] = {}
 
 
 def _art_root(db: CardDatabase) -> str:
-    art_dir = db.project.art_dir(db.pack)
-    if art_dir not in _ART_ROOTS:
-        _ART_ROOTS[art_dir] = str(art_dir.resolve())
-    return _ART_ROOTS[art_dir]
+    key = (db.project.root, db.pack.id)
+    if key not in _ART_ROOTS:
+        _ART_ROOTS[key] = str(db.project.art_dir(db.pack).resolve())
+    return _ART_ROOTS[key]
 
 
 def _read_header(path: str) -> bytes | None:

@@ -1,8 +1,8 @@
 """Safe YAML loading that remembers where every key and value came from.
 
-PyYAML's C composer builds a node tree with start and end marks quickly; we turn
-the tree into plain Python values ourselves, recording a `Span` for each key and
-each value by path, so that any later stage can point at the exact line and
+PyYAML's C parser (libyaml) produces events with start and end marks quickly; we
+build plain Python values from them ourselves, recording a `Span` for each key
+and each value by path, so that any later stage can point at the exact line and
 column. Only the safe scalar types are constructed (no arbitrary tags).
 """
 
@@ -74,28 +74,60 @@ class Located:
         return self._groups
 
 
-def _span(node: yaml.Node) -> Span:
-    s, e = node.start_mark, node.end_mark
+def _span(event: Any) -> Span:
+    s, e = event.start_mark, event.end_mark
     return Span(s.line + 1, s.column + 1, e.line + 1, e.column + 1)
 
 
-_STR_TAG = "tag:yaml.org,2002:str"
-_INT_TAG = "tag:yaml.org,2002:int"
-_MERGE_TAG = "tag:yaml.org,2002:merge"
 # A guard against alias bombs ("billion laughs"): aliases are expanded into plain
 # values, so a tiny file could otherwise expand to billions of them.
 MAX_VALUES_PER_DOCUMENT = 1_000_000
+# Card data is a few levels deep; deeper nesting is a mistake, and would make
+# later recursive stages (validation, printing values) overflow.
+MAX_DEPTH = 50
+# First characters of plain scalars that YAML 1.1 may read as something other than
+# text (numbers, booleans, null, dates, merge keys); any other plain scalar is text.
+_MAYBE_NOT_TEXT = frozenset(yaml.resolver.Resolver.yaml_implicit_resolvers) | {""}
+# The only words (plain scalars starting with a letter) that YAML 1.1 reads as booleans or null.
+_SPECIAL_WORDS = frozenset(
+    w for word in ("yes", "no", "true", "false", "on", "off", "null") for w in (word, word.title(), word.upper())
+)
+_STR_TAG = "tag:yaml.org,2002:str"
+_SCALAR_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "timestamp", "binary")
+)
+_COLLECTION_TAGS = frozenset({"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!"})
 
 
 class _TooManyValues(Exception):
     pass
 
 
-class _Builder:
-    """Turns a composed node tree into plain values, recording spans by key path.
+class _Skip:
+    """Marks a mapping entry whose key was rejected: its value is read and dropped."""
 
-    This runs once per key and value of every card, so the common cases (plain
-    strings and decimal integers) skip PyYAML's generic constructor.
+
+_SKIP = _Skip()
+_MERGE = _Skip()
+
+
+@dataclass
+class _Frame:
+    container: Any  # the dict or list being filled
+    at: PathKey
+    start: Any  # the start mark
+    anchor: str | None
+    is_map: bool
+    key: Any = None  # mappings: the key waiting for its value (None: expecting a key)
+    merges: list[tuple[Any, PathKey]] = field(default_factory=list)
+
+
+class _Builder:
+    """Builds plain values from PyYAML's (C) event stream, recording spans by key path.
+
+    Working on events rather than on a composed node tree skips PyYAML's Python
+    resolver and node objects, which were most of the cost of loading 10,000
+    cards; plain scalars that cannot be anything but text skip resolution entirely.
     """
 
     def __init__(self, loader: Any, path: Path, findings: list[Finding]) -> None:
@@ -103,105 +135,240 @@ class _Builder:
         self.path = path
         self.findings = findings
         self.visits = 0
-        self.open_collections: set[int] = set()
 
-    def build(self, node: yaml.Node) -> Located:
-        doc = Located(value=None, path=self.path, span=_span(node))
-        self.visits = 0
-        try:
-            doc.value = self._value(node, (), doc)
-        except _TooManyValues:
-            self.findings.append(
-                Finding(
-                    "E-YAML-SHAPE",
-                    f"this document expands to more than {MAX_VALUES_PER_DOCUMENT:,} values (aliases of aliases?)",
-                    self.path,
-                    doc.span,
-                )
-            )
-            doc.value = None
-        return doc
-
-    def _value(self, node: yaml.Node, at: PathKey, doc: Located) -> Any:
-        s, e = node.start_mark, node.end_mark
-        doc.value_spans[at] = Span(s.line + 1, s.column + 1, e.line + 1, e.column + 1)
-        self.visits += 1
-        if self.visits > MAX_VALUES_PER_DOCUMENT:
-            raise _TooManyValues
-        cls = node.__class__
-        if cls is yaml.ScalarNode:
-            return self._scalar(node)
-        if id(node) in self.open_collections:
-            self.findings.append(
-                Finding("E-YAML-SHAPE", "this alias refers to a value that contains it", self.path, _span(node))
-            )
-            return None
-        self.open_collections.add(id(node))
-        try:
-            if cls is yaml.MappingNode:
-                return self._mapping(node, at, doc)
-            return [self._value(item, (*at, i), doc) for i, item in enumerate(node.value)]
-        finally:
-            self.open_collections.discard(id(node))
-
-    def _mapping(self, node: yaml.MappingNode, at: PathKey, doc: Located) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        merged: list[yaml.Node] = []
-        for key_node, value_node in node.value:
-            if key_node.tag == _MERGE_TAG:
-                merged.extend(value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node])
-                continue
-            key = self._scalar(key_node) if key_node.__class__ is yaml.ScalarNode else None
-            if not isinstance(key, str | int) or isinstance(key, bool):
-                self.findings.append(
-                    Finding(
-                        "E-YAML-SHAPE", "a key must be a plain word, not a list or mapping", self.path, _span(key_node)
-                    )
-                )
-                continue
-            key = str(key)
-            if key in out:
-                first = doc.key_spans[(*at, key)]
-                self.findings.append(
-                    Finding(
-                        "E-YAML-DUPLICATE-KEY",
-                        f"'{key}' appears twice in this mapping (first on line {first.line}); only one value would be kept",
-                        self.path,
-                        _span(key_node),
-                    )
-                )
-            doc.key_spans[(*at, key)] = _span(key_node)
-            out[key] = self._value(value_node, (*at, key), doc)
-        # `<<: *defaults` merge keys: explicit keys win, whatever their order.
-        for source in merged:
-            if not isinstance(source, yaml.MappingNode):
+    def documents(self, docs: list[Located]) -> None:
+        """Appends each document of the stream to `docs` as it is completed."""
+        get = self.loader.get_event
+        get()  # StreamStartEvent
+        while not isinstance(get(), yaml.StreamEndEvent):  # a DocumentStartEvent
+            doc = Located(value=None, path=self.path, span=Span(1, 1, 1, 1))
+            self.visits = 0
+            try:
+                doc.value = self._document(doc)
+            except _TooManyValues:
                 self.findings.append(
                     Finding(
                         "E-YAML-SHAPE",
-                        "'<<' must merge a mapping (an alias such as *defaults)",
+                        f"this document expands to more than {MAX_VALUES_PER_DOCUMENT:,} values (aliases of aliases?)",
                         self.path,
-                        _span(source),
+                        doc.span,
                     )
                 )
-                continue
-            for key_node, value_node in source.value:
-                key = self._scalar(key_node) if key_node.__class__ is yaml.ScalarNode else None
-                if isinstance(key, str | int) and not isinstance(key, bool) and str(key) not in out:
-                    doc.key_spans[(*at, str(key))] = _span(key_node)
-                    out[str(key)] = self._value(value_node, (*at, str(key)), doc)
-        return out
+                return
+            doc.span = doc.value_spans.get((), doc.span)
+            docs.append(doc)
+            get()  # DocumentEndEvent
 
-    def _scalar(self, node: yaml.Node) -> Any:
-        tag = node.tag
+    def _document(self, doc: Located) -> Any:
+        get = self.loader.get_event
+        value_spans, key_spans = doc.value_spans, doc.key_spans
+        anchors: dict[str, tuple[Any, PathKey]] = {}
+        open_anchors: set[str] = set()
+        stack: list[_Frame] = []
+        while True:
+            event = get()
+            cls = event.__class__
+            frame = stack[-1] if stack else None
+            if frame is None:
+                at: PathKey = ()
+            elif frame.is_map and frame.key is None and cls is not yaml.MappingEndEvent:
+                self._key(event, frame, key_spans)
+                continue
+            elif frame.is_map:
+                at = (*frame.at, frame.key) if frame.key.__class__ is str else (*frame.at, "<<")
+            else:
+                at = (*frame.at, len(frame.container))
+            self.visits += 1
+            if self.visits > MAX_VALUES_PER_DOCUMENT:
+                raise _TooManyValues
+            if cls is yaml.ScalarEvent:
+                s, e = event.start_mark, event.end_mark
+                value_spans[at] = Span(s.line + 1, s.column + 1, e.line + 1, e.column + 1)
+                value = self._scalar(event)
+                if event.anchor:
+                    anchors[event.anchor] = (value, at)
+            elif (cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent) and len(stack) >= MAX_DEPTH:
+                end = self._skip_collection()
+                value_spans[at] = span = Span(event.start_mark.line + 1, event.start_mark.column + 1, *end)
+                self.findings.append(
+                    Finding("E-YAML-SHAPE", f"values nested more than {MAX_DEPTH} deep", self.path, span)
+                )
+                value = None
+            elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
+                is_map = cls is yaml.MappingStartEvent
+                self._check_collection_tag(event)
+                s = event.start_mark
+                value_spans[at] = Span(s.line + 1, s.column + 1, s.line + 1, s.column + 1)
+                stack.append(_Frame({} if is_map else [], at, s, event.anchor, is_map))
+                if event.anchor:
+                    open_anchors.add(event.anchor)
+                continue
+            elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
+                done = stack.pop()
+                s, e = done.start, event.end_mark
+                value_spans[done.at] = Span(s.line + 1, s.column + 1, e.line + 1, e.column + 1)
+                if done.merges:
+                    self._merge(done, doc)
+                value, at = done.container, done.at
+                if done.anchor:
+                    open_anchors.discard(done.anchor)
+                    anchors[done.anchor] = (value, at)
+                frame = stack[-1] if stack else None
+            else:  # AliasEvent
+                value_spans[at] = _span(event)
+                value = self._alias(event, at, anchors, open_anchors, doc)
+            if frame is None:
+                return value
+            if frame.is_map:
+                if frame.key is _MERGE:
+                    frame.merges.append((value, at))
+                elif frame.key is not _SKIP:
+                    frame.container[frame.key] = value
+                frame.key = None
+            else:
+                frame.container.append(value)
+
+    def _key(self, event: Any, frame: _Frame, key_spans: dict[PathKey, Span]) -> None:
+        cls = event.__class__
+        if cls is yaml.ScalarEvent:
+            if event.value == "<<" and event.implicit[0]:
+                frame.key = _MERGE
+                return
+            key = self._scalar(event)
+            if key.__class__ is str or (isinstance(key, int) and not isinstance(key, bool)):
+                key = str(key)
+                path = (*frame.at, key)
+                if key in frame.container:
+                    self.findings.append(
+                        Finding(
+                            "E-YAML-DUPLICATE-KEY",
+                            f"'{key}' appears twice in this mapping (first on line {key_spans[path].line});"
+                            " only one value would be kept",
+                            self.path,
+                            _span(event),
+                        )
+                    )
+                s, e = event.start_mark, event.end_mark
+                key_spans[path] = Span(s.line + 1, s.column + 1, e.line + 1, e.column + 1)
+                frame.key = key
+                return
+            span = _span(event)
+            what = "an empty key" if key is None else f"the key {event.value!r}"
+        else:
+            span = _span(event)
+            if cls is not yaml.AliasEvent:
+                span = Span(span.line, span.col, *self._skip_collection())
+            what = "a list or mapping as a key" if cls is not yaml.AliasEvent else "an alias as a key"
+        self.findings.append(
+            Finding("E-YAML-SHAPE", f"{what}: keys must be plain words such as 'name'", self.path, span)
+        )
+        frame.key = _SKIP
+
+    def _skip_collection(self) -> tuple[int, int]:
+        """Reads the rest of a collection whose start event was just read; returns its end."""
+        depth = 1
+        while depth:
+            event = self.loader.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+        return event.end_mark.line + 1, event.end_mark.column + 1
+
+    def _alias(
+        self, event: Any, at: PathKey, anchors: dict[str, tuple[Any, PathKey]], open_anchors: set[str], doc: Located
+    ) -> Any:
+        if event.anchor in open_anchors:
+            self.findings.append(
+                Finding("E-YAML-SHAPE", "this alias refers to a value that contains it", self.path, _span(event))
+            )
+            return None
+        if event.anchor not in anchors:
+            self.findings.append(
+                Finding(
+                    "E-YAML-SYNTAX",
+                    f"the alias *{event.anchor} refers to an anchor &{event.anchor} that is not defined above it",
+                    self.path,
+                    _span(event),
+                )
+            )
+            return None
+        value, source = anchors[event.anchor]
+        # The aliased value keeps the positions of the anchored original, re-rooted here.
+        n = len(source)
+        for spans in (doc.value_spans, doc.key_spans):
+            copied = [(key, span) for key, span in spans.items() if key[:n] == source and len(key) > n]
+            self.visits += len(copied)
+            if self.visits > MAX_VALUES_PER_DOCUMENT:
+                raise _TooManyValues
+            for key, span in copied:
+                spans[at + key[n:]] = span
+        return value
+
+    def _merge(self, frame: _Frame, doc: Located) -> None:
+        """`<<: *defaults` merge keys: explicit keys win, whatever their order."""
+        out = frame.container
+        for value, at in frame.merges:
+            for source in value if isinstance(value, list) else [value]:
+                if not isinstance(source, dict):
+                    self.findings.append(
+                        Finding(
+                            "E-YAML-SHAPE",
+                            "'<<' must merge a mapping (an alias such as *defaults)",
+                            self.path,
+                            doc.value_span(at),
+                        )
+                    )
+                    continue
+                for key, item in source.items():
+                    if key not in out:
+                        out[key] = item
+                        doc.key_spans[(*frame.at, key)] = doc.key_span((*at, key))
+                        doc.value_spans[(*frame.at, key)] = doc.value_span((*at, key))
+
+    def _scalar(self, event: Any) -> Any:
+        value = event.value
+        tag = event.tag
+        if event.implicit[0] and tag is None:  # a plain scalar: resolve as YAML 1.1 does
+            first = value[:1]
+            if first not in _MAYBE_NOT_TEXT or (first.isalpha() and value not in _SPECIAL_WORDS):
+                return value
+            if value.isdigit() and (value[0] != "0" or len(value) == 1):
+                return int(value)
+            tag = self.loader.resolve(yaml.ScalarNode, value, (True, False))
+        elif tag is None or tag == "!" or tag == _STR_TAG:  # quoted, or explicitly text
+            return value
         if tag == _STR_TAG:
-            return node.value
-        if tag == _INT_TAG and node.value.isdigit() and node.value[0] != "0":
-            return int(node.value)
+            return value
+        if tag not in _SCALAR_TAGS:
+            shown = tag.replace("tag:yaml.org,2002:", "!!")
+            self.findings.append(
+                Finding(
+                    "E-YAML-SYNTAX",
+                    f"the YAML tag '{shown}' is not allowed in card data (only plain values, lists and mappings are)",
+                    self.path,
+                    _span(event),
+                )
+            )
+            return None
+        node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
-            self.findings.append(Finding("E-YAML-SYNTAX", _problem(exc), self.path, _span(node)))
+            self.findings.append(Finding("E-YAML-SYNTAX", _problem(exc), self.path, _span(event)))
             return None
+
+    def _check_collection_tag(self, event: Any) -> None:
+        if event.tag is not None and event.tag not in _COLLECTION_TAGS:
+            shown = event.tag.replace("tag:yaml.org,2002:", "!!")
+            self.findings.append(
+                Finding(
+                    "E-YAML-SYNTAX",
+                    f"the YAML tag '{shown}' is not allowed in card data (only plain values, lists and mappings are)",
+                    self.path,
+                    _span(event),
+                )
+            )
 
 
 def _problem(exc: yaml.YAMLError) -> str:
@@ -286,12 +453,9 @@ def load_yaml(path: Path, text: str | None = None) -> tuple[list[Located], list[
             return [], [problem] if problem else []
     loader = _Loader(text)
     docs: list[Located] = []
+    builder = _Builder(loader, path, findings)
     try:
-        builder = _Builder(loader, path, findings)
-        while loader.check_node():
-            node = loader.get_node()
-            if node is not None:
-                docs.append(builder.build(node))
+        builder.documents(docs)
     except yaml.MarkedYAMLError as exc:
         findings.append(_syntax_finding(exc, path, text))
     except yaml.reader.ReaderError as exc:
