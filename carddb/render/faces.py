@@ -47,7 +47,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 import carddb
-from carddb.atomic import write_bytes
+from carddb.atomic import write_bytes, write_text
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase, art_checks, resolve_art
 from carddb.diagnostics import Finding, Report, Span
@@ -56,7 +56,7 @@ from carddb.gamepack import Faction, GamePack, Rarity
 from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedFetcher
 from carddb.render.cache import FaceCache, FaceMeta, digest, files_digest
 from carddb.render.fit import MIN_PT, SIZE_TOKEN, START_PT, Measure, fit_batch, measure_page, sizes
-from carddb.render.placeholder import mix, placeholder_data_url
+from carddb.render.placeholder import mix, placeholder_data_url, placeholder_svg
 from carddb.rules.markup import Paragraph, runs_from_marked_text
 
 try:  # the rules-text DSL renders canonical runs; until it lands, markers are split line by line
@@ -137,7 +137,7 @@ class FaceResources:
         folder = icons_dir(self.pack)
         self.icons = {name: (folder / f"{name}.svg") for name in self.pack.icons if (folder / f"{name}.svg").is_file()}
         self.icon_urls = {name: path.as_uri() for name, path in self.icons.items()}
-        self._page_parts: tuple[str, str] | None = None
+        self.placeholder_dir: Path | None = None  # set by print runs: placeholders as files, not data: URLs
 
     def find(self, name: str) -> Path | None:
         return next((root / name for root in self.roots if (root / name).is_file()), None)
@@ -301,11 +301,26 @@ class ArtChoice:
     file: Path | None
 
 
-def choose_art(db: CardDatabase, card: Card, colors: dict[str, str], report: Report | None) -> ArtChoice:
+def placeholder_src(card: Card, colors: dict[str, str], folder: Path | None) -> str:
+    """A data: URL for previews; a file in the cache for print runs.
+
+    A long data: URL in an attribute is slow for WeasyPrint's HTML tokenizer (a sizeable
+    share of a batch's layout time), so batch renders point at a file instead.
+    """
+    if folder is None:
+        return placeholder_data_url(card.id, colors["frame"], colors["accent"])
+    svg = placeholder_svg(card.id, colors["frame"], colors["accent"])
+    path = folder / f"{digest([svg])}.svg"
+    if not path.is_file():
+        write_text(path, svg)
+    return path.as_uri()
+
+
+def choose_art(
+    db: CardDatabase, card: Card, colors: dict[str, str], report: Report | None, placeholder_dir: Path | None = None
+) -> ArtChoice:
     """The card's art file if it is usable, else its generated placeholder (with a finding why)."""
-    placeholder = ArtChoice(
-        placeholder_data_url(card.id, colors["frame"], colors["accent"]), "50% 50%", True, "placeholder art", None
-    )
+    placeholder = ArtChoice(placeholder_src(card, colors, placeholder_dir), "50% 50%", True, "placeholder art", None)
     if card.art is None:
         return placeholder
     problems = list(art_checks(db, card)) if card.id in db.sources else []
@@ -351,7 +366,7 @@ def face_context(
     subtype = card.subtype_id()
     rules = rules_paragraphs(card, pack)
     icon_urls = resources.icon_urls
-    art = choose_art(db, card, colors, report)
+    art = choose_art(db, card, colors, report, resources.placeholder_dir)
     stats = [
         {"id": name, "label": label, "value": value}
         for name, label in STAT_FIELDS
@@ -463,13 +478,12 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
         raise RenderError("refused to load " + ", ".join(sorted(set(fetcher.refused))))
 
     keys = {card_id: key for card_id, key, _f in job.faces}
-    by_document: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
-    for card_id, (_pt, measure, _over) in chosen.items():
-        by_document.setdefault(id(measure.document), (measure.document, []))[1].append((card_id, measure.page))
     cache = FaceCache(job.cache_dir)
-    for document, pages in by_document.values():
-        pdf = document.copy([page for _cid, page in pages]).write_pdf()
-        split_pdf(pdf, [cache.pdf_path(keys[cid]) for cid, _p in pages], job.trim_mm, job.bleed_mm)
+    for card_id, (_pt, measure, _over) in chosen.items():
+        # One PDF per card straight from WeasyPrint: its fonts are subset to that card only,
+        # and this is several times faster than splitting a many-page PDF with pypdf.
+        pdf = measure.document.copy([measure.page]).write_pdf()
+        write_card_pdf(pdf, cache.pdf_path(keys[card_id]), job.trim_mm, job.bleed_mm)
     results = []
     for card_id, (pt, measure, overflow) in chosen.items():
         meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow)
@@ -478,28 +492,31 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
     return results
 
 
-def split_pdf(pdf: bytes, targets: Sequence[Path], trim_mm: tuple[float, float], bleed_mm: float) -> None:
-    """Write each page of `pdf` to its target as a single-card PDF with TrimBox and BleedBox."""
+def write_card_pdf(pdf: bytes, target: Path, trim_mm: tuple[float, float], bleed_mm: float) -> None:
+    """Write a one-page card PDF with its TrimBox (the cut) and BleedBox (the whole page) set.
+
+    The page keeps its origin at (0, 0) and the bleed size, which is what print services and
+    the sheet imposition expect; WeasyPrint's own CSS `bleed` would put the origin at -bleed.
+    """
     reader = PdfReader(io.BytesIO(pdf))
-    if len(reader.pages) != len(targets):
-        raise RenderError(f"expected {len(targets)} card pages, the layout produced {len(reader.pages)}")
+    if len(reader.pages) != 1:
+        raise RenderError(f"a card face must fill exactly one page; the layout produced {len(reader.pages)}")
     bleed = bleed_mm * PT_PER_MM
     width, height = ((t + 2 * bleed_mm) * PT_PER_MM for t in trim_mm)
-    for page, target in zip(reader.pages, targets, strict=True):
-        media = page.mediabox
-        if abs(float(media.width) - width) > 0.15 or abs(float(media.height) - height) > 0.15:
-            raise RenderError(
-                f"the card stylesheet makes {float(media.width) / PT_PER_MM:.1f} x {float(media.height) / PT_PER_MM:.1f} mm"
-                f" pages, but the game's cards are {trim_mm[0]:g} x {trim_mm[1]:g} mm plus {bleed_mm:g} mm bleed"
-            )
-        writer = PdfWriter()
-        added = writer.add_page(page)
-        added.mediabox = RectangleObject([0, 0, width, height])
-        added.bleedbox = RectangleObject([0, 0, width, height])
-        added.trimbox = RectangleObject([bleed, bleed, width - bleed, height - bleed])
-        buffer = io.BytesIO()
-        writer.write(buffer)
-        write_bytes(target, buffer.getvalue())
+    media = reader.pages[0].mediabox
+    if abs(float(media.width) - width) > 0.15 or abs(float(media.height) - height) > 0.15:
+        raise RenderError(
+            f"the card stylesheet makes {float(media.width) / PT_PER_MM:.1f} x {float(media.height) / PT_PER_MM:.1f} mm"
+            f" pages, but the game's cards are {trim_mm[0]:g} x {trim_mm[1]:g} mm plus {bleed_mm:g} mm bleed"
+        )
+    writer = PdfWriter(clone_from=reader)
+    page = writer.pages[0]
+    page.mediabox = RectangleObject([0, 0, width, height])
+    page.bleedbox = RectangleObject([0, 0, width, height])
+    page.trimbox = RectangleObject([bleed, bleed, width - bleed, height - bleed])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    write_bytes(target, buffer.getvalue())
 
 
 def _run_jobs(jobs: list[BatchJob], workers: int) -> list[tuple[str, FaceMeta]]:
@@ -547,6 +564,7 @@ def render_faces(db: CardDatabase, cards: Sequence[Card], report: Report, *, wor
         return []
     shared = resources.digest()
     cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "faces")
+    resources.placeholder_dir = cache.folder.parent / "placeholders"
     steps = sizes()
     results: dict[str, FaceResult] = {}
     pending: list[tuple[Card, str, str]] = []
@@ -647,9 +665,10 @@ def render_backs(db: CardDatabase, report: Report | None = None) -> dict[str, Pa
     missing = [back for back in backs if not cache.pdf_path(keys[back]).is_file()]
     if missing:
         fetcher = ConfinedFetcher(resources.fetch_roots)
-        html = head + "".join(fragments[b] for b in missing) + tail
-        pdf = HTML(string=html, url_fetcher=fetcher).write_pdf(font_config=FontConfiguration())
-        split_pdf(pdf, [cache.pdf_path(keys[b]) for b in missing], db.pack.card_size_mm, bleed_mm(db.pack))
+        font_config = FontConfiguration()
+        for back in missing:
+            document = HTML(string=head + fragments[back] + tail, url_fetcher=fetcher).render(font_config=font_config)
+            write_card_pdf(document.write_pdf(), cache.pdf_path(keys[back]), db.pack.card_size_mm, bleed_mm(db.pack))
     return {back: cache.pdf_path(keys[back]) for back in backs}
 
 
