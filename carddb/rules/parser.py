@@ -13,9 +13,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from lark import Token
-from lark.exceptions import LarkError, UnexpectedInput, UnexpectedToken
-
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
@@ -31,7 +28,7 @@ from carddb.rules.ast import (
     TimedAbility,
     TriggeredAbility,
 )
-from carddb.rules.language import HOOKS, CompiledPattern, RulesLanguage, make_token
+from carddb.rules.language import HOOKS, CompiledPattern, RulesLanguage, WordToken, make_token
 
 
 @dataclass(frozen=True)
@@ -71,7 +68,7 @@ def _bounds(children: list[Any]) -> tuple[int, int]:
 
 
 def _start(child: Any) -> int | None:
-    if isinstance(child, Token):
+    if isinstance(child, WordToken):
         return child.start_pos
     if isinstance(child, Node):
         return child.start
@@ -81,7 +78,7 @@ def _start(child: Any) -> int | None:
 
 
 def _end(child: Any) -> int | None:
-    if isinstance(child, Token):
+    if isinstance(child, WordToken):
         return child.end_pos
     if isinstance(child, Node):
         return child.end
@@ -91,7 +88,7 @@ def _end(child: Any) -> int | None:
 
 
 def _nodes(children: list[Any]) -> list[Any]:
-    return [c for c in children if not isinstance(c, Token)]
+    return [c for c in children if not isinstance(c, WordToken)]
 
 
 def _value(child: Any) -> Any:
@@ -110,7 +107,7 @@ class AstBuilder:
 
     def keywords(self, ch: list[Any]) -> KeywordAbility:
         s, e = _bounds(ch)
-        period = any(isinstance(c, Token) and c == "." for c in ch)
+        period = any(isinstance(c, WordToken) and c == "." for c in ch)
         return KeywordAbility(tuple(c for c in ch if isinstance(c, Phrase)), period=period, start=s, end=e)
 
     def activated(self, ch: list[Any]) -> ActivatedAbility:
@@ -183,7 +180,7 @@ class AstBuilder:
 
     def _word(self, ch: list[Any]) -> _Word:
         s, e = _bounds(ch)
-        return _Word(" ".join(str(c).lower() for c in ch if isinstance(c, Token)), start=s, end=e)
+        return _Word(" ".join(str(c).lower() for c in ch if isinstance(c, WordToken)), start=s, end=e)
 
     determiner = _word
     adjective = _word
@@ -194,7 +191,7 @@ class AstBuilder:
     def amount(self, ch: list[Any]) -> Number:
         s, e = _bounds(ch)
         child = ch[0]
-        if isinstance(child, Token) and child.type == "INT":
+        if isinstance(child, WordToken) and child.type == "INT":
             return Number(int(child), text=str(int(child)), start=s, end=e)
         if isinstance(child, _Word):
             value = self.language.vocabulary.number_words.index(child.text) + 1
@@ -244,7 +241,7 @@ class AstBuilder:
         def build(ch: list[Any]) -> Phrase:
             s, e = _bounds(ch)
             args = dict(fixed)
-            args.update(zip(slots, [_value(c) for c in ch if not isinstance(c, Token)], strict=True))
+            args.update(zip(slots, [_value(c) for c in ch if not isinstance(c, WordToken)], strict=True))
             ordered = [(name, args[name]) for name in param_order if name in args]
             ordered += [(name, args[name]) for name in extra]
             return Phrase(entry, tuple(ordered), pattern=index, start=s, end=e)
@@ -257,6 +254,15 @@ class AstBuilder:
         amount = next((n for n in nodes if isinstance(n, Number)), None)
         comparison = next((n.text for n in nodes if isinstance(n, _Word)), None)
         return Postfix(name, amount, comparison, start=s, end=e)
+
+
+class UnexpectedWord(Exception):
+    """The parse table has no action for this word in this state; `expected` are the terminals it had."""
+
+    def __init__(self, token: WordToken, expected: set[str]) -> None:
+        super().__init__(f"unexpected {token.type} {token!r}")
+        self.token = token
+        self.expected = expected
 
 
 class _Splice(list):  # type: ignore[type-arg]
@@ -305,7 +311,7 @@ class ParseTable:
             build = getattr(builder, name, None) or builder.generated(name)
         return (len(rule.expansion), build, rule.origin.name, splices)
 
-    def parse(self, tokens: list[Token]) -> Any:
+    def parse(self, tokens: list[WordToken]) -> Any:
         states, state_stack, values = self.states, [self.start], []
         end = make_token("$END", "", tokens[-1].end_pos if tokens else 0, tokens[-1].end_pos if tokens else 0)
         for token in [*tokens, end]:
@@ -313,7 +319,7 @@ class ParseTable:
                 action = states[state_stack[-1]].get(token.type)
                 if action is None:
                     expected = {s for s in states[state_stack[-1]] if s.isupper()}
-                    raise UnexpectedToken(token, expected)
+                    raise UnexpectedWord(token, expected)
                 if type(action) is int:
                     state_stack.append(action)
                     values.append(token)
@@ -330,7 +336,7 @@ class ParseTable:
                 values.append(value)
                 if token is end and state_stack[-1] == self.end:
                     return values[-1]
-        raise UnexpectedToken(end, set())
+        raise UnexpectedWord(end, set())
 
 
 def _spliced(children: list[Any]) -> list[Any]:
@@ -358,18 +364,16 @@ def parse_ability(line: str, language: RulesLanguage) -> Ability | Problem:
     if not line.strip():
         return Problem("E-RULES-SYNTAX", "an empty ability", 0, 1)
     try:
-        result: Ability = parse_table(language).parse(list(language.tokens(line)))
+        result: Ability = parse_table(language).parse(language.tokens(line))
         return result
-    except UnexpectedToken as exc:
+    except UnexpectedWord as exc:
         return describe_unexpected(line, exc, language)
-    except (UnexpectedInput, LarkError) as exc:
-        return Problem("E-RULES-SYNTAX", f"cannot read this ability: {exc}", 0, max(1, len(line)))
 
 
 # -- turning parser errors into findings a designer can act on -----------------
 
 
-def describe_unexpected(line: str, exc: UnexpectedToken, language: RulesLanguage) -> Problem:
+def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage) -> Problem:
     token = exc.token
     expected = {t for t in exc.expected if not t.startswith("NEVER_")}
     names = language.terminal_text
