@@ -15,6 +15,7 @@ from types import MappingProxyType
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
 from carddb.play.decks import DeckList, DeckSource
+from carddb.rules.canonical import indefinite_article
 
 DECK_SIZE = 20
 DECKS_PER_PLAYER = 2
@@ -73,7 +74,7 @@ class Loe2DeckRules:
             if card is not None and card.kind == "troop" and troop_type not in led:
                 yield Finding(
                     "E-DECK-RULE",
-                    f"'{card_id}' is a {troop_type} Troop, but no Leader of deck '{deck.id}' leads {troop_type} "
+                    f"'{card_id}' is {indefinite_article(str(troop_type))} {troop_type} Troop, but no Leader of deck '{deck.id}' leads {troop_type} "
                     f"Troops (its Leaders lead: {', '.join(sorted(led))})",
                     source.path,
                     source.card_span(card_id),
