@@ -60,26 +60,76 @@ def _banner(x: float, y: float, color: str, accent: str, rng: random.Random) -> 
     return tower + merlons + pole + flag + door
 
 
+def _pines(rng: random.Random, y: float, color: str) -> str:
+    """A stand of pines along a ridge."""
+    trees = []
+    x = rng.uniform(-10, 40)
+    while x < WIDTH:
+        h = rng.uniform(26, 46)
+        w = h * 0.42
+        trees.append(
+            f'<path d="M{x:.1f} {y - h:.1f} L{x + w:.1f} {y + 4:.1f} L{x - w:.1f} {y + 4:.1f}Z" fill="{color}"/>'
+        )
+        x += rng.uniform(14, 30) if rng.random() < 0.7 else rng.uniform(60, 120)
+    return "".join(trees)
+
+
+def _standard(x: float, y: float, color: str, accent: str, rng: random.Random) -> str:
+    """A tall banner on a pole, planted on the near hill."""
+    h = rng.uniform(90, 120)
+    tail = rng.choice(("l40 0 -10 18 10 18 -40 0z", "l44 0 0 40 -22 -10 -22 10z"))
+    return (
+        f'<rect x="{x - 1.6:.1f}" y="{y - h:.1f}" width="3.2" height="{h:.1f}" fill="{color}"/>'
+        f'<circle cx="{x:.1f}" cy="{y - h - 3:.1f}" r="4" fill="{accent}"/>'
+        f'<path d="M{x + 1.6:.1f} {y - h + 4:.1f} {tail}" fill="{accent}" stroke="{color}" stroke-width="1.5"/>'
+    )
+
+
+SKIES = (("#ffffff", 0.55, 0.25), ("#fff4d6", 0.35, 0.45), ("#1c2340", 0.45, 0.6))  # day, dawn, dusk
+
+
 def placeholder_svg(card_id: str, color: str, accent: str) -> str:
-    """An SVG landscape for `card_id` in `color` (frame colour) and `accent`."""
+    """An SVG landscape for `card_id` in `color` (frame colour) and `accent`.
+
+    The generator picks a sky (day, dawn or dusk), four ridges of hills and one motif
+    (a keep, two keeps, a pine wood or a war banner), so cards of one faction share a
+    palette but are still told apart at a glance.
+    """
     seed = int.from_bytes(hashlib.sha256(card_id.encode("utf-8")).digest()[:8], "big")
     rng = random.Random(seed)
-    sky_top = mix(accent, "#ffffff", 0.55)
-    sky_low = mix(accent, color, 0.25)
+    tint, top_t, low_t = rng.choice(SKIES)
+    sky_top = mix(accent, tint, top_t)
+    sky_low = mix(accent, color, low_t)
     sun_x = rng.uniform(0.15, 0.85) * WIDTH
     sun_y = rng.uniform(0.18, 0.4) * HEIGHT
-    sun_r = rng.uniform(26, 44)
+    sun_r = rng.uniform(22, 44)
+    sun = mix(accent, "#ffffff", 0.75) if tint != "#1c2340" else mix(accent, "#ffffff", 0.9)
     layers = []
     for depth in range(4):
         base = HEIGHT * (0.48 + depth * 0.13)
         shade = mix(mix(color, accent, 0.55 - depth * 0.17), "#101010", depth * 0.16)
         layers.append(f'<path d="{_ridge(rng, base, 46 - depth * 7)}" fill="{shade}"/>')
-    keep_x = rng.uniform(0.22, 0.78) * WIDTH
-    keep = _banner(keep_x, HEIGHT * 0.62, mix(color, "#101010", 0.35), accent, rng)
+    dark = mix(color, "#101010", 0.35)
+    motif = rng.choice(("keep", "keeps", "pines", "banner"))
+    if motif == "keep":
+        far, near = _banner(rng.uniform(0.22, 0.78) * WIDTH, HEIGHT * 0.62, dark, accent, rng), ""
+    elif motif == "keeps":
+        x = rng.uniform(0.2, 0.5) * WIDTH
+        far = _banner(x, HEIGHT * 0.6, dark, accent, rng) + _banner(
+            x + rng.uniform(70, 160), HEIGHT * 0.64, dark, accent, rng
+        )
+        near = ""
+    elif motif == "pines":
+        far, near = "", _pines(rng, HEIGHT * 0.78, mix(color, "#101010", 0.55))
+    else:
+        far, near = (
+            "",
+            _standard(rng.uniform(0.25, 0.75) * WIDTH, HEIGHT * 0.86, mix(color, "#101010", 0.5), accent, rng),
+        )
     birds = "".join(
         f'<path d="M{bx:.1f} {by:.1f} q6 -6 12 0 q6 -6 12 0" fill="none" stroke="{mix(color, "#101010", 0.4)}" '
         f'stroke-width="2.2" stroke-linecap="round"/>'
-        for bx, by in ((rng.uniform(40, WIDTH - 60), rng.uniform(30, HEIGHT * 0.35)) for _ in range(rng.randint(2, 4)))
+        for bx, by in ((rng.uniform(40, WIDTH - 60), rng.uniform(30, HEIGHT * 0.35)) for _ in range(rng.randint(0, 4)))
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
@@ -87,8 +137,8 @@ def placeholder_svg(card_id: str, color: str, accent: str) -> str:
         f'<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">'
         f'<stop offset="0" stop-color="{sky_top}"/><stop offset="1" stop-color="{sky_low}"/></linearGradient></defs>'
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#sky)"/>'
-        f'<circle cx="{sun_x:.1f}" cy="{sun_y:.1f}" r="{sun_r:.1f}" fill="{mix(accent, "#ffffff", 0.75)}" opacity="0.9"/>'
-        f"{birds}{layers[0]}{layers[1]}{keep}{layers[2]}{layers[3]}"
+        f'<circle cx="{sun_x:.1f}" cy="{sun_y:.1f}" r="{sun_r:.1f}" fill="{sun}" opacity="0.9"/>'
+        f"{birds}{layers[0]}{layers[1]}{far}{layers[2]}{near}{layers[3]}"
         "</svg>"
     )
 

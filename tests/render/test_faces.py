@@ -99,9 +99,10 @@ def make_project(root: Path) -> Project:
     (data / "art").mkdir()
     (data / "sets.yaml").write_text("- code: TST\n  name: Test\n  stage: playtest\n", encoding="utf-8")
     (data / "cards" / "cards.yaml").write_text(CARDS_YAML, encoding="utf-8")
-    # A two-colour image: left half red, right half blue, to see how it is cropped.
-    image = Image.new("RGB", (400, 200), (200, 30, 30))
-    image.paste((30, 30, 200), (200, 0, 400, 200))
+    # A wide two-colour image (left half red, right half blue): the art window shows less than half
+    # of its width, so where the crop sits decides the colour in the middle of the window.
+    image = Image.new("RGB", (800, 200), (200, 30, 30))
+    image.paste((30, 30, 200), (400, 0, 800, 200))
     image.save(data / "art" / "painted.png")
     (data / "art" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"not really an image" * 10)
     return Project.at(root)
@@ -230,9 +231,15 @@ def test_pixels_bleed_is_frame_colour_and_art_is_drawn(rendered, tmp_path: Path)
     assert min(sum(c) for _n, c in colours) < 500  # something darker than near-white
 
     painted = rasterize(results["painted"].pdf, tmp_path, dpi)
-    # focus_x 0.2 keeps the left (red) part of the wider image in the window: the centre is red.
-    r, g, b = painted.getpixel((round(34.5 * px), round(29 * px)))
-    assert r > 150 and b < 90, (r, g, b)
+
+    # The 4:1 image is scaled to the window height (124 mm wide) and cropped, 20% of the excess on the
+    # left: red from the window's left edge to about 54.7 mm on the page, blue after. Squeezed to fit,
+    # the colours would switch in the middle of the window (34.5 mm) instead.
+    def colour(x_mm: float) -> str:
+        r, _g, b = painted.getpixel((round(x_mm * px), round(29 * px)))
+        return "red" if r > 150 and b < 90 else "blue" if b > 150 and r < 90 else f"{r},{b}"
+
+    assert [colour(x) for x in (20.0, 34.5, 50.0, 61.0)] == ["red", "red", "red", "blue"]
 
 
 def test_second_run_comes_from_the_cache_and_an_edit_renders_one_card(rendered) -> None:
