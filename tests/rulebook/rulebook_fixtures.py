@@ -114,8 +114,8 @@ class Built:
     db: CardDatabase
     report: Report
     book: Rulebook
-    pages: list[str]  # text of each PDF page, whitespace collapsed
-    lines: list[list[str]]  # text lines of each PDF page
+    pages: list[str]  # text of each PDF page in reading (drawing) order, whitespace collapsed
+    lines: list[list[str]]  # text lines of each PDF page as they look, top to bottom
     reader: PdfReader
 
     def outline(self) -> list[tuple[str, int, int]]:
@@ -140,7 +140,10 @@ def build(project: Project, paper: str = "a5", registry: EffectRegistry | None =
     book = build_rulebook(db, report, paper=paper, registry=registry)
     assert not report.errors, report.format_text()
     assert book.pdf is not None
+    # pdfplumber reads lines as they look (contents, running heads, folios); pypdf reads in drawing order,
+    # which keeps the two columns of an A4 glossary apart.
     with pdfplumber.open(book.pdf) as pdf:
-        texts = [page.extract_text() or "" for page in pdf.pages]
-    pages = [" ".join(text.split()) for text in texts]
-    return Built(db, report, book, pages, [t.splitlines() for t in texts], PdfReader(book.pdf))
+        lines = [(page.extract_text() or "").splitlines() for page in pdf.pages]
+    reader = PdfReader(book.pdf)
+    pages = [" ".join(page.extract_text().split()) for page in reader.pages]
+    return Built(db, report, book, pages, lines, reader)
