@@ -22,6 +22,7 @@ CODES: dict[str, str] = {
     "E-UNKNOWN-KIND": "The card's `kind` is not a kind of this game.",
     # cross-card
     "E-DUPLICATE-ID": "Two cards share an id.",
+    "E-DUPLICATE-SET": "data/<game>/sets.yaml defines the same set code twice.",
     "E-DUPLICATE-NUMBER": "Two cards of one set share a collector number.",
     "E-UNKNOWN-SET": "The card names a set that data/<game>/sets.yaml does not define.",
     "E-ART-MISSING": "The art file does not exist.",
@@ -32,6 +33,7 @@ CODES: dict[str, str] = {
     "W-NO-ART": "The card has no art; a generated placeholder will be printed.",
     "W-NO-FLAVOR": "The card has no flavor text.",
     "W-NUMBER-GAP": "Collector numbers of a set skip a number.",
+    "W-EMPTY-FILE": "A card file holds no cards (only comments, or nothing).",
     # card faces (carddb/render/faces.py)
     "E-TEXT-OVERFLOW": "The rules text does not fit its box even at the smallest allowed size.",
     "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",

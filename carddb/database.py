@@ -181,6 +181,8 @@ def card_entries(path: Path, report: Report) -> Iterable[Located]:
     """Cards of one file: a mapping (one card), a list of mappings, or several documents."""
     docs, findings = load_yaml(path)
     report.extend(findings)
+    if not findings and all(doc.value is None for doc in docs):
+        report.add(Finding("W-EMPTY-FILE", "this card file holds no cards", path, Span.point(1, 1)))
     for doc in docs:
         if doc.value is None:
             continue
@@ -304,7 +306,12 @@ _PATTERN_WORDS = {
 
 
 def _finding_for(
-    error: Any, data: dict[str, Any], located: Located, pack: GamePack, subject: str | None = None
+    error: Any,
+    data: dict[str, Any],
+    located: Located,
+    pack: GamePack,
+    subject: str | None = None,
+    subject_model: type[BaseModel] | None = None,
 ) -> Finding:
     """Turns one pydantic error into a finding in the designer's words, at the right span."""
     loc: tuple[Any, ...] = tuple(error["loc"])
@@ -317,7 +324,7 @@ def _finding_for(
     etype = error["type"]
     path = located.path
     who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
-    model = _kind_model(pack, kind) if subject is None else None
+    model = _kind_model(pack, kind) if subject is None else subject_model
     if etype == "extra_forbidden":
         return _unknown_field(loc, kind_label, model, pack, located)
     if etype == "missing":
@@ -542,11 +549,17 @@ def load_sets(
                 info = adapter.validate_python(entry)
             except ValidationError as exc:
                 for error in exc.errors(include_url=False):
-                    report.add(_finding_for(error, entry, item, pack, subject="set"))
+                    report.add(_finding_for(error, entry, item, pack, subject="set", subject_model=CardSetInfo))
                 continue
             if info.code in sets:
+                first = sources[info.code].value_span(("code",)).line if sources and info.code in sources else None
                 report.add(
-                    Finding("E-DUPLICATE-ID", f"set '{info.code}' is defined twice", path, item.value_span(("code",)))
+                    Finding(
+                        "E-DUPLICATE-SET",
+                        f"set '{info.code}' is defined twice" + (f" (first on line {first})" if first else ""),
+                        path,
+                        item.value_span(("code",)),
+                    )
                 )
                 continue
             sets[info.code] = info
@@ -598,6 +611,8 @@ def cross_checks(db: CardDatabase, entries: list[CardEntry] | None = None) -> It
     for code, number in numbers:
         used_by_set.setdefault(code, set()).add(number)
     for code, used in used_by_set.items():
+        if code not in db.sets:
+            continue  # already an E-UNKNOWN-SET on each of its cards
         missing = sorted(set(range(1, max(used) + 1)) - used)
         if missing:
             shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
