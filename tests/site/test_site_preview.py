@@ -15,6 +15,7 @@ from site_fixtures import write_project
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
+from carddb.errors import UsageError
 from carddb.games import get_pack
 from carddb.project import Project
 from carddb.site.livereload import BuildEvents, BuildStatus, inject_live_script, watch_changes
@@ -187,3 +188,10 @@ def test_build_events_fan_out_to_every_subscriber() -> None:
     assert [a.get_nowait().build, a.get_nowait().build] == [1, 2]
     assert b.get_nowait().build == 1 and b.empty()
     assert events.listeners == 1
+
+
+def test_a_busy_port_is_a_usage_error_not_a_traceback(server: tuple[str, Preview]) -> None:
+    base, preview = server
+    port = int(base.rsplit(":", 1)[1])
+    with pytest.raises(UsageError, match=f"port {port} on 127.0.0.1 is already in use"):
+        make_server(preview, port)
