@@ -253,10 +253,10 @@ class WordToken(str):
     lexer makes one per word and the parser builds the AST from them directly.
     """
 
-    __slots__ = ("end_pos", "start_pos", "type")
+    __slots__ = ("end", "start", "type")
     type: str
-    start_pos: int
-    end_pos: int
+    start: int  # offsets in the line, named like the AST nodes' so both are read the same way
+    end: int
 
 
 FAST_TOKEN_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*|\{[A-Za-z0-9]+\}|[0-9]+|['\u2019]s\b|\S")
@@ -286,8 +286,8 @@ def tokenize(text: str, table: dict[str, str]) -> list[WordToken]:
 def make_token(ttype: str, value: str, start: int, end: int) -> WordToken:
     token = WordToken(value)
     token.type = ttype
-    token.start_pos = start
-    token.end_pos = end
+    token.start = start
+    token.end = end
     return token
 
 
@@ -308,4 +308,4 @@ class WordLexer(Lexer):
     def lex(self, data: Any, *_: Any) -> Iterator[Token]:
         # lark only builds tables here; parsing goes through carddb.rules.parser.ParseTable.
         for word in tokenize(data, self.table):
-            yield Token(word.type, str(word), word.start_pos, 1, word.start_pos + 1, 1, word.end_pos + 1, word.end_pos)
+            yield Token(word.type, str(word), word.start, 1, word.start + 1, 1, word.end + 1, word.end)

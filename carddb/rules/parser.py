@@ -54,37 +54,13 @@ class _NounRef(Node):
 
 
 def _bounds(children: list[Any]) -> tuple[int, int]:
-    """Start of the first child and end of the last one that has a position (children are in text order)."""
-    start = end = None
-    for child in children:
-        start = _start(child)
-        if start is not None:
-            break
-    for child in reversed(children):
-        end = _end(child)
-        if end is not None:
-            break
-    return (start or 0, end or 0)
-
-
-def _start(child: Any) -> int | None:
-    if isinstance(child, WordToken):
-        return child.start_pos
-    if isinstance(child, Node):
-        return child.start
-    if isinstance(child, tuple) and child:
-        return _start(child[0])
-    return None
-
-
-def _end(child: Any) -> int | None:
-    if isinstance(child, WordToken):
-        return child.end_pos
-    if isinstance(child, Node):
-        return child.end
-    if isinstance(child, tuple) and child:
-        return _end(child[-1])
-    return None
+    """Start of the first child and end of the last (children are in text order; tuples hold nodes)."""
+    first, last = children[0], children[-1]
+    while isinstance(first, tuple):
+        first = first[0]
+    while isinstance(last, tuple):
+        last = last[-1]
+    return first.start, last.end
 
 
 def _nodes(children: list[Any]) -> list[Any]:
@@ -218,15 +194,15 @@ class AstBuilder:
             return self._pattern_builder(lang.rules[data])
         if data in lang.noun_rules:
             noun_id, plural = lang.noun_rules[data]
-            return lambda ch: _NounRef(noun_id, plural, start=ch[0].start_pos, end=ch[-1].end_pos)
+            return lambda ch: _NounRef(noun_id, plural, start=ch[0].start, end=ch[-1].end)
         if data in lang.fixed_rules:
             fixed = lang.fixed_rules[data]
-            return lambda ch: Selector("fixed", fixed, start=ch[0].start_pos, end=ch[-1].end_pos)
+            return lambda ch: Selector("fixed", fixed, start=ch[0].start, end=ch[-1].end)
         if data in lang.postfix_rules:
             return partial(self._postfix, lang.postfix_rules[data])
         if data in lang.resource_rules:
             resource = lang.resource_rules[data]
-            return lambda ch: _Word(resource, start=ch[0].start_pos, end=ch[-1].end_pos)
+            return lambda ch: _Word(resource, start=ch[0].start, end=ch[-1].end)
         if data in HOOKS or data == "resource":
             # A hook the game fills with nothing is `hook: NEVER_HOOK`: no input can reach it.
             return lambda ch: ch[0]
@@ -312,30 +288,39 @@ class ParseTable:
         return (len(rule.expansion), build, rule.origin.name, splices)
 
     def parse(self, tokens: list[WordToken]) -> Any:
-        states, state_stack, values = self.states, [self.start], []
-        end = make_token("$END", "", tokens[-1].end_pos if tokens else 0, tokens[-1].end_pos if tokens else 0)
-        for token in [*tokens, end]:
+        states, final = self.states, self.end
+        state = self.start
+        state_stack: list[int] = [state]
+        values: list[Any] = []
+        at = tokens[-1].end if tokens else 0
+        end = make_token("$END", "", at, at)
+        tokens.append(end)
+        for token in tokens:
+            ttype = token.type
             while True:
-                action = states[state_stack[-1]].get(token.type)
+                action = states[state].get(ttype)
                 if action is None:
-                    expected = {s for s in states[state_stack[-1]] if s.isupper()}
-                    raise UnexpectedWord(token, expected)
+                    raise UnexpectedWord(token, {s for s in states[state] if s.isupper()})
                 if type(action) is int:
-                    state_stack.append(action)
+                    state = action
+                    state_stack.append(state)
                     values.append(token)
                     break
                 size, build, goal, splices = action
-                children = values[-size:] if size else []
                 if size:
+                    children = values[-size:]
                     del state_stack[-size:]
                     del values[-size:]
+                else:
+                    children = []
                 if splices:
                     children = _spliced(children)
                 value = children[0] if build is None else build(children)
-                state_stack.append(states[state_stack[-1]][goal])
+                state = states[state_stack[-1]][goal]
+                state_stack.append(state)
                 values.append(value)
-                if token is end and state_stack[-1] == self.end:
-                    return values[-1]
+                if state == final and token is end:
+                    return value
         raise UnexpectedWord(end, set())
 
 
@@ -380,7 +365,7 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
     vocab = language.vocabulary
     found = str(token)
     at_end = token.type == "$END"
-    start = len(line.rstrip()) if at_end else token.start_pos
+    start = len(line.rstrip()) if at_end else token.start
     end = start + (1 if at_end else max(1, len(found)))
     expected_words = sorted(names.get(t, t.lower()) for t in expected)
     previous = _previous_token(line, start, language)
@@ -499,7 +484,7 @@ def _expected_list(words: list[str]) -> str:
 def _previous_token(line: str, start: int, language: RulesLanguage) -> str | None:
     previous = None
     for token in language.tokens(line):
-        if token.start_pos >= start:
+        if token.start >= start:
             break
         previous = str(token)
     return previous
