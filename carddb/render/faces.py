@@ -201,7 +201,7 @@ class FaceResources:
             text = css.read_text(encoding="utf-8", errors="replace")
             files += [(css.parent / m).resolve() for m in _URL.findall(text) if (css.parent / m).is_file()]
         files += list(self.icons.values())
-        return digest([carddb.__version__ if hasattr(carddb, "__version__") else "", files_digest(files)])
+        return digest([carddb.__version__, files_digest(files)])
 
     def render(self, name: str, context: dict[str, Any]) -> str:
         try:
