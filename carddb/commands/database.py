@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 from enum import StrEnum
 from typing import Annotated
 
@@ -23,9 +25,27 @@ class OutputFormat(StrEnum):
 def games() -> None:
     """List the installed game packs."""
     table = Table("id", "name", "kinds", "description", box=None, header_style="bold")
+    table.columns[0].no_wrap = True
     for pack in GAME_PACKS.values():
         table.add_row(pack.id, pack.name, ", ".join(pack.kind_ids), pack.description)
-    Console(width=160).print(table)
+    print_table(table)
+
+
+def print_table(table: Table) -> None:
+    """A table that fits the terminal; piped or redirected, it never wraps and has no trailing blanks.
+
+    Rich pads every cell to its column width and wraps to 80 columns when it
+    cannot see a terminal, which made `carddb list > cards.txt` hard to grep.
+    """
+    console = Console()
+    if console.is_terminal:
+        console.print(table)
+        return
+    wide = Console(width=1000, no_color=True, highlight=False)
+    with wide.capture() as captured:
+        wide.print(table)
+    for line in captured.get().splitlines():
+        print(line.rstrip())
 
 
 def validate(
@@ -52,7 +72,12 @@ def list_cards(
     project: ProjectOpt = None,
 ) -> None:
     """Cards as a table: id, name, kind, cost, rarity, set."""
-    db = load_or_exit(project, game)
+    proj, pack = open_project(project, game)
+    # Filters are checked before loading: a typo must not silently list nothing.
+    _check_choice("--kind", kind, pack.kind_ids, f"a kind of {pack.name}")
+    _check_choice("--rarity", rarity, tuple(r.id for r in pack.rarities), "a rarity")
+    _check_choice("--faction", faction, tuple(f.id for f in pack.factions), f"a {pack.faction_label}")
+    db = load_or_exit(proj.root, pack.id)
     cards = [
         c
         for c in db.cards
@@ -60,14 +85,21 @@ def list_cards(
         and (rarity is None or c.rarity == rarity)
         and (faction is None or db.faction_of(c) == faction)
     ]
-    if kind is not None and kind not in db.pack.kind_ids:
-        raise typer.BadParameter(f"'{kind}' is not a kind of {db.pack.name} ({', '.join(db.pack.kind_ids)})")
     table = Table("id", "name", "kind", "cost", db.pack.faction_label, "rarity", "set", box=None, header_style="bold")
+    table.columns[0].no_wrap = True
+    table.columns[-1].no_wrap = True
     for c in sorted(cards, key=lambda c: (c.set, c.number)):
         kind_label = db.pack.kind(c.kind).label + (f" - {c.subtype_id().title()}" if c.subtype_id() else "")
         table.add_row(c.id, c.name, kind_label, c.cost_label(), db.faction_of(c) or "", c.rarity, f"{c.set} {c.number}")
-    Console(width=200).print(table)
+    print_table(table)
     print(f"{len(cards)} card{'s' * (len(cards) != 1)}")
+
+
+def _check_choice(option: str, value: str | None, choices: tuple[str, ...], what: str) -> None:
+    if value is not None and value not in choices:
+        close = difflib.get_close_matches(value, choices, n=1)
+        suggestion = f"; did you mean '{close[0]}'?" if close else f" (one of: {', '.join(choices)})"
+        raise typer.BadParameter(f"'{value}' is not {what}{suggestion}", param_hint=option)
 
 
 def show(
@@ -79,8 +111,6 @@ def show(
     db = load_or_exit(project, game)
     card = db.by_id(card_id)
     if card is None:
-        import difflib
-
         close = difflib.get_close_matches(card_id, [c.id for c in db.cards], n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         print(f"no card with id '{card_id}'{hint}")
@@ -88,10 +118,14 @@ def show(
     src = db.source(card)
     print(f"{card.name}  ({db.pack.kind(card.kind).label}, {report_path(db, src.path)}:{src.located.span.line})")
     for name, value in card.model_dump(exclude_defaults=False).items():
-        if name in {"name", "text", "flavor"} or value in (None, (), ""):
+        if name in {"name", "text", "flavor"} or value in (None, (), "", []):
             continue
-        if isinstance(value, dict):
+        if name == "cost" and card.cost_label():
+            value = card.cost_label()
+        elif isinstance(value, dict):
             value = ", ".join(f"{k}: {v}" for k, v in value.items() if v not in (0, "", None, 0.5))
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value))
         print(f"  {name:>10}: {value}")
     if card.text:
         print("\n  " + card.text.replace("\n", "\n  "))
@@ -112,13 +146,20 @@ def report_path(db: object, path: object) -> str:
 def stats(game: GameOpt = None, project: ProjectOpt = None) -> None:
     """Counts by kind, subtype, rarity and faction, and the cost curve per kind."""
     db = load_or_exit(project, game)
-    console = Console(width=160)
     for title, rows, columns in set_statistics(db):
-        table = Table(*columns, title=title, title_justify="left", box=None, header_style="bold")
+        # The title is its own line: as a rich table title it wrapped to the table's width.
+        table = Table(*columns, box=None, header_style="bold")
+        for index, column in enumerate(table.columns):
+            if rows and all(_NUMERIC.match(str(row[index])) for row in rows):
+                column.justify = "right"
         for row in rows:
             table.add_row(*[str(v) for v in row])
-        console.print(table)
-        console.print()
+        print(title)
+        print_table(table)
+        print()
+
+
+_NUMERIC = re.compile(r"^(\d+(\.\d+)?%?|\.|-)$")
 
 
 def register(app: typer.Typer) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from carddb.cli import app
+from carddb.errors import CarddbError
 
 # A real 1x1 PNG, and a file that has an image suffix but is not an image.
 PNG = bytes.fromhex(
@@ -149,8 +150,14 @@ class Run:
 
 
 def run_cli(*args: str) -> Run:
-    """The CLI in this process (fast); exceptions that escape the app are reported, not raised."""
+    """The CLI in this process (fast); exceptions that escape the app are reported, not raised.
+
+    A `CarddbError` is turned into its exit code and one stderr line as `cli.main`
+    does (tests with `run_process` check main itself); any other exception is a crash.
+    """
     result = CliRunner().invoke(app, list(args))
+    if isinstance(result.exception, CarddbError):
+        return Run(result.exception.exit_code, result.stdout, f"carddb: {result.exception}\n", False)
     crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
     return Run(result.exit_code, result.stdout, result.stderr, crashed)
 
