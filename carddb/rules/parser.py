@@ -72,7 +72,11 @@ def _value(child: Any) -> Any:
 
 
 class AstBuilder:
-    """lark callbacks: one per core rule, plus `__default__` for the generated ones."""
+    """Builds AST nodes from a rule's children: one method per core rule, `generated` for the others.
+
+    `ParseTable` calls these on every reduction, with the children in text order
+    (tokens and already-built nodes).
+    """
 
     def __init__(self, language: RulesLanguage) -> None:
         self.language = language
@@ -184,9 +188,6 @@ class AstBuilder:
         return Quantity(nodes[0].value, nodes[1].text, text=nodes[0].written, start=s, end=e)
 
     # generated rules: patterns, nouns, fixed selectors, postfixes, resources
-    def __default__(self, data: str, ch: list[Any], _meta: Any) -> Any:
-        return self.generated(data)(ch)
-
     def generated(self, data: str) -> Callable[[list[Any]], Any]:
         """The callback of a rule generated from the vocabulary or the registry, by its alias."""
         lang = self.language
