@@ -1,8 +1,10 @@
 """`carddb rulebook` as a pipeline: prose + generated chapters -> HTML -> card pictures -> PDF.
 
-Every stage adds its problems to one `Report`; the build stops before drawing
-anything if the sources have errors (an unknown card id, a broken link), so a
-designer sees every problem of the prose in one run.
+Every stage adds its problems to one `Report`. The build stops before drawing
+anything if the prose has errors (an unknown card id, a broken link), and lists
+them all at once. Problems of the data it draws (a card whose text overflows, a
+booster slot that cannot be filled) are reported too, but the book is still
+written, so the designer can see them in place; the command then exits 1.
 """
 
 from __future__ import annotations
@@ -68,9 +70,10 @@ def build_rulebook(
         report.add(
             Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")
         )
-    prose, links = read_chapters(rules_dir, context, anchors, report)
-
-    if report.errors:
+    prose_report = Report(root=report.root)
+    prose, links = read_chapters(rules_dir, context, anchors, prose_report)
+    if prose_report.errors:
+        report.extend(prose_report.findings)
         return Rulebook(chapters=prose)
 
     # 2. the pictures: cards on the cover, in the prose, in the anatomy and the kinds reference
@@ -100,8 +103,9 @@ def build_rulebook(
         generated.deck_rules_chapter(templates, anchors, generated.deck_rule_sections(pack, pack.deck_rules)),
     ]
     chapters = prose + [c for c in reference if c is not None]
-    check_links(chapters, links, report)
-    if report.errors:
+    check_links(chapters, links, prose_report)
+    report.extend(prose_report.findings)
+    if prose_report.errors:
         return Rulebook(chapters=chapters)
 
     # 4. the book as HTML, its pictures beside it, and the PDF laid out from the same HTML

@@ -26,13 +26,31 @@ def chapter_pages(built: Built, title: str) -> str:
 
 
 def toc_entries(built: Built) -> list[tuple[str, int]]:
+    """(title, page) as printed in the contents: chapter lines with leaders, then their sections run in
+    as 'Title 12 · Title 13 · ...' (wrapped over several lines)."""
     first_chapter = next(p for t, p, depth in built.outline() if depth == 1 and t != "Contents")
-    entries = []
+    entries: list[tuple[str, int]] = []
+    run_in: list[str] = []
+
+    def flush() -> None:
+        text = " ".join(" ".join(run_in).split())
+        for item in filter(None, (part.strip() for part in text.split("·"))):
+            match = re.fullmatch(r"(.+?)\s+(\d+)", item)
+            assert match, f"contents entry without a page number: {item!r}"
+            entries.append((match[1], int(match[2])))
+        run_in.clear()
+
     for lines in built.lines[1 : first_chapter - 1]:
-        for line in lines:
+        for line in lines[:-1]:  # the last line of a page is its folio
+            if line.strip() == "Contents":
+                continue
             match = TOC_LINE.match(line.strip())
             if match:
+                flush()
                 entries.append((match["title"].strip(), int(match["page"])))
+            else:
+                run_in.append(line)
+    flush()
     return entries
 
 
