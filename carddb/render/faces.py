@@ -28,7 +28,6 @@ single-card PDFs with pypdf, where the TrimBox and BleedBox are set.
 
 from __future__ import annotations
 
-import io
 import re
 import traceback
 from collections.abc import Sequence
@@ -39,10 +38,9 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import pydyf
 from markupsafe import Markup
 from PIL import Image, UnidentifiedImageError
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import RectangleObject
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
@@ -516,8 +514,7 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
     for card_id, (_pt, measure, _over) in chosen.items():
         # One PDF per card straight from WeasyPrint: its fonts are subset to that card only,
         # and this is several times faster than splitting a many-page PDF with pypdf.
-        pdf = measure.document.copy([measure.page]).write_pdf()
-        write_card_pdf(pdf, cache.pdf_path(keys[card_id]), job.trim_mm, job.bleed_mm)
+        write_card_pdf(measure.document, [measure.page], cache.pdf_path(keys[card_id]), job.trim_mm, job.bleed_mm)
     results = []
     for card_id, (pt, measure, overflow) in chosen.items():
         meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow)
@@ -526,31 +523,41 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
     return results
 
 
-def write_card_pdf(pdf: bytes, target: Path, trim_mm: tuple[float, float], bleed_mm: float) -> None:
-    """Write a one-page card PDF with its TrimBox (the cut) and BleedBox (the whole page) set.
+def card_boxes(trim_mm: tuple[float, float], bleed_mm: float) -> Any:
+    """A WeasyPrint `finisher` that sets each page's TrimBox (the cut) and BleedBox (the whole page).
 
     The page keeps its origin at (0, 0) and the bleed size, which is what print services and
-    the sheet imposition expect; WeasyPrint's own CSS `bleed` would put the origin at -bleed.
+    sheet imposition expect (WeasyPrint's own CSS `bleed` would move the origin to -bleed).
+    Setting the boxes while WeasyPrint writes costs nothing; re-opening the file with pypdf
+    to do it took longer than drawing the card.
     """
-    reader = PdfReader(io.BytesIO(pdf))
-    if len(reader.pages) != 1:
-        raise RenderError(f"a card face must fill exactly one page; the layout produced {len(reader.pages)}")
     bleed = bleed_mm * PT_PER_MM
     width, height = ((t + 2 * bleed_mm) * PT_PER_MM for t in trim_mm)
-    media = reader.pages[0].mediabox
-    if abs(float(media.width) - width) > 0.15 or abs(float(media.height) - height) > 0.15:
-        raise RenderError(
-            f"the card stylesheet makes {float(media.width) / PT_PER_MM:.1f} x {float(media.height) / PT_PER_MM:.1f} mm"
-            f" pages, but the game's cards are {trim_mm[0]:g} x {trim_mm[1]:g} mm plus {bleed_mm:g} mm bleed"
-        )
-    writer = PdfWriter(clone_from=reader)
-    page = writer.pages[0]
-    page.mediabox = RectangleObject([0, 0, width, height])
-    page.bleedbox = RectangleObject([0, 0, width, height])
-    page.trimbox = RectangleObject([bleed, bleed, width - bleed, height - bleed])
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    write_bytes(target, buffer.getvalue())
+
+    def finish(_document: Any, pdf: Any) -> None:
+        for obj in pdf.objects:
+            if isinstance(obj, dict) and obj.get("Type") == "/Page":
+                media = [float(v) for v in obj["MediaBox"]]
+                if abs(media[2] - media[0] - width) > 0.15 or abs(media[3] - media[1] - height) > 0.15:
+                    raise RenderError(
+                        f"the card stylesheet makes {(media[2] - media[0]) / PT_PER_MM:.1f} x "
+                        f"{(media[3] - media[1]) / PT_PER_MM:.1f} mm pages, but the game's cards are "
+                        f"{trim_mm[0]:g} x {trim_mm[1]:g} mm plus {bleed_mm:g} mm bleed"
+                    )
+                obj["MediaBox"] = pydyf.Array([0, 0, width, height])
+                obj["BleedBox"] = pydyf.Array([0, 0, width, height])
+                obj["TrimBox"] = pydyf.Array([bleed, bleed, width - bleed, height - bleed])
+
+    return finish
+
+
+def write_card_pdf(
+    document: Any, pages: list[Any], target: Path, trim_mm: tuple[float, float], bleed_mm: float
+) -> None:
+    """Write `pages` (one card) as a PDF with its print boxes set."""
+    if len(pages) != 1:
+        raise RenderError(f"a card face must fill exactly one page; the layout produced {len(pages)}")
+    write_bytes(target, document.copy(pages).write_pdf(finisher=card_boxes(trim_mm, bleed_mm)))
 
 
 def _run_jobs(jobs: list[BatchJob], workers: int) -> list[tuple[str, FaceMeta]]:
@@ -702,7 +709,9 @@ def render_backs(db: CardDatabase, report: Report | None = None) -> dict[str, Pa
         font_config = FontConfiguration()
         for back in missing:
             document = HTML(string=head + fragments[back] + tail, url_fetcher=fetcher).render(font_config=font_config)
-            write_card_pdf(document.write_pdf(), cache.pdf_path(keys[back]), db.pack.card_size_mm, bleed_mm(db.pack))
+            write_card_pdf(
+                document, document.pages, cache.pdf_path(keys[back]), db.pack.card_size_mm, bleed_mm(db.pack)
+            )
     return {back: cache.pdf_path(keys[back]) for back in backs}
 
 
