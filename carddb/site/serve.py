@@ -26,7 +26,6 @@ from types import FrameType
 from typing import TextIO
 from urllib.parse import unquote, urlsplit
 
-import carddb
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.errors import CarddbError, UsageError
@@ -42,7 +41,7 @@ from carddb.site.livereload import (
     shown_findings,
     watch_changes,
 )
-from carddb.site.spoiler import default_templates_dir
+from carddb.site.spoiler import default_templates_dir, pack_package_dir
 
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 10.0
@@ -109,7 +108,7 @@ def watched_paths(project: Project, pack: GamePack) -> list[Path]:
         project.data_dir(pack),
         project.templates_dir(),
         default_templates_dir().parent,
-        Path(carddb.__file__).resolve().parent / "games" / pack.id,
+        pack_package_dir(pack),
     ]
     unique: list[Path] = []
     for path in sorted({p.resolve() for p in candidates if p.exists()}, key=lambda p: len(p.parts)):

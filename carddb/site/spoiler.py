@@ -89,9 +89,13 @@ def site_templates_dir(db: CardDatabase) -> Path:
     return own if (own / "index.html").is_file() else default_templates_dir()
 
 
+def pack_package_dir(pack: GamePack) -> Path:
+    """The game pack's package folder, carddb/games/<id>/ (a hyphen in the id is an underscore there)."""
+    return Path(carddb.__file__).resolve().parent / "games" / pack.id.replace("-", "_")
+
+
 def pack_icons_dir(pack: GamePack) -> Path:
-    """The game pack's icon SVGs: carddb/games/<id>/icons/."""
-    return Path(carddb.__file__).resolve().parent / "games" / pack.id / "icons"
+    return pack_package_dir(pack) / "icons"
 
 
 def site_cards(
