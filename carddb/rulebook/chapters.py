@@ -57,6 +57,9 @@ class AnatomyPart:
     side: str = "left"  # the callout sits outside the card on this side, with a leader line to (x, y)
 
 
+ROW_HEIGHT = 0.06  # parts closer than this (a fraction of the card's height) are read as one level
+
+
 def anatomy_card(db: CardDatabase) -> Card | None:
     """The card that shows the most parts: one with a cost, stats, rules text, flavor and art credit."""
 
@@ -109,8 +112,14 @@ def anatomy_parts(db: CardDatabase, card: Card, positions: dict[str, tuple[float
         "flavor": bool(card.flavor),
     }
     parts = [(part, positions[part]) for part in explanations if present.get(part, True) and part in positions]
-    # Number the parts top to bottom, then left to right, as a reader's eye goes.
-    parts.sort(key=lambda item: (round(item[1][1], 2), item[1][0]))
+    # Number the parts as a reader's eye goes: top to bottom, and left to right among parts on one level.
+    rows: list[list[tuple[str, tuple[float, float]]]] = []
+    for item in sorted(parts, key=lambda item: item[1][1]):
+        if rows and item[1][1] - rows[-1][0][1][1] < ROW_HEIGHT:
+            rows[-1].append(item)
+        else:
+            rows.append([item])
+    parts = [item for row in rows for item in sorted(row, key=lambda item: item[1][0])]
     placed = [
         AnatomyPart(number, *explanations[part], x=xy[0], y=xy[1], side="left" if xy[0] < 0.5 else "right")
         for number, (part, xy) in enumerate(parts, start=1)

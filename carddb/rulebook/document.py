@@ -58,7 +58,7 @@ PAPERS: dict[str, Paper] = {
         id="a5", size="A5", width="148mm", height="210mm",
         top="17mm", bottom="18mm", inner="17mm", outer="14mm", body="10pt", small="8pt",
         card_row_height="50mm", card_single_height="58mm", card_small_height="38mm", card_example_height="40mm",
-        cover_pad="9mm", cover_title="30pt", cover_card_height="62mm", anatomy_width="42mm",
+        cover_pad="9mm", cover_title="30pt", cover_card_height="62mm", anatomy_width="40mm",
         legend_columns=1, glossary_columns=1,
     ),
     "a4": Paper(

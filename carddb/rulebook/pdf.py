@@ -8,18 +8,27 @@ fetched only from the project and carddb's own folders (no network).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
+from pypdf import PdfReader
 from weasyprint import HTML
 
 from carddb.atomic import atomic_path
 from carddb.diagnostics import Finding, Report
 from carddb.render.assets import ConfinedFetcher
+from carddb.render.pdfcache import is_current, pdf_key, remember
 
 
 def write_pdf(html: str, base_dir: Path, target: Path, roots: Iterable[Path], report: Report) -> int:
     """Lay out `html` (relative URLs resolved in `base_dir`), write `target` atomically; the page count."""
+    # An unchanged book (same HTML, same pictures and stylesheets) is not laid out again.
+    cache_dir = base_dir / ".cache" / "pdf"
+    key = pdf_key(html, referenced_files(html, base_dir))
+    if is_current(target, key, cache_dir):
+        return len(PdfReader(target).pages)
     fetcher = ConfinedFetcher(roots)
     try:
         document = HTML(string=html, base_url=base_dir.as_uri() + "/", url_fetcher=fetcher).render()
@@ -30,4 +39,21 @@ def write_pdf(html: str, base_dir: Path, target: Path, roots: Iterable[Path], re
         return 0
     for url in fetcher.refused:
         report.add(Finding("E-RULEBOOK-RENDER", f"the rulebook asked for {url!r}, which carddb does not load", target))
+    if not fetcher.refused:
+        remember(target, key, cache_dir)
     return len(document.pages)
+
+
+_REFERENCE = re.compile(r"""(?:src|href)=["']([^"'#]+)["']""")
+
+
+def referenced_files(html: str, base_dir: Path) -> list[Path]:
+    """Local files the HTML links to (pictures, stylesheets), absolute or relative to `base_dir`."""
+    files = []
+    for ref in _REFERENCE.findall(html):
+        parts = urlsplit(ref)
+        if parts.scheme == "file":
+            files.append(Path(unquote(parts.path)))
+        elif not parts.scheme:
+            files.append(base_dir / unquote(parts.path))
+    return [f for f in files if f.is_file()]
