@@ -157,3 +157,19 @@ def test_fmt_leaves_broken_text_alone_and_exits_1(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "broken: rules text has errors" in result.output
     assert (project / "data/loe/cards/broken.yaml").read_text() == BROKEN
+
+
+def test_fmt_handles_single_card_files_and_several_documents(tmp_path: Path) -> None:
+    single = "# one card\nid: lone\nname: Lone\nkind: spell\nset: BASE\nnumber: 5\nrarity: common\ncost: 1\ntext: 'draw a card.'\n"
+    several = (
+        "id: first\nname: First\nkind: spell\nset: BASE\nnumber: 6\nrarity: common\ncost: 1\ntext: Draw a card.\n"
+        "---\n"
+        "id: second\nname: Second\nkind: spell\nset: BASE\nnumber: 7\nrarity: common\ncost: 1\n"
+        "text: |\n  gain 2 powerstones.\n"
+    )
+    project = _project(tmp_path, ("single.yaml", single), ("several.yaml", several))
+    result = runner.invoke(app, ["fmt", "--project", str(project)])
+    assert result.exit_code == 0, result.output
+    cards = project / "data/loe/cards"
+    assert (cards / "single.yaml").read_text() == single.replace("'draw a card.'", "'Draw a card.'")
+    assert (cards / "several.yaml").read_text() == several.replace("gain 2", "Gain 2")
