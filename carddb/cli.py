@@ -14,6 +14,7 @@ import traceback
 import typer
 
 from carddb import __version__
+from carddb.commands import build as build_command
 from carddb.commands import database, play, rulebook, rules, site
 from carddb.commands import print as print_command
 from carddb.errors import CarddbError
@@ -26,7 +27,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for group in (database, site, play, print_command, rules, rulebook):
+for group in (database, rules, print_command, play, rulebook, site, build_command):
     group.register(app)
 
 

@@ -24,6 +24,8 @@ from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.draft import DraftLog
+from carddb.render.assets import ConfinedFetcher
+from carddb.render.pdfcache import is_current, pdf_key, remember
 
 BUILTIN_TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "play"
 
@@ -140,12 +142,21 @@ def render_pdf(db: CardDatabase, template: str, context: dict[str, Any], target:
             .get_template(template)
             .render(game=db.pack.name, version=__version__, footer=footer, **context)
         )
-        pdf = HTML(string=html, base_url=str(db.project.root)).write_pdf()
     except jinja2.TemplateError as exc:
         raise RenderError(f"template play/{template}: {exc}") from None
+    cache_dir = db.project.output_dir(db.pack) / ".cache" / "pdf"
+    key = pdf_key(html)
+    if is_current(target, key, cache_dir):
+        return target
+    fetcher = ConfinedFetcher([db.project.root, BUILTIN_TEMPLATES])
+    pdf = HTML(string=html, base_url=str(db.project.root), url_fetcher=fetcher).write_pdf()
     if pdf is None:
         raise RenderError(f"WeasyPrint produced no PDF for play/{template}")
-    return write_bytes(target, pdf)
+    if fetcher.refused:
+        raise RenderError(f"play/{template} asked for {fetcher.refused[0]!r}, which carddb does not load")
+    write_bytes(target, pdf)
+    remember(target, key, cache_dir)
+    return target
 
 
 def _booster_blocks(

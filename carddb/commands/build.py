@@ -1,0 +1,55 @@
+"""`carddb build`: the whole pipeline for one game into output/<game>/, with a progress display and a summary."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from carddb.build import build
+from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, open_project, print_report
+from carddb.errors import UsageError
+from carddb.play.samples import DEFAULT_SEED
+from carddb.progress import stages
+
+
+def build_command(
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the sample boosters, sealed event and draft.")
+    ] = DEFAULT_SEED,
+    workers: Annotated[int, typer.Option(help="Processes that render cards in parallel.")] = 2,
+    strict: StrictOpt = False,
+    game: GameOpt = None,
+    project: ProjectOpt = None,
+) -> None:
+    """Validate, then render faces, print sheets, PNGs, Tabletop Simulator decks, play samples, rulebook and site."""
+    if workers < 1:
+        raise UsageError("--workers must be 1 or more")
+    if seed < 0:
+        raise UsageError("--seed must be zero or a positive whole number")
+    proj, pack = open_project(project, game)
+    with stages() as stage:
+        result = build(proj, pack, seed=seed, workers=workers, stage=stage)
+    if result.stopped:
+        print_report(result.report)
+        print("validation failed: nothing was rendered")
+        raise typer.Exit(1)
+    if len(result.report):
+        print_report(result.report)
+    table = Table("output", "where", "", box=None, header_style="bold")
+    for row in result.written.rows:
+        table.add_row(*row)
+    Console(width=180).print(table)
+    print(
+        f"{pack.name}: {result.rendered + result.cached} cards, {result.rendered} rendered, "
+        f"{result.cached} from the cache; {len(result.report.warnings)} warning"
+        f"{'s' * (len(result.report.warnings) != 1)}"
+    )
+    print("stages: " + ", ".join(f"{label.lower()} {sec:.1f} s" for label, sec in result.seconds.items()))
+    raise typer.Exit(1 if result.report.failed(strict) else 0)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("build")(build_command)

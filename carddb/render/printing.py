@@ -1,0 +1,225 @@
+"""The print stage: card faces -> card PDFs -> print sheets -> PNGs -> Tabletop Simulator decks.
+
+`carddb print` and `carddb build` both run `print_stage`; it returns what it
+wrote and never prints or exits, so each command words its own summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from carddb.atomic import write_bytes
+from carddb.cardmodel import Card
+from carddb.database import CardDatabase
+from carddb.diagnostics import Report
+from carddb.errors import RenderError
+from carddb.progress import Stage, no_progress
+from carddb.render.imposition import PAPERS, BackOffset, Duplex
+from carddb.render.raster import PngJob, render_pngs
+from carddb.render.sheets import SheetCard, compose_sheets, layout_for, prune_page_cache
+from carddb.render.tts import TtsCard, TtsDeck, export_tts
+
+if TYPE_CHECKING:
+    from carddb.render.faces import FaceResult
+
+
+@dataclass
+class Written:
+    """What a run wrote, for the summary: (what, where, note) rows."""
+
+    rows: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def add(self, what: str, where: str, note: str) -> None:
+        self.rows.append((what, where, note))
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    papers: tuple[str, ...] = ("a4", "letter")
+    duplex: Duplex = Duplex.long
+    back_offset: BackOffset = field(default_factory=BackOffset)
+    gutter_mm: float | None = None
+    name: str = ""
+    png: bool = False
+    dpi: int = 300
+    preset: str | None = None
+    tts: bool = False
+    one_each: bool = False
+    workers: int = 2
+    full_run: bool = True  # no selection: the page cache may be pruned
+
+
+@dataclass
+class PrintResult:
+    faces: list[FaceResult]
+    backs: dict[str, Path]
+    printable: list[Card]  # the selected cards that could be rendered
+    written: Written
+
+    @property
+    def from_cache(self) -> int:
+        return sum(1 for f in self.faces if f.from_cache)
+
+
+def print_stage(
+    db: CardDatabase,
+    cards: Sequence[Card],
+    options: PrintOptions,
+    report: Report,
+    *,
+    stage: Stage | None = None,
+    faces: Sequence[FaceResult] | None = None,
+    backs: dict[str, Path] | None = None,
+) -> PrintResult:
+    """Render (or take) the faces of `cards` and write every print output `options` asks for."""
+    # Imported here: WeasyPrint takes a noticeable part of a second to load.
+    from carddb.render.faces import render_backs, render_faces
+
+    stage = stage or no_progress()
+    out = db.project.output_dir(db.pack)
+    name = options.name or db.pack.id
+    written = Written()
+    if faces is None:
+        with stage("Rendering card faces", None):
+            faces = render_faces(db, cards, report, workers=options.workers)
+    if backs is None:
+        backs = render_backs(db, report)
+    face_by_id = {f.card_id: f for f in faces}
+    printable = [c for c in cards if c.id in face_by_id]
+    result = PrintResult(list(faces), backs, printable, written)
+    if not printable:
+        return result
+    with stage("Copying card PDFs", None):
+        changed = _copy_card_pdfs(printable, face_by_id, backs, out / "cards")
+    written.add("card PDFs", _rel(db, out / "cards"), f"{len(printable)} cards + {len(backs)} backs, {changed} updated")
+    slots = sheet_cards(printable, face_by_id, backs, options)
+    used_pages: list[Path] = []
+    for paper_id in options.papers:
+        with stage(f"Composing {PAPERS[paper_id].label} sheets", None):
+            sheets = compose_sheets(
+                slots,
+                PAPERS[paper_id],
+                out / "print" / f"{name}-{paper_id}.pdf",
+                cache_dir=out / ".cache" / "sheets",
+                duplex=options.duplex,
+                back_offset=options.back_offset,
+                gutter_mm=options.gutter_mm,
+            )
+        used_pages += sheets.page_files
+        layout = sheets.layout
+        written.add(
+            f"{PAPERS[paper_id].label} sheets",
+            _rel(db, sheets.path),
+            f"{sheets.pages} pages ({sheets.pages_built} built), {len(slots)} cards, "
+            f"bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
+        )
+    if options.full_run:
+        prune_page_cache(out / ".cache" / "sheets", used_pages)
+    if options.png or options.preset:
+        jobs = _png_jobs(printable, face_by_id, backs, out / "png", options)
+        with stage("Writing PNGs", len(jobs)) as advance:
+            rendered, _reused = render_pngs(jobs, workers=options.workers, on_done=advance)
+        what = ", ".join(
+            part
+            for part in (
+                f"{options.dpi} dpi" if options.png else "",
+                f"{options.preset} preset" if options.preset else "",
+            )
+            if part
+        )
+        written.add("PNGs", _rel(db, out / "png"), f"{len(jobs)} images ({what}), {rendered} rendered")
+    if options.tts:
+        decks = _tts_decks(db, printable, face_by_id, backs, name)
+        with stage("Writing Tabletop Simulator decks", None):
+            trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
+            results = export_tts(decks, out / "tts", (trim.trim_w, trim.trim_h))
+        for deck_result in results:
+            written.add(
+                "Tabletop Simulator deck",
+                _rel(db, deck_result.json_path),
+                f"{deck_result.cards} cards on {len(deck_result.images) - 1} sheet(s) + back",
+            )
+    return result
+
+
+def _rel(db: CardDatabase, path: Path) -> str:
+    try:
+        return str(path.relative_to(db.project.root))
+    except ValueError:
+        return str(path)
+
+
+def back_of(card_id: str, backs: dict[str, Path], back_id: str) -> Path:
+    try:
+        return backs[back_id]
+    except KeyError:
+        raise RenderError(f"the back '{back_id}' of card '{card_id}' could not be rendered") from None
+
+
+def _copy_card_pdfs(cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path) -> int:
+    """Copy each card's PDF to output/<game>/cards/<id>.pdf (and backs to cards/backs/); skip identical files."""
+    pairs = [(faces[c.id].pdf, folder / f"{c.id}.pdf") for c in cards]
+    pairs += [(pdf, folder / "backs" / f"{back}.pdf") for back, pdf in backs.items()]
+    changed = 0
+    for source, target in pairs:
+        data = source.read_bytes()
+        try:
+            if target.stat().st_size == len(data) and target.read_bytes() == data:
+                continue
+        except OSError:
+            pass
+        write_bytes(target, data)
+        changed += 1
+    return changed
+
+
+def sheet_cards(
+    cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], options: PrintOptions
+) -> list[SheetCard]:
+    """The sheet slots in order: each card `copies` times (once with `one_each`), with its back."""
+    slots = []
+    for card in cards:
+        face = faces[card.id]
+        back = None if options.duplex is Duplex.none else back_of(card.id, backs, face.back)
+        slots += [SheetCard(card.id, face.pdf, back)] * (1 if options.one_each else card.copies)
+    if not slots:
+        raise RenderError("every selected card has copies: 0; use --one-each to print them anyway")
+    return slots
+
+
+def _png_jobs(
+    cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path, options: PrintOptions
+) -> list[PngJob]:
+    sources = [(faces[c.id].pdf, f"{c.id}.png") for c in cards]
+    sources += [(pdf, f"backs/{back}.png") for back, pdf in backs.items()]
+    jobs = []
+    for pdf, rel in sources:
+        if options.png:
+            jobs.append(PngJob(pdf, folder / rel, options.dpi, bleed=True))
+            jobs.append(PngJob(pdf, folder / "trim" / rel, options.dpi, bleed=False))
+        if options.preset:
+            jobs.append(PngJob(pdf, folder / options.preset / rel, preset=options.preset))
+    return jobs
+
+
+def _tts_decks(
+    db: CardDatabase, cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], name: str
+) -> list[TtsDeck]:
+    by_back: dict[str, list[TtsCard]] = {}
+    for card in cards:
+        face = faces[card.id]
+        kind = db.pack.kind(card.kind).label
+        entry = TtsCard(card.id, card.name, f"{kind}. {card.text}".strip(), face.pdf, max(card.copies, 1))
+        by_back.setdefault(face.back, []).append(entry)
+    return [
+        TtsDeck(
+            f"{name}-{back}",
+            f"{db.pack.name}: {back.replace('-', ' ')}",
+            back_of(group[0].id, backs, back),
+            tuple(group),
+        )
+        for back, group in by_back.items()
+    ]
