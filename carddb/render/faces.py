@@ -32,6 +32,7 @@ import re
 import traceback
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
@@ -561,11 +562,20 @@ def write_card_pdf(
 
 
 def _run_jobs(jobs: list[BatchJob], workers: int) -> list[tuple[str, FaceMeta]]:
-    if len(jobs) <= 1 or workers <= 1:
-        return [item for job in jobs for item in render_batch(job)]
-    # fork: the workers inherit the imported WeasyPrint instead of importing it again (~0.5 s each)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
-        return [item for batch in pool.map(render_batch, jobs) for item in batch]
+    try:
+        if len(jobs) <= 1 or workers <= 1:
+            return [item for job in jobs for item in render_batch(job)]
+        # fork: the workers inherit the imported WeasyPrint instead of importing it again (~0.5 s each)
+        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
+            return [item for batch in pool.map(render_batch, jobs) for item in batch]
+    except RenderError:
+        raise
+    except (OSError, ValueError, RuntimeError, BrokenProcessPool) as exc:
+        # A full disk, a killed worker or a WeasyPrint failure on odd input: one message, no traceback.
+        cards = ", ".join(cid for job in jobs for cid, _k, _f in job.faces[:3])
+        raise RenderError(
+            f"rendering the card faces failed ({type(exc).__name__}: {exc}); first cards: {cards}"
+        ) from exc
 
 
 # ---------------------------------------------------------------- public entry points
