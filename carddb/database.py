@@ -99,7 +99,13 @@ def load_database(project: Project, pack: GamePack, report: Report | None = None
     db.sets = load_sets(project, pack, report, db.set_sources)
     files = card_files(project.cards_dir(pack))
     if not files:
-        report.add(Finding("E-NO-CARDS", f"no card files (*.yaml) in {project.cards_dir(pack)}"))
+        report.add(
+            Finding(
+                "E-NO-CARDS",
+                f"no card files (*.yaml) in {project.cards_dir(pack).relative_to(project.root)}/",
+                hint=f"cards are YAML files under data/{pack.id}/cards/; see docs/cards.md",
+            )
+        )
     validator = _adapter(pack)
     entries: list[CardEntry] = []
     for path in files:
@@ -360,15 +366,14 @@ def _finding_for(
             hint=f"kinds: {', '.join(pack.kind_ids)}",
         )
     if etype == "kind_rule":
+        # A pack's rule names the field it is about in ctx ('field', 'what'); a rule
+        # raised with a bare message is shown as written, at the start of the card.
         ctx = error.get("ctx") or {}
+        if "what" not in ctx:
+            return Finding("E-KIND-RULE", f"{who}: {error['msg']}", path, _card_start(located))
         field = ctx.get("field", "text")
         span = located.key_span((field,)) if (field,) in located.key_spans else _card_start(located)
-        return Finding(
-            "E-KIND-RULE",
-            f"{who} has no '{field}'; {_a(kind_label)} needs {ctx.get('what', error['msg'])}",
-            path,
-            span,
-        )
+        return Finding("E-KIND-RULE", f"{who} has no '{field}'; {_a(kind_label)} needs {ctx['what']}", path, span)
     written = _written_loc(loc, data)
     field_name = _field_label(written)
     span = located.value_span(written)

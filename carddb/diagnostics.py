@@ -166,7 +166,8 @@ def format_finding(finding: Finding, shown_path: str, sources: SourceCache) -> s
     where = shown_path
     if finding.span:
         where += f":{finding.span.line}:{finding.span.col}"
-    text = f"{where}: {finding.code} {finding.message}"
+    # A finding about no file in particular (an empty project) has no location to print.
+    text = f"{where}: {finding.code} {finding.message}" if finding.path else f"{finding.code} {finding.message}"
     if finding.path and finding.span:
         source = sources.line(finding.path, finding.span.line)
         if source is not None:

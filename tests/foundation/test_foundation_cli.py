@@ -215,3 +215,10 @@ def test_stats_titles_are_whole_lines_and_counts_add_up(clean: Path) -> None:
     assert total.split() == ["total", "8", "10"]  # levies has 3 copies
     lord = next(line for line in lines if line.split()[:1] == ["Lord"] and "5.0" in line)
     assert lord.split()[-1] == "5.0"
+
+
+def test_project_without_cards_says_where_they_go(tmp_path: Path) -> None:
+    (tmp_path / "data" / "loe").mkdir(parents=True)
+    result = run_cli("validate", "--project", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "E-NO-CARDS no card files (*.yaml) in data/loe/cards/"
