@@ -39,7 +39,11 @@ def set_statistics(db: CardDatabase) -> list[Table]:
         tables.append(("Subtypes", rows, ("kind", "subtype", "cards")))
     rarities = Counter(c.rarity for c in cards)
     tables.append(
-        ("Rarity", [(r.name, rarities[r.id], _pct(rarities[r.id], total)) for r in db.pack.rarities], ("rarity", "cards", "share"))
+        (
+            "Rarity",
+            [(r.name, rarities[r.id], _pct(rarities[r.id], total)) for r in db.pack.rarities],
+            ("rarity", "cards", "share"),
+        )
     )
     factions = Counter(db.faction_of(c) for c in cards)
     tables.append(
@@ -55,7 +59,9 @@ def set_statistics(db: CardDatabase) -> list[Table]:
         columns = [str(n) for n in range(0, min(top, 9) + 1)] + (["10+"] if top >= 10 else [])
         rows: list[tuple[object, ...]] = []
         for k in db.pack.kinds:
-            curve = Counter(min(c.curve_cost() or 0, 10) for c in cards if c.kind == k.id and c.curve_cost() is not None)
+            curve = Counter(
+                min(c.curve_cost() or 0, 10) for c in cards if c.kind == k.id and c.curve_cost() is not None
+            )
             if not curve:
                 continue
             bars = tuple(curve.get(int(col.rstrip("+")), 0) or "." for col in columns)
