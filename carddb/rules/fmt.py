@@ -9,6 +9,8 @@ parse is left alone and reported: its wording is for the designer to fix.
 from __future__ import annotations
 
 import io
+import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,5 +118,10 @@ def format_file(path: Path, language: RulesLanguage) -> FileFormat:
 
 
 def write_formatted(result: FileFormat) -> None:
-    if result.new_source is not None:
-        write_text(result.path, result.new_source)
+    if result.new_source is None:
+        return
+    # carddb.atomic writes through mkstemp, whose file is private (0600); a card file
+    # keeps the permissions the designer gave it.
+    mode = stat.S_IMODE(result.path.stat().st_mode)
+    write_text(result.path, result.new_source)
+    os.chmod(result.path, mode)

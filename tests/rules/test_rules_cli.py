@@ -173,3 +173,11 @@ def test_fmt_handles_single_card_files_and_several_documents(tmp_path: Path) -> 
     cards = project / "data/loe/cards"
     assert (cards / "single.yaml").read_text() == single.replace("'draw a card.'", "'Draw a card.'")
     assert (cards / "several.yaml").read_text() == several.replace("gain 2", "Gain 2")
+
+
+def test_fmt_keeps_the_file_permissions(tmp_path: Path) -> None:
+    project = _project(tmp_path, ("spells.yaml", CARDS))
+    path = project / "data/loe/cards/spells.yaml"
+    path.chmod(0o644)
+    assert runner.invoke(app, ["fmt", "--project", str(project)]).exit_code == 0
+    assert path.stat().st_mode & 0o777 == 0o644
