@@ -17,6 +17,7 @@ preview rebuild after one edit rewrites one card page, the index and the stats.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -284,7 +285,9 @@ def _prune(cards_dir: Path, card_ids: set[str], result: SiteResult) -> None:
 
 
 def _plain(paragraph: Paragraph) -> str:
-    return "".join(run.text for run in paragraph if run.kind != "icon")
+    # Icons become their names so that a search for "influence" finds "Spend 1{influence}".
+    text = "".join(f" {run.text} " if run.kind == "icon" else run.text for run in paragraph)
+    return re.sub(r" {2,}", " ", text).replace(" :", ":").replace(" ,", ",").replace(" .", ".").strip()
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -111,7 +111,7 @@ def test_filter_index_has_the_fields_the_gallery_filters_on(built: tuple[CardDat
     assert duke["rarity"] == "uncommon"
     assert duke["cost"] == 3  # the powerstones of {powerstones: 3, influence: 1}
     assert duke["number"] == 2 and duke["set"] == "TST"
-    assert "Deal 2 damage to target Duke." in duke["text"]
+    assert duke["text"] == "Spend 1 influence: Deal 2 damage to target Duke."  # icons searchable by name
     assert duke["page"] == "cards/test-duke.html"
     assert index["quiet-levies"]["cost"] is None  # resources have no cost: the "No cost" filter
     assert index["quiet-levies"]["subtype"] == "subject"
