@@ -85,11 +85,9 @@ class Preview:
                     summary = self.build_site(db, report)
                     status = BuildStatus(number, "ok", f"{summary}; {report.summary()}", shown_findings(report))
             except CarddbError as exc:
-                status = BuildStatus(number, "failed", f"build failed: {exc}", shown_findings(report))
+                status = BuildStatus(number, "failed", str(exc), shown_findings(report))
             except Exception as exc:  # a bad edit must never kill the server: report it and keep serving
-                status = BuildStatus(
-                    number, "failed", f"build failed: {type(exc).__name__}: {exc}", shown_findings(report)
-                )
+                status = BuildStatus(number, "failed", f"{type(exc).__name__}: {exc}", shown_findings(report))
             text = report.format_text()
             if text:
                 self.say(text)
