@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from foundation_projects import CLEAN_CARDS, SETS, run_cli, run_process, write_project
+
+from carddb.cli import main
 
 # One card with two problems, and a second file with one: all must come in one run, in file and line order.
 BROKEN_DUKES = """\
@@ -127,11 +130,18 @@ def test_usage_error_suggests_the_closest_choice(clean: Path) -> None:
     assert "did you mean 'common'?" in result.stderr
 
 
-def test_unknown_game_is_a_usage_error() -> None:
-    result = run_process("validate", "--game", "chess")
-    assert result.exit_code == 2
-    assert result.stderr.startswith("carddb: unknown game 'chess' (installed game packs: loe")
-    assert not result.crashed
+def run_main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """`cli.main`, the error boundary itself, in this process: its exit code and stderr."""
+    monkeypatch.setattr(sys, "argv", ["carddb", *args])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    return int(exit_.value.code or 0), capsys.readouterr().err
+
+
+def test_unknown_game_is_a_usage_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = run_main(monkeypatch, capsys, "validate", "--game", "chess")
+    assert code == 2
+    assert err.startswith("carddb: unknown game 'chess' (installed game packs: loe")
 
 
 def test_missing_project_folder_is_a_usage_error(tmp_path: Path) -> None:
@@ -141,11 +151,13 @@ def test_missing_project_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert not result.crashed
 
 
-def test_folder_without_game_data_is_a_usage_error(tmp_path: Path) -> None:
-    result = run_process("validate", cwd=tmp_path)
-    assert result.exit_code == 2
-    assert "no data for game 'loe'" in result.stderr
-    assert not result.crashed
+def test_folder_without_game_data_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, err = run_main(monkeypatch, capsys, "validate")
+    assert code == 2
+    assert "no data for game 'loe'" in err and "Traceback" not in err
 
 
 def test_real_process_on_broken_project_exits_1_without_traceback(broken: Path) -> None:
