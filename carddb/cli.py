@@ -14,9 +14,7 @@ import traceback
 import typer
 
 from carddb import __version__
-from carddb.commands import build as build_command
-from carddb.commands import database, play, rulebook, rules, site
-from carddb.commands import print as print_command
+from carddb.commands import database
 from carddb.errors import CarddbError
 
 app = typer.Typer(
@@ -27,8 +25,27 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for group in (database, rules, print_command, play, rulebook, site, build_command):
-    group.register(app)
+# The database commands are what a designer runs after every edit, so when the
+# command line names one of them only its module is imported: the other groups
+# pull in WeasyPrint, lark grammars and the renderers, seconds of start-up that
+# `carddb validate` does not need. Any other command line registers every group.
+DATABASE_COMMANDS = frozenset({"games", "validate", "list", "show", "stats"})
+
+
+def _register_groups(argv: list[str]) -> None:
+    command = next((arg for arg in argv[1:] if not arg.startswith("-")), None)
+    if command in DATABASE_COMMANDS:
+        database.register(app)
+        return
+    from carddb.commands import build as build_command
+    from carddb.commands import play, rulebook, rules, site
+    from carddb.commands import print as print_command
+
+    for group in (database, rules, print_command, play, rulebook, site, build_command):
+        group.register(app)
+
+
+_register_groups(sys.argv if os.path.basename(sys.argv[0]) in {"carddb", "__main__.py"} else [])
 
 
 def _version(value: bool) -> None:
