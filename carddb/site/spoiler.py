@@ -30,6 +30,7 @@ import carddb
 from carddb.atomic import write_bytes
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
+from carddb.errors import RenderError
 from carddb.gamepack import GamePack
 from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
@@ -197,33 +198,39 @@ def build_site(
     factions = [f for f in db.pack.factions if any(c.faction_id == f.id for c in cards)]
     rarities = [r for r in db.pack.rarities if any(c.card.rarity == r.id for c in cards)]
     costs = sorted({c.cost for c in cards if c.cost is not None})
-    pages: dict[str, str] = {
-        "index.html": env.get_template("index.html").render(
-            common,
-            root="",
-            cards=cards,
-            kinds=kinds,
-            factions=factions,
-            rarities=rarities,
-            costs=costs,
-            has_costless=any(c.cost is None for c in cards),
-            index_json=script_json(card_index(cards)),
-        ),
-        "stats.html": env.get_template("stats.html").render(
-            common,
-            root="",
-            charts=[(chart, Markup(chart_svg(chart))) for chart in set_charts(db)],
-        ),
-    }
-    card_template = env.get_template("card.html")
-    for position, site_card in enumerate(cards):
-        pages[site_card.page] = card_template.render(
-            common,
-            root="../",
-            c=site_card,
-            previous=cards[position - 1] if position > 0 else None,
-            next=cards[position + 1] if position + 1 < len(cards) else None,
-        )
+    # Every page is rendered before any is written: a template error leaves the last good site whole.
+    try:
+        pages: dict[str, str] = {
+            "index.html": env.get_template("index.html").render(
+                common,
+                root="",
+                cards=cards,
+                kinds=kinds,
+                factions=factions,
+                rarities=rarities,
+                costs=costs,
+                has_costless=any(c.cost is None for c in cards),
+                index_json=script_json(card_index(cards)),
+            ),
+            "stats.html": env.get_template("stats.html").render(
+                common,
+                root="",
+                charts=[(chart, Markup(chart_svg(chart))) for chart in set_charts(db)],
+            ),
+        }
+        card_template = env.get_template("card.html")
+        for position, site_card in enumerate(cards):
+            pages[site_card.page] = card_template.render(
+                common,
+                root="../",
+                c=site_card,
+                previous=cards[position - 1] if position > 0 else None,
+                next=cards[position + 1] if position + 1 < len(cards) else None,
+            )
+    except jinja2.TemplateSyntaxError as exc:
+        raise RenderError(f"site template {exc.filename or exc.name}:{exc.lineno}: {exc.message}") from None
+    except jinja2.TemplateError as exc:
+        raise RenderError(f"site template error: {type(exc).__name__}: {exc}") from None
     for relative, html in pages.items():
         _write_if_changed(site_root / relative, html.encode("utf-8"), result)
     for name in STATIC_ASSETS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -13,10 +14,11 @@ from PIL import Image
 from site_fixtures import HOSTILE_NAME, write_project
 
 from carddb.database import CardDatabase, load_database
+from carddb.errors import RenderError
 from carddb.games import get_pack
 from carddb.project import Project
 from carddb.site.charts import set_charts
-from carddb.site.spoiler import build_site
+from carddb.site.spoiler import build_site, default_templates_dir
 
 
 class Tree(HTMLParser):
@@ -231,3 +233,25 @@ def test_a_deleted_card_loses_its_page(tmp_path: Path) -> None:
     assert not (site / "cards" / "small-rite.png").exists()
     assert {p.name for p in result.removed} == {"small-rite.html", "small-rite.png"}
     assert "small-rite" not in (site / "index.html").read_text()
+
+
+def test_a_project_template_overrides_and_a_broken_one_is_located(tmp_path: Path) -> None:
+    root = write_project(tmp_path)
+    project, pack = Project.at(root), get_pack("loe")
+    db, _ = load_database(project, pack)
+    own = root / "templates" / "site"
+    shutil.copytree(default_templates_dir(), own)
+    (own / "stats.html").write_text((own / "stats.html").read_text().replace("Set statistics", "Our numbers"))
+    site = root / "site"
+    build_site(db, site, {})
+    assert "Our numbers" in (site / "stats.html").read_text()
+    before = (site / "index.html").read_bytes()
+    card = (own / "card.html").read_text().splitlines()
+    card.insert(4, "{% if %}")
+    (own / "card.html").write_text("\n".join(card))
+    council = root / "data" / "loe" / "cards" / "council.yaml"
+    council.write_text(council.read_text().replace("Duke of Fixtures", "Duke of Half Builds"))
+    db, _ = load_database(project, pack)
+    with pytest.raises(RenderError, match=r"card\.html:5: "):
+        build_site(db, site, {})
+    assert (site / "index.html").read_bytes() == before
