@@ -16,6 +16,7 @@ preview rebuild after one edit rewrites one card page, the index and the stats.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -245,7 +246,10 @@ def env_dir(env: jinja2.Environment) -> Path:
     return Path(loader.searchpath[0])
 
 
+@functools.cache
 def _environment(templates_dir: Path) -> jinja2.Environment:
+    # One environment per folder for the life of the process: `carddb serve` rebuilds reuse the compiled
+    # templates, and Jinja2's auto_reload recompiles a template whose file changed.
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=True,
