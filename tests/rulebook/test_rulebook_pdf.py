@@ -161,3 +161,19 @@ def test_generated_chapters_follow_the_data(loe_book: Built) -> None:
     anatomy = chapter_pages(loe_book, "Anatomy of a Card")
     for part in ("Name.", "Cost.", "Type line.", "Art.", "Rules text.", "Collector line."):
         assert part in anatomy
+
+
+def test_contents_entries_are_links_to_their_headings(loe_book: Built) -> None:
+    reader = loe_book.reader
+    first_chapter = next(p for t, p, depth in loe_book.outline() if depth == 1 and t != "Contents")
+    targets = set()
+    for page in reader.pages[1 : first_chapter - 1]:
+        for annot in page.get("/Annots") or []:
+            link = annot.get_object()
+            if link.get("/Subtype") == "/Link" and "/Dest" in link:
+                targets.add(str(link["/Dest"]))
+    assert targets == {entry.anchor for entry in loe_book.book.toc}
+    named = reader.named_destinations
+    for entry, (title, page) in zip(loe_book.book.toc, toc_entries(loe_book), strict=True):
+        assert entry.title == title
+        assert reader.get_destination_page_number(named[entry.anchor]) + 1 == page
