@@ -22,10 +22,24 @@ def atomic_path(target: Path) -> Iterator[Path]:
     tmp_path = Path(tmp)
     try:
         yield tmp_path
+        # mkstemp makes the file private (0600); the output should have the mode any
+        # other file the user writes would have (or keep the mode of the file it replaces).
+        try:
+            mode = target.stat().st_mode & 0o7777
+        except OSError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp_path, mode)
         os.replace(tmp_path, target)
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
+
+
+def _umask() -> int:
+    # The umask can only be read by setting it; set it straight back.
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
 
 
 def write_bytes(target: Path, data: bytes) -> Path:
