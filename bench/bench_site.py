@@ -39,7 +39,7 @@ def timed_build(project: Project, game: str) -> str:
     times["faces"] = time.perf_counter() - step
     step = time.perf_counter()
     root = site_root(db)
-    images = web_images({face.card_id: face.pdf for face in faces}, root / "cards")
+    images = web_images({face.card_id: face.pdf for face in faces}, root / "cards", workers=2)
     times["images"] = time.perf_counter() - step
     step = time.perf_counter()
     site = build_site(db, root, images.paths, boosters=booster_membership(db, report))

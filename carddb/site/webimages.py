@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_text
-from carddb.render.raster import PngJob, render_png
+from carddb.render.raster import PngJob, render_pngs
 
 WEB_DPI = 150
 MANIFEST = ".images.json"
@@ -32,24 +32,26 @@ class WebImages:
     unchanged: list[str] = field(default_factory=list)
 
 
-def web_images(pdfs: Mapping[str, Path], images_dir: Path, *, dpi: int = WEB_DPI) -> WebImages:
-    """Rasterize each card's face PDF (card id -> PDF) into images_dir/<id>.png."""
+def web_images(pdfs: Mapping[str, Path], images_dir: Path, *, dpi: int = WEB_DPI, workers: int = 1) -> WebImages:
+    """Rasterize each card's face PDF (card id -> PDF) into images_dir/<id>.png, if it changed."""
     manifest_path = images_dir / MANIFEST
     manifest = _read_manifest(manifest_path)
     result = WebImages()
+    jobs: list[PngJob] = []
+    keys: dict[str, str] = {}
     for card_id, pdf in pdfs.items():
         target = images_dir / f"{card_id}.png"
-        key = f"{dpi}:{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
+        keys[card_id] = f"{dpi}:{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
         result.paths[card_id] = target
-        if manifest.get(card_id) == key and target.is_file():
+        if manifest.get(card_id) == keys[card_id] and target.is_file():
             result.unchanged.append(card_id)
-            continue
-        render_png(PngJob(pdf=pdf, target=target, dpi=dpi, bleed=False))
-        manifest[card_id] = key
-        result.written.append(card_id)
+        else:
+            jobs.append(PngJob(pdf=pdf, target=target, dpi=dpi, bleed=False))
+            result.written.append(card_id)
+    # force: the manifest has already decided; the rasterizer's own timestamp check would keep stale images.
+    render_pngs(jobs, workers=workers, force=True)
     if result.written or set(manifest) - set(pdfs):
-        kept = {card_id: key for card_id, key in manifest.items() if card_id in pdfs}
-        write_text(manifest_path, json.dumps(kept, indent=1, sort_keys=True))
+        write_text(manifest_path, json.dumps(keys, indent=1, sort_keys=True))
     return result
 
 

@@ -59,3 +59,13 @@ def test_only_changed_faces_are_rewritten(tmp_path: Path) -> None:
     # A deleted image is made again even though the manifest remembers it.
     (out / "b.png").unlink()
     assert web_images(pdfs, out).written == ["b"]
+
+
+def test_many_images_on_two_workers(tmp_path: Path) -> None:
+    pdf = face_pdf(tmp_path / "a.pdf", "#0000ff")
+    pdfs = {f"card-{n}": pdf for n in range(6)}
+    result = web_images(pdfs, tmp_path / "cards", workers=2)
+    assert sorted(result.written) == sorted(pdfs)
+    for card_id in pdfs:
+        with Image.open(tmp_path / "cards" / f"{card_id}.png") as png:
+            assert png.size == (372, 520)
