@@ -3,9 +3,9 @@
     python bench/bench_rulebook.py [--project DIR] [--game loe] [--paper a5]
 
 Prints wall and CPU seconds per stage, the page count and the PDF size. The card
-faces come from the face cache when it is warm; pass --cold to clear the
-rulebook's picture cache first (the face cache is left alone: it belongs to the
-face renderer).
+faces come from the face cache when it is warm. --cold clears the rulebook's
+picture cache and deletes rulebook.pdf, so the book is laid out again (the face
+cache is left alone: it belongs to the face renderer).
 """
 
 from __future__ import annotations
@@ -42,11 +42,13 @@ def main() -> None:
     parser.add_argument("--project", type=Path, default=Path(__file__).resolve().parents[1])
     parser.add_argument("--game", default="loe")
     parser.add_argument("--paper", default="a5", choices=["a5", "a4"])
-    parser.add_argument("--cold", action="store_true", help="clear output/<game>/.cache/rulebook first")
+    parser.add_argument("--cold", action="store_true", help="lay the book out again and redraw its pictures")
     args = parser.parse_args()
     project, pack = Project.at(args.project), get_pack(args.game)
     if args.cold:
         shutil.rmtree(project.output_dir(pack) / ".cache" / "rulebook", ignore_errors=True)
+        # an unchanged book is not laid out again (carddb.render.pdfcache) unless its PDF is gone
+        (project.output_dir(pack) / "rulebook.pdf").unlink(missing_ok=True)
     db, report = timed("load database", lambda: load_database(project, pack))
     report = Report(root=project.root)
     book = timed("whole build (carddb rulebook)", lambda: build_rulebook(db, report, paper=args.paper))
@@ -56,9 +58,11 @@ def main() -> None:
     html = book.html_path.read_text(encoding="utf-8")
     fetcher = ConfinedFetcher([project.root, PACKAGE_DIR, BUNDLED_TEMPLATES])
     base = book.html_path.parent.as_uri() + "/"
-    document = timed("  of which: layout only", lambda: HTML(string=html, base_url=base, url_fetcher=fetcher).render())
+    document = timed(
+        "layout alone, measured again", lambda: HTML(string=html, base_url=base, url_fetcher=fetcher).render()
+    )
     with tempfile.TemporaryDirectory() as scratch:
-        timed("  of which: PDF writing only", lambda: document.write_pdf(Path(scratch) / "book.pdf"))
+        timed("PDF writing alone, measured again", lambda: document.write_pdf(Path(scratch) / "book.pdf"))
     print(
         f"{book.pages} pages, {book.pdf.stat().st_size / 1e6:.1f} MB, {len(book.cards)} cards pictured, "
         f"{len(book.toc)} contents entries, {len(db.cards)} cards in the database"

@@ -44,13 +44,14 @@ def write_pdf(html: str, base_dir: Path, target: Path, roots: Iterable[Path], re
     return len(document.pages)
 
 
-_REFERENCE = re.compile(r"""(?:src|href)=["']([^"'#]+)["']""")
+# src="..." and href="..." attributes, and url(...) in the inline stylesheet (the fonts)
+_REFERENCE = re.compile(r"""(?:src|href)=["']([^"'#]+)["']|url\(\s*["']?([^"')#]+)["']?\s*\)""")
 
 
 def referenced_files(html: str, base_dir: Path) -> list[Path]:
-    """Local files the HTML links to (pictures, stylesheets), absolute or relative to `base_dir`."""
+    """Local files the HTML links to (pictures, stylesheets, fonts), absolute or relative to `base_dir`."""
     files = []
-    for ref in _REFERENCE.findall(html):
+    for ref in (attribute or url for attribute, url in _REFERENCE.findall(html)):
         parts = urlsplit(ref)
         if parts.scheme == "file":
             files.append(Path(unquote(parts.path)))
