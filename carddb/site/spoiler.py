@@ -35,6 +35,7 @@ from carddb.errors import RenderError
 from carddb.gamepack import GamePack
 from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
+from carddb.site.webimages import WEB_DPI
 
 STATIC_ASSETS = ("site.css", "site.js")
 # Fields shown in the card page's heading area rather than in its data table.
@@ -194,6 +195,8 @@ def build_site(
         "icons": icons,
         "has_boosters": boosters is not None,
         "total": len(cards),
+        # The web images' size in pixels, so the gallery lays out before they load.
+        "card_px": tuple(round(mm / 25.4 * WEB_DPI) for mm in db.pack.card_size_mm),
     }
     kinds = [k for k in db.pack.kinds if any(c.card.kind == k.id for c in cards)]
     factions = [f for f in db.pack.factions if any(c.faction_id == f.id for c in cards)]

@@ -101,6 +101,8 @@ def test_every_card_has_a_gallery_entry_and_a_page(built: tuple[CardDatabase, Pa
     assert hrefs == {f"cards/{c.id}.html" for c in db.cards}
     for img in tree.find("img"):
         assert (site / img["src"]).is_file()
+        # 63 x 88 mm at 150 dpi: the gallery reserves the image's space before it loads.
+        assert (img["width"], img["height"]) == ("372", "520")
 
 
 def test_filter_index_has_the_fields_the_gallery_filters_on(built: tuple[CardDatabase, Path]) -> None:
