@@ -1,0 +1,1 @@
+"""The spoiler site (spoiler, charts, webimages, stage) and the live preview (serve, livereload)."""
