@@ -134,8 +134,10 @@ def test_gallery_search_live_edit_and_findings_overlay(browser: Browser, tmp_pat
         council.write_text(bad)
         overlay = page.locator("#carddb-findings")
         expect(overlay).to_be_visible(timeout=UPDATE_MS)
-        expect(overlay.locator(".finding.error .where")).to_have_text(f"data/loe/cards/council.yaml:{line}:3")
-        expect(overlay.locator(".finding.error .code")).to_have_text("E-UNKNOWN-FIELD")
+        # Long waits here too: the editor-style write is not atomic, so a build may first see half a file.
+        where = overlay.locator(".finding.error .where")
+        expect(where).to_have_text(f"data/loe/cards/council.yaml:{line}:3", timeout=UPDATE_MS)
+        expect(overlay.locator(".finding.error .code")).to_have_text("E-UNKNOWN-FIELD", timeout=UPDATE_MS)
         expect(overlay).to_contain_text("'helth' is not a field of a Duke; did you mean 'health'?")
         expect(cards).to_have_count(5)
 
@@ -144,7 +146,7 @@ def test_gallery_search_live_edit_and_findings_overlay(browser: Browser, tmp_pat
         expect(overlay.locator(".code").first).to_have_text("E-YAML-SYNTAX", timeout=UPDATE_MS)
         council.write_text(original)
         expect(page.locator("#card-test-duke .name")).to_have_text("Duke of Fixtures", timeout=UPDATE_MS)
-        expect(page.locator("#carddb-findings")).to_have_count(0)
+        expect(page.locator("#carddb-findings")).to_have_count(0, timeout=UPDATE_MS)
         assert server.process.poll() is None
 
         # The site on disk works without the server: from file://, with no live-reload script.
