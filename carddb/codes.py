@@ -44,6 +44,7 @@ CODES: dict[str, str] = {
     "E-RULEBOOK-CHAPTER": "A rules file does not open with exactly one '# Title' (one file = one chapter).",
     "E-RULEBOOK-BROKEN-LINK": "An internal link in the rules prose goes to no heading of the rulebook.",
     "E-RULEBOOK-RENDER": "The rulebook could not be laid out or written (template, image or PDF failure).",
+    "E-RULEBOOK-IMAGE": "A Markdown image in the rules prose is missing, outside data/<game>/, or on the network.",
     "W-RULEBOOK-NO-PROSE": "data/<game>/rules/ holds no Markdown chapters; the book has generated chapters only.",
     # play modes: boosters, decks, drafts (carddb/play/)
     "E-BOOSTER-FILE": "data/<game>/boosters.yaml is missing or is not a mapping with a 'boosters:' key.",

@@ -27,6 +27,7 @@ from carddb.rulebook.document import (
     card_url,
     cover_cards,
     icon_url,
+    prose_image_url,
     template_environment,
 )
 from carddb.rulebook.images import card_images, part_positions, print_dpi
@@ -112,6 +113,8 @@ def build_rulebook(
     html, toc = assemble(db, chapters, PAPERS[paper], templates)
     out = project.output_dir(pack)
     write_assets(db, out / ASSETS, images, report)
+    for relative, source in context.images.items():
+        write_bytes(out / prose_image_url(relative), source.read_bytes())
     html_path = write_text(out / "rulebook.html", html)
     roots = [project.root, PACKAGE_DIR, BUNDLED_TEMPLATES]
     pages = write_pdf(html, out, out / "rulebook.pdf", roots, report)
@@ -127,7 +130,9 @@ def build_rulebook(
 
 def prose_context(db: CardDatabase) -> ProseContext:
     cards = {c.id: CardRef(c.id, c.name, generated.kind_label(db.pack, c)) for c in db.cards}
-    return ProseContext(cards=cards, icons=db.pack.icons, icon_url=icon_url, card_url=card_url)
+    return ProseContext(
+        cards=cards, icons=db.pack.icons, icon_url=icon_url, card_url=card_url, image_url=prose_image_url
+    )
 
 
 def booster_entries(db: CardDatabase, report: Report) -> list[generated.BoosterEntry]:

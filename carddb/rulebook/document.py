@@ -85,6 +85,11 @@ def icon_url(name: str) -> str:
     return f"{ASSETS}/icons/{name}.svg"
 
 
+def prose_image_url(relative: str) -> str:
+    """Where a picture of the prose (a path under data/<game>/) is copied beside the book."""
+    return f"{ASSETS}/images/{relative}"
+
+
 FONTS_URL = f"{ASSETS}/fonts"
 
 

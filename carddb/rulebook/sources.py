@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -51,8 +52,11 @@ class ProseContext:
     icons: tuple[str, ...]
     icon_url: Callable[[str], str]
     card_url: Callable[[str], str]
-    # filled while rendering: the cards whose images the book needs
+    image_url: Callable[[str], str] = lambda relative: f"images/{relative}"
+    # filled while rendering: the cards whose pictures the book needs, and the designer's own pictures
+    # (path relative to data/<game>/ -> the file)
     embedded: list[str] = field(default_factory=list)
+    images: dict[str, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,7 @@ def markdown_parser() -> MarkdownIt:
     md.core.ruler.push("carddb_card_rows", _card_rows)
     md.core.ruler.push("carddb_headings", _heading_anchors)
     md.core.ruler.push("carddb_links", _internal_links)
+    md.core.ruler.push("carddb_images", _images)
     md.add_render_rule("carddb_card", _render_card_name)
     md.add_render_rule("carddb_icon", _render_icon)
     md.add_render_rule("carddb_card_row", _render_card_row)
@@ -333,6 +338,36 @@ def _internal_links(state: StateCore) -> None:
             token.attrSet("href", f"#{fragment}")
             start = block.map[0] if block.map else 0
             env.links.append((f"#{fragment}", _find(env.lines, f"]({href}", start, len(env.lines), 0)))
+
+
+def _images(state: StateCore) -> None:
+    """`![A table](diagrams/table.png)`: a picture beside the chapter file, copied next to the book."""
+    env = _env(state)
+    data_dir = env.path.parent.parent.resolve()  # data/<game>/: pictures may live anywhere below it
+    for block in state.tokens:
+        for token in block.children or []:
+            if token.type != "image":
+                continue
+            src = str(token.attrGet("src") or "")
+            start = block.map[0] if block.map else 0
+            span = _find(env.lines, f"]({src}", start, len(env.lines), 0)
+            span = Span.point(span.line, span.col + 2, len(src))
+            problem = None
+            if re.match(r"^[a-z][a-z0-9+.-]*:", src, re.I):
+                problem = f"'{src}' is not a file: carddb never fetches pictures from the network"
+            else:
+                path = (env.path.parent / unquote(src)).resolve()
+                if not path.is_relative_to(data_dir):
+                    problem = f"'{src}' is outside data/{data_dir.name}/"
+                elif not path.is_file():
+                    problem = f"the picture '{src}' does not exist (looked for {path})"
+            if problem is not None:
+                env.report.add(Finding("E-RULEBOOK-IMAGE", problem, env.path, span))
+                continue
+            relative = path.relative_to(data_dir).as_posix()
+            env.context.images[relative] = path
+            token.attrSet("src", env.context.image_url(relative))
+            token.attrSet("class", "figure")
 
 
 def _render_card_name(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:

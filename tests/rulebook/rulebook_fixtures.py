@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
+from PIL import Image
 from pypdf import PdfReader
 
 from carddb.database import CardDatabase, load_database
@@ -82,6 +83,8 @@ A Spell such as {card:test-spell} is cast on your turn. See [the glossary](#glos
     "02-the-council.md": """\
 # The Council
 
+![The table at the start of a game](pictures/table.png)
+
 ## Winning
 
 Play {card:test-victory} when its condition is met.
@@ -99,6 +102,8 @@ def write_fixture_project(root: Path, rules: dict[str, str] | None = None) -> Pr
     (data / "cards" / "cards.yaml").write_text(FIXTURE_CARDS, encoding="utf-8")
     for name, text in (rules if rules is not None else FIXTURE_RULES).items():
         (data / "rules" / name).write_text(text, encoding="utf-8")
+    (data / "rules" / "pictures").mkdir()
+    Image.new("RGB", (300, 120), "#3a6b52").save(data / "rules" / "pictures" / "table.png")
     return Project.at(root)
 
 

@@ -177,3 +177,13 @@ def test_contents_entries_are_links_to_their_headings(loe_book: Built) -> None:
     for entry, (title, page) in zip(loe_book.book.toc, toc_entries(loe_book), strict=True):
         assert entry.title == title
         assert reader.get_destination_page_number(named[entry.anchor]) + 1 == page
+
+
+def test_a_picture_of_the_prose_is_copied_beside_the_book_and_printed(fixture_book: Built) -> None:
+    html_path = fixture_book.book.html_path
+    assert 'src="rulebook/images/rules/pictures/table.png"' in html_path.read_text(encoding="utf-8")
+    assert (html_path.parent / "rulebook" / "images" / "rules" / "pictures" / "table.png").is_file()
+    council = next(p for t, p, depth in fixture_book.outline() if t == "The Council")
+    # that chapter's page draws two pictures: the table diagram and the Victory card
+    resources = fixture_book.reader.pages[council - 1]["/Resources"]
+    assert len(resources["/XObject"]) >= 2

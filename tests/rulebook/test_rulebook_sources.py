@@ -118,5 +118,32 @@ def test_carddb_rulebook_reports_every_unknown_card_with_file_line_and_column(tm
     # "{card:test-lord} {card:test-dkue}" is line 5; the second marker starts after 16 + 1 characters
     assert "data/loe/rules/01-first-steps.md:5:18: E-RULEBOOK-UNKNOWN-CARD no card has the id 'test-dkue'" in out
     assert "did you mean 'test-duke'?" in out
-    assert "data/loe/rules/02-the-council.md:9:5: E-RULEBOOK-UNKNOWN-CARD no card has the id 'missing-card'" in out
+    assert "data/loe/rules/02-the-council.md:11:5: E-RULEBOOK-UNKNOWN-CARD no card has the id 'missing-card'" in out
     assert not (project.root / "output" / "loe" / "rulebook.pdf").exists()
+
+
+def test_pictures_of_the_prose_are_taken_from_the_game_folder_only(tmp_path: Path) -> None:
+    rules = tmp_path / "data" / "loe" / "rules"
+    (rules / "diagrams").mkdir(parents=True)
+    (rules / "diagrams" / "table.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (tmp_path / "secret.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    text = (
+        "# Setting Up\n\n![The table](diagrams/table.png)\n\n"
+        "![x](../../../secret.png) ![y](https://example.com/a.png)\n\n![z](diagrams/none.png)\n"
+    )
+    report = Report()
+    ctx = context()
+    chapter, _ = render_chapter(rules / "04-setup.md", text, "setup", ctx, AnchorBook(), report)
+    assert chapter is not None
+    assert '<img src="images/rules/diagrams/table.png" alt="The table" class="figure" />' in chapter.html
+    assert ctx.images == {"rules/diagrams/table.png": rules / "diagrams" / "table.png"}
+    # each problem points at the path inside the parentheses
+    assert located(report) == [
+        ("E-RULEBOOK-IMAGE", 5, 6, 6 + len("../../../secret.png")),
+        ("E-RULEBOOK-IMAGE", 5, 32, 32 + len("https://example.com/a.png")),
+        ("E-RULEBOOK-IMAGE", 7, 6, 6 + len("diagrams/none.png")),
+    ]
+    messages = [f.message for f in report]
+    assert "outside data/loe/" in messages[0]
+    assert "never fetches pictures from the network" in messages[1]
+    assert "does not exist" in messages[2]
