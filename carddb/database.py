@@ -8,8 +8,10 @@ run can report all problems at once.
 from __future__ import annotations
 
 import difflib
+import gc
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -93,6 +95,25 @@ def card_files(cards_dir: Path) -> list[Path]:
 
 def load_database(project: Project, pack: GamePack, report: Report | None = None) -> tuple[CardDatabase, Report]:
     """Load, validate and cross-check every card of `pack` in `project`."""
+    with _no_cycle_collection():
+        return _load_database(project, pack, report)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    # Loading builds hundreds of thousands of small acyclic objects (values, spans,
+    # cards); Python's cycle collector kept re-scanning them, which cost a third of
+    # the time of loading 10,000 cards. Reference counting still frees everything.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _load_database(project: Project, pack: GamePack, report: Report | None) -> tuple[CardDatabase, Report]:
     report = report if report is not None else Report(root=project.root)
     project.require_data(pack)
     db = CardDatabase(pack=pack, project=project)
