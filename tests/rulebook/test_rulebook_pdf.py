@@ -8,7 +8,9 @@ from html.parser import HTMLParser
 
 import pytest
 from rulebook_fixtures import Built, build, keyword_registry, write_fixture_project
+from typer.testing import CliRunner
 
+from carddb.cli import app
 from carddb.engine.registry import registry_for
 from carddb.rulebook.chapters import phrase
 
@@ -187,3 +189,14 @@ def test_a_picture_of_the_prose_is_copied_beside_the_book_and_printed(fixture_bo
     # that chapter's page draws two pictures: the table diagram and the Victory card
     resources = fixture_book.reader.pages[council - 1]["/Resources"]
     assert len(resources["/XObject"]) >= 2
+
+
+def test_carddb_rulebook_writes_both_files_and_says_so(fixture_book: Built, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same project, paper and glossary as the session build: the unchanged book is reused, not laid out again.
+    monkeypatch.setattr("carddb.rulebook.build.registry_for", lambda pack: keyword_registry({}))
+    root = fixture_book.db.project.root
+    result = CliRunner().invoke(app, ["rulebook", "--paper", "a4", "--project", str(root)])
+    assert result.exit_code == 0, result.output
+    pages = len(fixture_book.reader.pages)
+    assert f"wrote output/loe/rulebook.pdf ({pages} pages, A4) and output/loe/rulebook.html" in result.output
+    assert (root / "output" / "loe" / "rulebook.html").is_file()
