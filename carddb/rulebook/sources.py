@@ -31,7 +31,8 @@ from markdown_it.token import Token
 from carddb.diagnostics import Finding, Report, Span
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading, slugify
 
-MARKER = re.compile(r"\{(card:)?([^{}\s]*)\}")
+# {card:ID} (any id, so that a typo is reported) or {icon} (a lowercase word; "{X}" stays text)
+MARKER = re.compile(r"\{(?:card:(?P<card>[^{}\s]*)|(?P<icon>[a-z][a-z0-9-]*))\}")
 CHAPTER_FILE = re.compile(r"^(\d+)[-_](.+)\.md$")
 
 
@@ -194,9 +195,9 @@ def _marker_rule(state: StateInline, silent: bool) -> bool:
     if match is None:
         return False
     if not silent:
-        kind = "card" if match.group(1) else "icon"
+        kind = "card" if match["card"] is not None else "icon"
         token = state.push(f"carddb_{kind}", "", 0)
-        token.meta = {"marker": _Marker(kind, match.group(2), match.group(0))}
+        token.meta = {"marker": _Marker(kind, match[kind], match.group(0))}
     state.pos = match.end()
     return True
 

@@ -78,10 +78,11 @@ def test_an_unknown_icon_names_the_closest_one() -> None:
     assert "did you mean '{powerstone}'?" in finding.message
 
 
-def test_markers_inside_code_are_left_alone() -> None:
-    html, report, _ = render("# The Council\n\nWrite `{card:ID}` to show a card.\n")
+def test_markers_inside_code_and_braces_that_are_no_marker_are_left_alone() -> None:
+    html, report, _ = render("# The Council\n\nWrite `{card:ID}` to show a card. It costs {X} or { 2 }.\n")
     assert not len(report)
     assert "<code>{card:ID}</code>" in html
+    assert "It costs {X} or { 2 }." in html
 
 
 def test_a_chapter_must_open_with_one_title() -> None:
