@@ -1,0 +1,64 @@
+"""The play stage of `carddb build` on the real LOE data: a sample of every play mode, reproducibly."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from carddb.database import load_database
+from carddb.diagnostics import Report
+from carddb.games import get_pack
+from carddb.play.samples import SEATS, play_stage
+from carddb.project import Project
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def loe_project(tmp_path_factory: pytest.TempPathFactory) -> Project:
+    # Outputs go to a temporary project that links to the bundled data.
+    root = tmp_path_factory.mktemp("loe")
+    (root / "data").mkdir()
+    (root / "data" / "loe").symlink_to(ROOT / "data" / "loe")
+    return Project.at(root)
+
+
+def run(project: Project, seed: int) -> tuple[Path, Report]:
+    db, report = load_database(project, get_pack("loe"))
+    play_stage(db, report, seed=seed, pdf=False)
+    return project.output_dir(db.pack) / "play", report
+
+
+def test_every_play_mode_gets_a_sample(loe_project: Project) -> None:
+    play, report = run(loe_project, 7)
+    assert not report.errors, report.format_text()
+    with (play / "sealed" / "boosters.csv").open() as fh:
+        rows = list(csv.DictReader(fh))
+    owners = {r["owner"] for r in rows}
+    assert owners == {f"Player {n}" for n in range(1, SEATS + 1)}
+    shared = json.loads((play / "sealed" / "shared-deck.json").read_text())
+    log = json.loads((play / "draft" / "draft-log.json").read_text())
+    assert len(log["seats"]) == SEATS
+    councils = {c["name"]: c for c in log["councils"]}
+    assert len(councils) == SEATS and all(c["victory"] for c in councils.values())
+    declared = []
+    for path in (ROOT / "data" / "loe" / "decks").glob("*.yaml"):
+        data = yaml.safe_load(path.read_text())
+        declared += [d["id"] for d in (data if isinstance(data, list) else [data])]
+    assert sorted(p.stem for p in (play / "decks").glob("*.json")) == sorted(declared)
+    assert shared["seed"] == 7 and log["seed"] == 7
+
+
+def test_the_same_seed_gives_the_same_samples(loe_project: Project, tmp_path: Path) -> None:
+    play, _ = run(loe_project, 11)
+    first = (play / "sealed" / "boosters.json").read_text()
+    draft = (play / "draft" / "draft-log.json").read_text()
+    play, _ = run(loe_project, 11)
+    assert (play / "sealed" / "boosters.json").read_text() == first
+    assert (play / "draft" / "draft-log.json").read_text() == draft
+    play, _ = run(loe_project, 12)
+    assert (play / "sealed" / "boosters.json").read_text() != first
