@@ -113,8 +113,7 @@ def build_rulebook(
     html, toc = assemble(db, chapters, PAPERS[paper], templates)
     out = project.output_dir(pack)
     write_assets(db, out / ASSETS, images, report)
-    for relative, source in context.images.items():
-        write_bytes(out / prose_image_url(relative), source.read_bytes())
+    write_prose_images(out, context.images)
     html_path = write_text(out / "rulebook.html", html)
     roots = [project.root, PACKAGE_DIR, BUNDLED_TEMPLATES]
     pages = write_pdf(html, out, out / "rulebook.pdf", roots, report)
@@ -140,6 +139,17 @@ def booster_entries(db: CardDatabase, report: Report) -> list[generated.BoosterE
     if not boosters_path(db).is_file():
         return []
     return generated.booster_entries(db, load_boosters(db, report).values())
+
+
+def write_prose_images(out: Path, images: dict[str, Path]) -> None:
+    """The designer's pictures beside the book; pictures the prose no longer shows are removed."""
+    for relative, source in images.items():
+        write_bytes(out / prose_image_url(relative), source.read_bytes())
+    folder = out / prose_image_url("")
+    if folder.is_dir():
+        wanted = {(out / prose_image_url(relative)).resolve() for relative in images}
+        for stale in (p for p in folder.rglob("*") if p.is_file() and p.resolve() not in wanted):
+            stale.unlink()
 
 
 def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], report: Report) -> None:
