@@ -25,9 +25,11 @@ def check_card_rules(card: Card, db: CardDatabase) -> Iterable[Finding]:
     raw = located.value.get("text") if isinstance(located.value, dict) else None
     if not isinstance(raw, str) or not raw.strip():
         return []
-    located_span = located.value_span(("text",))
-    positions = value_positions(_source(located.path), located_span, raw)
     problems = rules_problems(raw, language, card.kind)
+    if not problems:
+        # Mapping the text back to file positions means reading the file: only for a card that needs it.
+        return []
+    positions = value_positions(_source(located.path), located.value_span(("text",)), raw)
     return [
         Finding(p.code, p.message, located.path, span_of(positions, offset + p.start, offset + p.end), p.hint)
         for p, offset in problems
