@@ -71,7 +71,10 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             )
             samples.sealed_boosters = list(event.boosters)
             samples.notes.append(
-                ("Sealed Deck", f"{SEATS} players x {DECK_BOOSTERS_PER_PLAYER} boosters, {len(event.shared_deck)} cards")
+                (
+                    "Sealed Deck",
+                    f"{SEATS} players x {DECK_BOOSTERS_PER_PLAYER} boosters, {len(event.shared_deck)} cards",
+                )
             )
         rules = db.pack.deck_rules
         if rules is not None and rules.draft_required:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import GamePack, KindInfo, Rarity
-from carddb.games.loe import PROVINCES
+from carddb.gamepack import GamePack, KindInfo
+from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.decks import RULES as DECK_RULES
 from carddb.games.loe2.schema import Loe2CardSchema
@@ -57,13 +57,6 @@ KINDS = (
         back="market",
         group="market",
     ),
-)
-
-RARITIES = (
-    Rarity("common", "Common", "#2b2b2b"),
-    Rarity("uncommon", "Uncommon", "#8c9aa6"),
-    Rarity("rare", "Rare", "#c9a227"),
-    Rarity("mythic", "Mythic", "#c8502a"),
 )
 
 PACK = GamePack(
