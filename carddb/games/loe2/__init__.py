@@ -25,6 +25,7 @@ KINDS = (
         "Troop",
         "Troops",
         "A unit with Power and Toughness that joins a matching Leader's attack or blocks; its damage resets each turn.",
+        subtypes=tuple(t.lower() for t in TROOP_TYPES),
         layout="unit",
         back="deck",
         group="deck",

@@ -50,6 +50,10 @@ class Troop(Pitched):
     def stat_line(self) -> str:
         return f"{self.power}/{self.toughness}"
 
+    def subtype_id(self) -> str | None:
+        # A Troop's type plays the part a subtype plays elsewhere (type lines, stats, filters).
+        return self.troop_type.lower()
+
 
 class Leader(Pitched):
     kind: Literal["leader"]
