@@ -89,6 +89,9 @@ def print_stage(
         backs = render_backs(db, report)
     face_by_id = {f.card_id: f for f in faces}
     printable = [c for c in cards if c.id in face_by_id]
+    if options.duplex is not Duplex.none and {f.back for f in faces} - set(backs) and report.errors:
+        # A back failed (broken back template, missing font): its findings say why; print nothing.
+        printable = []
     result = PrintResult(list(faces), backs, printable, written)
     if not printable:
         return result
