@@ -1,0 +1,82 @@
+"""Benchmark of `carddb print` as whole processes: cold (empty cache) and warm after editing one card.
+
+Generates a synthetic LOE project of N simple cards of every kind (one card per file, copies: 1,
+set stage playtest so placeholder art is used) in a temporary folder, then runs
+
+    carddb print --project TMP --paper a4
+
+twice: cold, with an empty output/ (no face, back or sheet-page cache), and warm, after changing
+the rules text of one card. Prints wall seconds and cards per second of each run.
+
+    python bench/bench_print.py            # N = 90 and N = 360
+    python bench/bench_print.py 360
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TEMPLATES = {
+    "lord": "kind: lord\nhealth: {n}\ncost: 3\ntext: 'Spend 1 Material: Deal 1 damage to target Duke.'\n",
+    "duke": "kind: duke\nhealth: 8\ncost: {{powerstones: 2, influence: 1}}\ntext: 'Gain {n} powerstone.'\n",
+    "victory": "kind: victory\ntext: 'Win if you control {n} or more Dukes.'\n",
+    "resource": "kind: resource\nsubtype: material\n",
+    "spell": "kind: spell\ncost: 2\ntext: 'Deal {n} damage to target Duke.'\n",
+    "reaction": "kind: reaction\ncost: 1\ntext: 'Reaction - When an opponent casts a Spell: Counter it.'\n",
+    "item": "kind: item\nsubtype: gear\ncost: 2\ntext: 'Coupled character gets +{n} health.'\n",
+    "ritual": "kind: ritual\ncost: 3\ntext: 'Each player's maximum hand size is {n}.'\n",
+}
+PROVINCES = ["ashmarch", "veldmoor", "corvane", "thornwall", "sel-amara", "neutral"]
+
+
+def make_project(root: Path, count: int) -> Path:
+    cards = root / "data" / "loe" / "cards"
+    cards.mkdir(parents=True)
+    (root / "data" / "loe" / "sets.yaml").write_text("- code: BENCH\n  name: Benchmark\n  stage: playtest\n")
+    kinds = list(TEMPLATES)
+    for n in range(1, count + 1):
+        kind = kinds[n % len(kinds)]
+        body = TEMPLATES[kind].format(n=n % 7 + 1).replace("'s ", "''s ")
+        (cards / f"card-{n:04d}.yaml").write_text(
+            f"id: card-{n:04d}\nname: Card {n}\nset: BENCH\nnumber: {n}\nrarity: common\n"
+            f"province: {PROVINCES[n % len(PROVINCES)]}\nflavor: 'Benchmark card {n}.'\n{body}"
+        )
+    return root
+
+
+def run(root: Path) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(
+        ["carddb", "print", "--project", str(root), "--paper", "a4"], capture_output=True, text=True, check=False
+    )
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
+        raise SystemExit(f"carddb print failed with exit code {done.returncode}")
+    return elapsed
+
+
+def main() -> None:
+    sizes = [int(a) for a in sys.argv[1:]] or [90, 360]
+    if shutil.which("carddb") is None:
+        raise SystemExit("carddb is not installed (pip install -e .)")
+    for count in sizes:
+        with tempfile.TemporaryDirectory(prefix="carddb-bench-print-") as tmp:
+            root = make_project(Path(tmp), count)
+            cold = run(root)
+            card = root / "data" / "loe" / "cards" / "card-0004.yaml"
+            card.write_text(card.read_text().replace("Deal", "Deal exactly"))
+            warm = run(root)
+            print(
+                f"N={count}: cold {cold:.2f} s ({count / cold:.0f} cards/s), "
+                f"warm after editing one card {warm:.2f} s ({count / warm:.0f} cards/s)"
+            )
+
+
+if __name__ == "__main__":
+    main()
