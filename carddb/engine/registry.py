@@ -15,6 +15,7 @@ Pattern syntax (compiled into the rules grammar by `carddb.rules.language`):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -122,10 +123,21 @@ class EffectEntry:
         return self.patterns[0].text
 
     def reminder_for(self, args: dict[str, object]) -> str:
+        """The reminder with parameters filled in; `word(s)` agrees with the number before it."""
         text = self.reminder
         for key, value in args.items():
             text = text.replace("{" + key + "}", str(value))
-        return text
+        return _AGREEING.sub(_agree, text)
+
+
+_AGREEING = re.compile(r"\b(\d+) ([A-Za-z]+)\(s\)")
+
+
+def _agree(match: re.Match[str]) -> str:
+    number, word = match.group(1), match.group(2)
+    if number == "1":
+        return f"{number} {word}"
+    return f"{number} {word}{'es' if word.endswith(('s', 'sh', 'ch')) else 's'}"
 
 
 def pattern_slots(text: str) -> list[str]:
