@@ -23,6 +23,7 @@ from carddb.cardmodel import SLUG, Card, StrictModel
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
 from carddb.project import Project
+from carddb.valuewords import TYPE_WORDS, describe
 from carddb.yamlsource import Located, load_yaml
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp"}
@@ -223,7 +224,7 @@ def card_entries(path: Path, report: Report) -> Iterable[Located]:
                     report.add(
                         Finding(
                             "E-YAML-SHAPE",
-                            f"list entry {index + 1} is {_describe(item)}, not a card; a card is a mapping of fields"
+                            f"list entry {index + 1} is {describe(item)}, not a card; a card is a mapping of fields"
                             " (id: ..., name: ..., kind: ...)",
                             path,
                             doc.value_span((index,)),
@@ -233,7 +234,7 @@ def card_entries(path: Path, report: Report) -> Iterable[Located]:
             report.add(
                 Finding(
                     "E-YAML-SHAPE",
-                    f"this file holds {_describe(doc.value)}; a card file holds one card (a mapping of fields)"
+                    f"this file holds {describe(doc.value)}; a card file holds one card (a mapping of fields)"
                     " or a list of cards",
                     path,
                     doc.span,
@@ -248,7 +249,7 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
         report.add(
             Finding(
                 "E-WRONG-TYPE",
-                f"'kind' must be one word, not {_describe(kind)}",
+                f"'kind' must be one word, not {describe(kind)}",
                 located.path,
                 located.value_span(("kind",)),
                 hint=f"kinds: {', '.join(pack.kind_ids)}",
@@ -435,15 +436,13 @@ def _finding_for(
     if etype in {"model_type", "model_attributes_type", "dataclass_type"}:
         target = _model_at(model, written) if model else None
         expected = getattr(target, "written_as", None) or "a mapping of fields (name: value)"
-        return Finding("E-WRONG-TYPE", f"{field_name} must be {expected}, not {_describe(value)}", path, span)
+        return Finding("E-WRONG-TYPE", f"{field_name} must be {expected}, not {describe(value)}", path, span)
     if etype.endswith(("_type", "_parsing")) or etype == "int_from_float":
-        expected = _TYPE_WORDS.get(etype, etype.removesuffix("_type").removesuffix("_parsing").replace("_", " "))
+        expected = TYPE_WORDS.get(etype, etype.removesuffix("_type").removesuffix("_parsing").replace("_", " "))
         hint = None
         if _looks_like(value, etype):
             hint = "remove the quotes: in YAML, quoted values are always text"
-        return Finding(
-            "E-WRONG-TYPE", f"{field_name} must be {expected}, not {_describe(value)}", path, span, hint=hint
-        )
+        return Finding("E-WRONG-TYPE", f"{field_name} must be {expected}, not {describe(value)}", path, span, hint=hint)
     return Finding("E-BAD-VALUE", f"{field_name}: {error['msg']}", path, span)
 
 
@@ -510,38 +509,6 @@ def _show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
 
 
-_TYPE_WORDS = {
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "float_type": "a number",
-    "string_type": "text",
-    "bool_type": "true or false",
-    "list_type": "a list",
-    "tuple_type": "a list",
-    "dict_type": "a mapping",
-    "model_type": "a mapping of fields",
-    "model_attributes_type": "a mapping of fields",
-    "date_type": "a date (YYYY-MM-DD)",
-}
-
-
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (true/false)"
-    if isinstance(value, str):
-        return f"text {value!r}"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    if value is None:
-        return "nothing (empty value)"
-    return type(value).__name__
-
-
 def _card_start(located: Located) -> Span:
     span = located.key_spans.get(("id",)) or located.span
     return Span.point(span.line, span.col)
@@ -565,7 +532,7 @@ def load_sets(
                 report.add(
                     Finding(
                         "E-YAML-SHAPE",
-                        f"a set is a mapping with code, name and release, not {_describe(entry)}",
+                        f"a set is a mapping with code, name and release, not {describe(entry)}",
                         path,
                         item.span,
                     )

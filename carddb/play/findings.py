@@ -11,20 +11,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from carddb.diagnostics import Finding
+from carddb.valuewords import TYPE_WORDS, describe
 from carddb.yamlsource import Located, PathKey
-
-_TYPE_WORDS = {
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "float_type": "a number",
-    "string_type": "text",
-    "bool_type": "true or false",
-    "list_type": "a list",
-    "dict_type": "a mapping",
-    "model_type": "a mapping of fields",
-    "model_attributes_type": "a mapping of fields",
-}
 
 
 def _model_at(root: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseModel] | None:
@@ -86,20 +74,6 @@ def _clean(loc: tuple[Any, ...]) -> tuple[str | int, ...]:
     return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"str", "int", "bool", "float"})))
 
 
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (true/false)"
-    if isinstance(value, str):
-        return f"text {value!r}"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return "nothing (empty value)" if value is None else type(value).__name__
-
-
 def validation_findings(
     exc: ValidationError, located: Located, root: type[BaseModel], what: str, base: PathKey = ()
 ) -> list[Finding]:
@@ -128,12 +102,12 @@ def validation_findings(
                     "E-MISSING-FIELD", f"{what} needs the field '{loc[-1]}'", located.path, located.value_span(at[:-1])
                 )
             )
-        elif etype in _TYPE_WORDS or etype.endswith("_type"):
-            expected = _TYPE_WORDS.get(etype, etype.removesuffix("_type").replace("_", " "))
+        elif etype in TYPE_WORDS or etype.endswith("_type"):
+            expected = TYPE_WORDS.get(etype, etype.removesuffix("_type").replace("_", " "))
             findings.append(
                 Finding(
                     "E-WRONG-TYPE",
-                    f"'{name}' must be {expected}, not {_describe(value)}",
+                    f"'{name}' must be {expected}, not {describe(value)}",
                     located.path,
                     located.value_span(at),
                 )
