@@ -24,7 +24,13 @@ from carddb.play.boosters import BoosterPlan, load_boosters
 from carddb.play.collation import open_boosters
 from carddb.play.decks import deck_files, load_deck_file, load_decks
 from carddb.play.draft import PickRequest, Seat, replay_draft, run_draft
-from carddb.play.lists import write_booster_lists, write_deck_list, write_draft_outputs, write_pick_sheets
+from carddb.play.lists import (
+    write_booster_lists,
+    write_deck_list,
+    write_draft_outputs,
+    write_pick_sheets,
+    write_sealed_outputs,
+)
 from carddb.play.sealed import run_sealed
 
 SeedOpt = Annotated[
@@ -126,21 +132,7 @@ def sealed(
     event_seed = _seed(seed)
     event = run_sealed(plan, event_seed, players, per_player)
     folder = _out_dir(db, out, f"sealed-seed{event_seed}")
-    owners = [f"Player {i // per_player + 1}" for i in range(len(event.boosters))]
-    paths = write_booster_lists(
-        db, folder, event.boosters, event_seed, title="Sealed Deck: opened boosters", owners=owners, pdf=not no_pdf
-    )
-    paths += write_deck_list(
-        db,
-        folder,
-        Counter(event.shared_deck),
-        title="Sealed Deck: the shared deck",
-        stem="shared-deck",
-        seed=event_seed,
-        order=event.shared_deck,
-        pdf=not no_pdf,
-    )
-    _shown(db, paths)
+    _shown(db, write_sealed_outputs(db, folder, event, event_seed, per_player, pdf=not no_pdf))
     print(f"shared deck: {len(event.shared_deck)} cards from {len(event.boosters)} boosters")
 
 

@@ -24,6 +24,7 @@ from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.draft import DraftLog
+from carddb.play.sealed import SealedEvent
 from carddb.render.assets import ConfinedFetcher
 from carddb.render.pdfcache import is_current, pdf_key, remember
 
@@ -330,6 +331,27 @@ def write_draft_outputs(db: CardDatabase, out_dir: Path, log: DraftLog, *, pdf: 
         stem="shared-deck",
         seed=log.seed,
         order=log.shared_deck,
+        pdf=pdf,
+    )
+    return written
+
+
+def write_sealed_outputs(
+    db: CardDatabase, out_dir: Path, event: SealedEvent, seed: int, per_player: int, *, pdf: bool = True
+) -> list[Path]:
+    """A Sealed Deck event: each player's opened boosters, then the shuffled shared deck."""
+    owners = [f"Player {i // per_player + 1}" for i in range(len(event.boosters))]
+    written = write_booster_lists(
+        db, out_dir, event.boosters, seed, title="Sealed Deck: opened boosters", owners=owners, pdf=pdf
+    )
+    written += write_deck_list(
+        db,
+        out_dir,
+        Counter(event.shared_deck),
+        title="Sealed Deck: the shared deck",
+        stem="shared-deck",
+        seed=seed,
+        order=event.shared_deck,
         pdf=pdf,
     )
     return written

@@ -18,7 +18,13 @@ from carddb.play.boosters import boosters_path, load_boosters
 from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.decks import load_decks
 from carddb.play.draft import DraftError, Seat, run_draft
-from carddb.play.lists import write_booster_lists, write_deck_list, write_draft_outputs, write_pick_sheets
+from carddb.play.lists import (
+    write_booster_lists,
+    write_deck_list,
+    write_draft_outputs,
+    write_pick_sheets,
+    write_sealed_outputs,
+)
 from carddb.play.sealed import run_sealed
 
 DEFAULT_SEED = 20261201
@@ -55,20 +61,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             samples.notes.append((f"{plan.name} sample", f"{count} boosters, seed {seed}"))
         if "deck" in plans:
             event = run_sealed(plans["deck"], seed, SEATS, DECK_BOOSTERS_PER_PLAYER)
-            owners = [f"Player {i // DECK_BOOSTERS_PER_PLAYER + 1}" for i in range(len(event.boosters))]
-            samples.written += write_booster_lists(
-                db, out / "sealed", event.boosters, seed, title="Sealed Deck: opened boosters", owners=owners, pdf=pdf
-            )
-            samples.written += write_deck_list(
-                db,
-                out / "sealed",
-                Counter(event.shared_deck),
-                title="Sealed Deck: the shared deck",
-                stem="shared-deck",
-                seed=seed,
-                order=event.shared_deck,
-                pdf=pdf,
-            )
+            samples.written += write_sealed_outputs(db, out / "sealed", event, seed, DECK_BOOSTERS_PER_PLAYER, pdf=pdf)
             samples.sealed_boosters = list(event.boosters)
             samples.notes.append(
                 (
