@@ -249,8 +249,9 @@ class RulesLanguage:
 class WordToken(str):
     """A word, number or symbol of rules text, with its grammar terminal and its offsets in the line.
 
-    Lighter than lark's `Token` (three slots instead of eight), which matters: the
-    lexer makes one per word and the parser builds the AST from them directly.
+    The error messages read these; the parse itself keeps tokens as plain strings
+    (see `carddb.rules.parser.ParseTable.parse`), since making an object per word
+    cost more than the rest of lexing.
     """
 
     __slots__ = ("end", "start", "type")

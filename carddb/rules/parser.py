@@ -10,7 +10,6 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from carddb.rules.ast import (
@@ -28,7 +27,15 @@ from carddb.rules.ast import (
     TimedAbility,
     TriggeredAbility,
 )
-from carddb.rules.language import HOOKS, CompiledPattern, RulesLanguage, WordToken, make_token
+from carddb.rules.language import (
+    DASHES,
+    FAST_TOKEN_RE,
+    HOOKS,
+    CompiledPattern,
+    RulesLanguage,
+    WordToken,
+    make_token,
+)
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,11 @@ class Problem:
     hint: str | None = None
 
 
+# A rule's builder: its children in text order (a token is its text, a plain `str`;
+# anything else is a value built by an earlier reduction) and the rule's span in the line.
+Build = Callable[[list[Any], int, int], Any]
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class _Word(Node):
     text: str
@@ -53,18 +65,8 @@ class _NounRef(Node):
     plural: bool
 
 
-def _bounds(children: list[Any]) -> tuple[int, int]:
-    """Start of the first child and end of the last (children are in text order; tuples hold nodes)."""
-    first, last = children[0], children[-1]
-    while isinstance(first, tuple):
-        first = first[0]
-    while isinstance(last, tuple):
-        last = last[-1]
-    return first.start, last.end
-
-
 def _nodes(children: list[Any]) -> list[Any]:
-    return [c for c in children if not isinstance(c, WordToken)]
+    return [c for c in children if not isinstance(c, str)]
 
 
 def _value(child: Any) -> Any:
@@ -74,79 +76,71 @@ def _value(child: Any) -> Any:
 class AstBuilder:
     """Builds AST nodes from a rule's children: one method per core rule, `generated` for the others.
 
-    `ParseTable` calls these on every reduction, with the children in text order
-    (tokens and already-built nodes).
+    `ParseTable` calls these on every reduction with the children and the span
+    (start of the first child, end of the last), which the table loop keeps beside
+    each value, so a token needs no object of its own to carry its offsets.
     """
+
+    # Rules whose value is their one child: `start: ability`, `selector: fixed_selector`.
+    passthrough = frozenset({"start", "selector"})
 
     def __init__(self, language: RulesLanguage) -> None:
         self.language = language
+        self.number_values: dict[str, int] = {}
+        for index, word in enumerate(language.vocabulary.number_words):
+            self.number_values.setdefault(word, index + 1)  # the first spelling wins, as list.index did
 
     # abilities
-    def start(self, ch: list[Any]) -> Any:
-        return ch[0]
-
-    def keywords(self, ch: list[Any]) -> KeywordAbility:
-        s, e = _bounds(ch)
-        period = any(isinstance(c, WordToken) and c == "." for c in ch)
+    def keywords(self, ch: list[Any], s: int, e: int) -> KeywordAbility:
+        period = any(isinstance(c, str) and c == "." for c in ch)
         return KeywordAbility(tuple(c for c in ch if isinstance(c, Phrase)), period=period, start=s, end=e)
 
-    def activated(self, ch: list[Any]) -> ActivatedAbility:
-        s, e = _bounds(ch)
+    def activated(self, ch: list[Any], s: int, e: int) -> ActivatedAbility:
         costs = tuple(c for c in ch[:-1] if isinstance(c, Phrase))
         return ActivatedAbility(costs, ch[-1], start=s, end=e)
 
-    def triggered(self, ch: list[Any]) -> TriggeredAbility:
-        s, e = _bounds(ch)
+    def triggered(self, ch: list[Any], s: int, e: int) -> TriggeredAbility:
         return TriggeredAbility(ch[0], ch[-1], start=s, end=e)
 
-    def timed(self, ch: list[Any]) -> TimedAbility:
-        s, e = _bounds(ch)
+    def timed(self, ch: list[Any], s: int, e: int) -> TimedAbility:
         nodes = _nodes(ch)
         conditions = nodes[2] if len(nodes) == 4 else ()
         return TimedAbility(nodes[0], nodes[1], conditions, nodes[-1], start=s, end=e)
 
-    def sentence_ability(self, ch: list[Any]) -> SentenceAbility:
-        s, e = _bounds(ch)
+    def sentence_ability(self, ch: list[Any], s: int, e: int) -> SentenceAbility:
         return SentenceAbility(ch[0], start=s, end=e)
 
     # sentences
-    def sentences(self, ch: list[Any]) -> tuple[Sentence, ...]:
+    def sentences(self, ch: list[Any], s: int, e: int) -> tuple[Sentence, ...]:
         return tuple(ch)
 
-    def plain_sentence(self, ch: list[Any]) -> Sentence:
-        s, e = _bounds(ch)
+    def plain_sentence(self, ch: list[Any], s: int, e: int) -> Sentence:
         return Sentence(ch[0], start=s, end=e)
 
-    def optional_sentence(self, ch: list[Any]) -> Sentence:
-        s, e = _bounds(ch)
+    def optional_sentence(self, ch: list[Any], s: int, e: int) -> Sentence:
         return Sentence(_nodes(ch)[0], optional=True, start=s, end=e)
 
-    def conditional_sentence(self, ch: list[Any]) -> Sentence:
-        s, e = _bounds(ch)
+    def conditional_sentence(self, ch: list[Any], s: int, e: int) -> Sentence:
         conditions, phrase = _nodes(ch)
         return Sentence(phrase, conditions=conditions, start=s, end=e)
 
-    def conditional_optional_sentence(self, ch: list[Any]) -> Sentence:
-        s, e = _bounds(ch)
+    def conditional_optional_sentence(self, ch: list[Any], s: int, e: int) -> Sentence:
         conditions, phrase = _nodes(ch)
         return Sentence(phrase, optional=True, conditions=conditions, start=s, end=e)
 
-    def conditions(self, ch: list[Any]) -> tuple[Phrase, ...]:
+    def conditions(self, ch: list[Any], s: int, e: int) -> tuple[Phrase, ...]:
         return tuple(_nodes(ch))
 
     # selectors
-    def det_selector(self, ch: list[Any]) -> Selector:
-        s, e = _bounds(ch)
+    def det_selector(self, ch: list[Any], s: int, e: int) -> Selector:
         nodes = _nodes(ch)
         det = "a" if nodes[0].text == "an" else nodes[0].text
         return self._selector(det, nodes[1:], s, e)
 
-    def all_selector(self, ch: list[Any]) -> Selector:
-        s, e = _bounds(ch)
+    def all_selector(self, ch: list[Any], s: int, e: int) -> Selector:
         return self._selector("all", _nodes(ch), s, e)
 
-    def bare_selector(self, ch: list[Any]) -> Selector:
-        s, e = _bounds(ch)
+    def bare_selector(self, ch: list[Any], s: int, e: int) -> Selector:
         return self._selector("", _nodes(ch), s, e)
 
     def _selector(self, det: str, nodes: list[Any], s: int, e: int) -> Selector:
@@ -155,12 +149,8 @@ class AstBuilder:
         post = tuple(n for n in nodes if isinstance(n, Postfix))
         return Selector(det, noun.id, adjectives, post, start=s, end=e)
 
-    def selector(self, ch: list[Any]) -> Selector:
-        return ch[0]
-
-    def _word(self, ch: list[Any]) -> _Word:
-        s, e = _bounds(ch)
-        return _Word(" ".join(str(c).lower() for c in ch if isinstance(c, WordToken)), start=s, end=e)
+    def _word(self, ch: list[Any], s: int, e: int) -> _Word:
+        return _Word(" ".join(c.lower() for c in ch if isinstance(c, str)))
 
     determiner = _word
     adjective = _word
@@ -168,69 +158,90 @@ class AstBuilder:
     number_word = _word
 
     # numbers
-    def amount(self, ch: list[Any]) -> Number:
-        s, e = _bounds(ch)
+    def amount(self, ch: list[Any], s: int, e: int) -> Number:
         child = ch[0]
-        if isinstance(child, WordToken) and child.type == "INT":
-            return Number(int(child), text=str(int(child)), start=s, end=e)
         if isinstance(child, _Word):
-            value = self.language.vocabulary.number_words.index(child.text) + 1
-            return Number(value, text=child.text, start=s, end=e)
-        return Number(1, text=str(child).lower(), start=s, end=e)  # "a" / "an"
+            return Number(self.number_values[child.text], text=child.text, start=s, end=e)
+        if child[0].isdigit():  # the lexer makes a token INT exactly when it starts with a digit
+            value = int(child)
+            return Number(value, text=str(value), start=s, end=e)
+        return Number(1, text=child.lower(), start=s, end=e)  # "a" / "an"
 
     count = amount
 
-    def quantity(self, ch: list[Any]) -> Quantity:
-        s, e = _bounds(ch)
+    def quantity(self, ch: list[Any], s: int, e: int) -> Quantity:
         nodes = _nodes(ch)
         if not nodes:
             return Quantity(0, "no", start=s, end=e)
         return Quantity(nodes[0].value, nodes[1].text, text=nodes[0].written, start=s, end=e)
 
     # generated rules: patterns, nouns, fixed selectors, postfixes, resources
-    def generated(self, data: str) -> Callable[[list[Any]], Any]:
-        """The callback of a rule generated from the vocabulary or the registry, by its alias."""
+    def generated(self, data: str, expansion: list[Any]) -> Build:
+        """The builder of a rule generated from the vocabulary or the registry, by its alias."""
         lang = self.language
         if data in lang.rules:
-            return self._pattern_builder(lang.rules[data])
+            return self._pattern_builder(lang.rules[data], expansion)
         if data in lang.noun_rules:
-            noun_id, plural = lang.noun_rules[data]
-            return lambda ch: _NounRef(noun_id, plural, start=ch[0].start, end=ch[-1].end)
+            # Only the selector reads a noun, and only its id: one shared value per rule.
+            noun = _NounRef(*lang.noun_rules[data])
+            return lambda ch, s, e: noun
         if data in lang.fixed_rules:
             fixed = lang.fixed_rules[data]
-            return lambda ch: Selector("fixed", fixed, start=ch[0].start, end=ch[-1].end)
+            return lambda ch, s, e: Selector("fixed", fixed, start=s, end=e)
         if data in lang.postfix_rules:
-            return partial(self._postfix, lang.postfix_rules[data])
+            name = lang.postfix_rules[data]
+            return lambda ch, s, e: self._postfix(name, ch, s, e)
         if data in lang.resource_rules:
-            resource = lang.resource_rules[data]
-            return lambda ch: _Word(resource, start=ch[0].start, end=ch[-1].end)
+            resource = _Word(lang.resource_rules[data])
+            return lambda ch, s, e: resource
         if data in HOOKS or data == "resource":
             # A hook the game fills with nothing is `hook: NEVER_HOOK`: no input can reach it.
-            return lambda ch: ch[0]
+            return lambda ch, s, e: ch[0]
         raise LookupError(f"grammar rule '{data}' has no builder")
 
-    def _pattern_builder(self, compiled: CompiledPattern) -> Callable[[list[Any]], Phrase]:
-        entry, index, slots = compiled.entry.name, compiled.index, compiled.slots
-        param_order = [p.name for p in compiled.entry.params]
-        fixed = dict(compiled.pattern.fixed)
-        extra = [k for k in fixed if k not in param_order]
+    def _pattern_builder(self, compiled: CompiledPattern, expansion: list[Any]) -> Build:
+        """A phrase's arguments in the entry's parameter order, then the wording's other fixed values.
 
-        def build(ch: list[Any]) -> Phrase:
-            s, e = _bounds(ch)
-            args = dict(fixed)
-            args.update(zip(slots, [_value(c) for c in ch if not isinstance(c, WordToken)], strict=True))
-            ordered = [(name, args[name]) for name in param_order if name in args]
-            ordered += [(name, args[name]) for name in extra]
-            return Phrase(entry, tuple(ordered), pattern=index, start=s, end=e)
+        Which child fills which slot is known from the rule, so the recipe is worked
+        out once per rule: (name, index of the child, or -1 and the fixed pair).
+        """
+        entry, index = compiled.entry.name, compiled.index
+        fixed = dict(compiled.pattern.fixed)
+        children = [i for i, symbol in enumerate(expansion) if not symbol.is_term]
+        slot_child = dict(zip(compiled.slots, children, strict=True))
+        names = [p.name for p in compiled.entry.params if p.name in fixed or p.name in slot_child]
+        names += [k for k in fixed if k not in names]
+        recipe = tuple((name, slot_child.get(name, -1), (name, fixed.get(name))) for name in names)
+
+        def build(ch: list[Any], s: int, e: int) -> Phrase:
+            args = tuple([pair if i < 0 else (name, _value(ch[i])) for name, i, pair in recipe])
+            return Phrase(entry, args, pattern=index, start=s, end=e)
 
         return build
 
-    def _postfix(self, name: str, ch: list[Any]) -> Postfix:
-        s, e = _bounds(ch)
+    def _postfix(self, name: str, ch: list[Any], s: int, e: int) -> Postfix:
         nodes = _nodes(ch)
         amount = next((n for n in nodes if isinstance(n, Number)), None)
         comparison = next((n.text for n in nodes if isinstance(n, _Word)), None)
         return Postfix(name, amount, comparison, start=s, end=e)
+
+    def builder(self, name: str, expansion: list[Any], literals: dict[str, str]) -> Build | None:
+        """The rule's builder; None for a rule whose value is its one child."""
+        if name in self.passthrough and len(expansion) == 1:
+            return None
+        method: Build | None = getattr(self, name, None) if not name.startswith("_") else None
+        if method is None:
+            return self.generated(name, expansion)
+        if method == self._word and all(_plain_literal(literals.get(sym.name)) for sym in expansion):
+            # Its tokens are fixed words, so its text is too: one shared value per rule.
+            word = _Word(" ".join(literals[sym.name] for sym in expansion))
+            return lambda ch, s, e: word
+        return method
+
+
+def _plain_literal(value: str | None) -> bool:
+    """A terminal whose tokens, lowercased, are exactly its text (a word, not punctuation the lexer maps)."""
+    return value is not None and (value[:1].isalpha() or value[:1] == "{")
 
 
 class UnexpectedWord(Exception):
@@ -246,83 +257,136 @@ class _Splice(list):  # type: ignore[type-arg]
     """The children of a lark helper rule (`x*`, `x+`), spliced into the parent's children."""
 
 
+def _splice(ch: list[Any], s: int, e: int) -> _Splice:
+    return _Splice(ch)
+
+
+Reducer = tuple[int, Build | None, str, bool]
+
+
 class ParseTable:
     """lark's LALR(1) table for the language, re-keyed for a tight parsing loop.
 
     lark builds the table from the grammar; this drives it. lark's own driver calls
     each callback through wrapper objects and hashes a `Rule` on every reduction,
     which made parsing several times slower than this loop (bench/bench_rules.py).
-    A shift is stored as the next state (an int), a reduction as a tuple
-    (size, build, goal, splices).
+    `states[n]` maps a symbol to the next state (a shift, an int) or to a reduction
+    (size, build, goal, splices); a build of None keeps the one child as it is.
     """
+
+    # Bounds the token-type memo: rules text repeats its words, but a stream of garbage must not grow it forever.
+    TYPE_MEMO_SIZE = 50_000
 
     def __init__(self, language: RulesLanguage) -> None:
         lark_table = language.parser.parser.parser._parse_table
         builder = AstBuilder(language)
+        literals = {name: word for word, name in language.word_types.items()}
+        self.word_types = language.word_types
+        self.type_memo: dict[str, str] = {}
         self.start = lark_table.start_states["start"]
         self.end = lark_table.end_states["start"]
-        reducers: dict[int, tuple[int, Callable[[list[Any]], Any] | None, str, bool]] = {}
-        self.states: dict[int, dict[str, Any]] = {}
+        reducers: dict[int, Reducer] = {}
+        self.states: list[dict[str, Any]] = [{} for _ in range(max(lark_table.states) + 1)]
         for state, actions in lark_table.states.items():
-            row: dict[str, Any] = {}
+            row = self.states[state]
             for symbol, (action, arg) in actions.items():
                 if action.name == "Shift":
                     row[symbol] = arg
                 else:
                     key = id(arg)
                     if key not in reducers:
-                        reducers[key] = self._reducer(arg, builder)
+                        reducers[key] = self._reducer(arg, builder, literals)
                     row[symbol] = reducers[key]
-            self.states[state] = row
 
     @staticmethod
-    def _reducer(rule: Any, builder: AstBuilder) -> tuple[int, Callable[[list[Any]], Any] | None, str, bool]:
+    def _reducer(rule: Any, builder: AstBuilder, literals: dict[str, str]) -> Reducer:
         name = rule.alias or rule.origin.name
+        size = len(rule.expansion)
         splices = any(not sym.is_term and sym.name.startswith("_") for sym in rule.expansion)
-        build: Callable[[list[Any]], Any] | None
+        build: Build | None
         if name.startswith("_"):
-            build = _Splice
-        elif rule.options.expand1 and not rule.alias and len(rule.expansion) == 1:
+            build = _splice
+        elif size == 1 and not splices and rule.options.expand1 and not rule.alias:
             build = None  # `?rule` with one child: the child itself
         else:
-            build = getattr(builder, name, None) or builder.generated(name)
-        return (len(rule.expansion), build, rule.origin.name, splices)
+            build = builder.builder(name, rule.expansion, literals)
+        return (size, build, rule.origin.name, splices)
 
-    def parse(self, tokens: list[WordToken]) -> Any:
+    def token_types(self, words: list[str]) -> list[str]:
+        """The terminal of each word, as `carddb.rules.language.tokenize` types it, memoised by spelling."""
+        memo = self.type_memo
+        if len(memo) > self.TYPE_MEMO_SIZE:
+            memo.clear()
+        get = memo.get
+        return [get(word) or self._token_type(word) for word in words]
+
+    def _token_type(self, word: str) -> str:
+        first = word[0]
+        if first.isdigit():
+            ttype = "INT"
+        elif first.isalpha() or first == "{":
+            ttype = self.word_types.get(word.lower(), "WORD")
+        else:
+            ttype = self.word_types.get(DASHES.get(word, word), "BADCHAR")
+        self.type_memo[word] = ttype
+        return ttype
+
+    def parse(self, line: str) -> Any:
+        """The value of `start` for one line; raises `UnexpectedWord` at the first word with no action.
+
+        Tokens stay plain strings: their offsets are found as they are shifted (each
+        token is the next non-blank text after the previous one) and kept on two
+        stacks beside the values, from which every reduction takes its span.
+        """
+        words: list[str] = FAST_TOKEN_RE.findall(line)
+        types = self.token_types(words)
+        words.append("")
+        types.append("$END")
         states, final = self.states, self.end
         state = self.start
-        state_stack: list[int] = [state]
+        stack: list[int] = [state]
         values: list[Any] = []
-        at = tokens[-1].end if tokens else 0
-        end = make_token("$END", "", at, at)
-        tokens.append(end)
-        for token in tokens:
-            ttype = token.type
+        starts: list[int] = []
+        ends: list[int] = []
+        find = line.find
+        pos = 0
+        for word, ttype in zip(words, types, strict=True):
+            row = states[state]
             while True:
-                action = states[state].get(ttype)
+                action = row.get(ttype)
                 if action is None:
-                    raise UnexpectedWord(token, {s for s in states[state] if s.isupper()})
-                if type(action) is int:
+                    at = find(word, pos)
+                    token = make_token(ttype, word, at, at + len(word))
+                    raise UnexpectedWord(token, {s for s in row if s.isupper()})
+                if action.__class__ is int:
                     state = action
-                    state_stack.append(state)
-                    values.append(token)
+                    stack.append(state)
+                    values.append(word)
+                    start = find(word, pos)
+                    pos = start + len(word)
+                    starts.append(start)
+                    ends.append(pos)
                     break
                 size, build, goal, splices = action
-                if size:
-                    children = values[-size:]
-                    del state_stack[-size:]
-                    del values[-size:]
+                if build is None:
+                    state = states[stack[-2]][goal]
+                    stack[-1] = state
                 else:
-                    children = []
-                if splices:
-                    children = _spliced(children)
-                value = children[0] if build is None else build(children)
-                state = states[state_stack[-1]][goal]
-                state_stack.append(state)
-                values.append(value)
-                if state == final and token is end:
-                    return value
-        raise UnexpectedWord(end, set())
+                    children = values[-size:]
+                    del values[-size:]
+                    del stack[-size:]
+                    if size > 1:
+                        del starts[1 - size :]
+                        del ends[-size:-1]
+                    if splices:
+                        children = _spliced(children)
+                    values.append(build(children, starts[-1], ends[-1]))
+                    state = states[stack[-1]][goal]
+                    stack.append(state)
+                if state == final:
+                    return values[-1]
+                row = states[state]
+        raise UnexpectedWord(make_token("$END", "", pos, pos), set())
 
 
 def _spliced(children: list[Any]) -> list[Any]:
@@ -350,7 +414,7 @@ def parse_ability(line: str, language: RulesLanguage) -> Ability | Problem:
     if not line.strip():
         return Problem("E-RULES-SYNTAX", "an empty ability", 0, 1)
     try:
-        result: Ability = parse_table(language).parse(language.tokens(line))
+        result: Ability = parse_table(language).parse(line)
         return result
     except UnexpectedWord as exc:
         return describe_unexpected(line, exc, language)
