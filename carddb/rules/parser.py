@@ -261,7 +261,7 @@ def _splice(ch: list[Any], s: int, e: int) -> _Splice:
     return _Splice(ch)
 
 
-Reducer = tuple[int, Build | None, str, bool]
+Reducer = tuple[int, Build | None, str]
 
 
 class ParseTable:
@@ -271,7 +271,7 @@ class ParseTable:
     each callback through wrapper objects and hashes a `Rule` on every reduction,
     which made parsing several times slower than this loop (bench/bench_rules.py).
     `states[n]` maps a symbol to the next state (a shift, an int) or to a reduction
-    (size, build, goal, splices); a build of None keeps the one child as it is.
+    (size, build, goal); a build of None keeps the one child as it is.
     """
 
     # Bounds the token-type memo: rules text repeats its words, but a stream of garbage must not grow it forever.
@@ -310,7 +310,9 @@ class ParseTable:
             build = None  # `?rule` with one child: the child itself
         else:
             build = builder.builder(name, rule.expansion, literals)
-        return (size, build, rule.origin.name, splices)
+        if splices and build is not None:
+            build = _splicing(build)
+        return (size, build, rule.origin.name)
 
     def token_types(self, words: list[str]) -> list[str]:
         """The terminal of each word, as `carddb.rules.language.tokenize` types it, memoised by spelling."""
@@ -334,9 +336,10 @@ class ParseTable:
     def parse(self, line: str) -> Any:
         """The value of `start` for one line; raises `UnexpectedWord` at the first word with no action.
 
-        Tokens stay plain strings: their offsets are found as they are shifted (each
-        token is the next non-blank text after the previous one) and kept on two
-        stacks beside the values, from which every reduction takes its span.
+        Tokens stay plain strings: a token's offset is found when it is shifted (it
+        is the next non-blank text after the previous token). A reduction's span runs
+        from the start of its first child, kept on a stack beside the values, to the
+        end of the last token shifted: whatever is on top of the stack ends there.
         """
         words: list[str] = FAST_TOKEN_RE.findall(line)
         types = self.token_types(words)
@@ -347,7 +350,6 @@ class ParseTable:
         stack: list[int] = [state]
         values: list[Any] = []
         starts: list[int] = []
-        ends: list[int] = []
         find = line.find
         pos = 0
         for word, ttype in zip(words, types, strict=True):
@@ -363,30 +365,34 @@ class ParseTable:
                     stack.append(state)
                     values.append(word)
                     start = find(word, pos)
-                    pos = start + len(word)
                     starts.append(start)
-                    ends.append(pos)
+                    pos = start + len(word)
                     break
-                size, build, goal, splices = action
+                size, build, goal = action
                 if build is None:
+                    state = states[stack[-2]][goal]
+                    stack[-1] = state
+                elif size == 1:
+                    values[-1] = build([values[-1]], starts[-1], pos)
                     state = states[stack[-2]][goal]
                     stack[-1] = state
                 else:
                     children = values[-size:]
                     del values[-size:]
                     del stack[-size:]
-                    if size > 1:
-                        del starts[1 - size :]
-                        del ends[-size:-1]
-                    if splices:
-                        children = _spliced(children)
-                    values.append(build(children, starts[-1], ends[-1]))
+                    del starts[1 - size :]
+                    values.append(build(children, starts[-1], pos))
                     state = states[stack[-1]][goal]
                     stack.append(state)
                 if state == final:
                     return values[-1]
                 row = states[state]
         raise UnexpectedWord(make_token("$END", "", pos, pos), set())
+
+
+def _splicing(build: Build) -> Build:
+    """`build` for a rule with a helper child (`x*`, `x+`): it sees the helper's children in its place."""
+    return lambda ch, s, e: build(_spliced(ch), s, e)
 
 
 def _spliced(children: list[Any]) -> list[Any]:
