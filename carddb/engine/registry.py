@@ -96,9 +96,13 @@ class EffectEntry:
     defaults: tuple[tuple[str, object], ...] = ()
     core: bool = False  # a shared entry every game starts from
     _params: dict[str, Param] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # The parameters the rules check looks into (a minimum, or the nouns a selector may name);
+    # most entries have none, and the check then skips their arguments.
+    checked_params: dict[str, Param] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._params.update((p.name, p) for p in self.params)
+        self.checked_params.update((p.name, p) for p in self.params if p.minimum is not None or p.nouns is not None)
         if not self.examples:
             raise ValueError(f"registry entry '{self.name}' needs at least one example sentence")
         if not self.meaning:

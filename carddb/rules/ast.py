@@ -141,7 +141,8 @@ def phrases(ability: Ability) -> list[Phrase]:
         if isinstance(value, Phrase):
             found.append(value)
             for _, arg in value.args:
-                visit(arg)
+                if isinstance(arg, Phrase | tuple | Sentence):  # no call for the leaves (numbers, selectors...)
+                    visit(arg)
         elif isinstance(value, tuple):
             for item in value:
                 visit(item)
@@ -149,19 +150,21 @@ def phrases(ability: Ability) -> list[Phrase]:
             visit(value.conditions)
             visit(value.phrase)
 
+    # The ability's own fields are walked here rather than through `visit`: the semantic
+    # check calls this for every line, and most sentences have no conditions.
     if isinstance(ability, KeywordAbility):
         visit(ability.keywords)
-    elif isinstance(ability, ActivatedAbility):
+        return found
+    if isinstance(ability, ActivatedAbility):
         visit(ability.costs)
-        visit(ability.sentences)
     elif isinstance(ability, TriggeredAbility):
         visit(ability.trigger)
-        visit(ability.sentences)
     elif isinstance(ability, TimedAbility):
         visit(ability.timing)
         visit(ability.trigger)
         visit(ability.conditions)
-        visit(ability.sentences)
-    else:
-        visit(ability.sentences)
+    for sentence in ability.sentences:
+        if sentence.conditions:
+            visit(sentence.conditions)
+        visit(sentence.phrase)
     return found

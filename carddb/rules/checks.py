@@ -7,8 +7,6 @@ name, so a new game's entries are checked the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from carddb.engine.registry import EffectEntry, Param
 from carddb.rules.ast import (
     Ability,
@@ -20,6 +18,7 @@ from carddb.rules.ast import (
     TimedAbility,
     TriggeredAbility,
     Value,
+    phrases,
 )
 from carddb.rules.canonical import Renderer, _join
 from carddb.rules.language import RulesLanguage
@@ -48,10 +47,13 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
                 first.end,
             )
         )
-    for phrase in _walk(ability):
+    found = phrases(ability)
+    for phrase in found:
         entry = registry[phrase.entry]
-        problems += _kind_problems(phrase, entry, language, kind)
-        problems += _argument_problems(phrase, entry, language, kind)
+        if kind is not None and entry.kinds is not None and kind not in entry.kinds:
+            problems += _kind_problems(phrase, entry, language, kind)
+        if entry.checked_params:
+            problems += _argument_problems(phrase, entry, language, kind)
         if entry.name in RESTRICTIONS and not isinstance(ability, ActivatedAbility):
             problems.append(
                 Problem(
@@ -63,7 +65,7 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
                 )
             )
     if not isinstance(ability, KeywordAbility | TimedAbility | TriggeredAbility):
-        problems += _pronoun_problems(ability, language)
+        problems += _pronoun_problems(ability, language, found)
     return problems
 
 
@@ -74,7 +76,7 @@ def check_text_shape(
     out: list[tuple[Problem, int]] = []
     timed = [(a, i) for a, i in abilities if isinstance(a, TimedAbility)]
     # Kinds that need a timing condition are the kinds the registry's timing entries allow.
-    needs_timing = any(e.kinds is not None and kind in e.kinds for e in language.registry.of_role("timing"))
+    needs_timing = kind in language.timing_kinds
     if needs_timing and not timed and abilities:
         first, index = abilities[0]
         timing = next((e for e in language.registry.of_role("timing")), None)
@@ -109,7 +111,7 @@ def check_text_shape(
             kind == required_kind
             and abilities
             and entry_name in language.registry
-            and not any(p.entry == entry_name for a, _ in abilities for p in _walk(a))
+            and not any(p.entry == entry_name for a, _ in abilities for p in phrases(a))
         ):
             first, index = abilities[0]
             out.append(
@@ -119,32 +121,6 @@ def check_text_shape(
                 )
             )
     return out
-
-
-def _walk(ability: Ability) -> Iterator[Phrase]:
-    def visit(value: object) -> Iterator[Phrase]:
-        if isinstance(value, Phrase):
-            yield value
-            for _, arg in value.args:
-                yield from visit(arg)
-        elif isinstance(value, tuple):
-            for item in value:
-                yield from visit(item)
-
-    if isinstance(ability, KeywordAbility):
-        yield from visit(ability.keywords)
-        return
-    if isinstance(ability, ActivatedAbility):
-        yield from visit(ability.costs)
-    elif isinstance(ability, TriggeredAbility):
-        yield from visit(ability.trigger)
-    elif isinstance(ability, TimedAbility):
-        yield from visit(ability.timing)
-        yield from visit(ability.trigger)
-        yield from visit(ability.conditions)
-    for sentence in ability.sentences:
-        yield from visit(sentence.conditions)
-        yield from visit(sentence.phrase)
 
 
 def _kind_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, kind: str | None) -> list[Problem]:
@@ -184,10 +160,11 @@ def _kind_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, 
 
 def _argument_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, kind: str | None) -> list[Problem]:
     problems: list[Problem] = []
+    checked = entry.checked_params
     for name, value in phrase.args:
-        if not entry.has_param(name):
+        param = checked.get(name)
+        if param is None:
             continue
-        param = entry.param(name)
         if isinstance(value, Number) and param.minimum is not None and value.value < param.minimum:
             problems.append(
                 Problem(
@@ -223,8 +200,11 @@ def _selector_problem(selector: Selector, param: Param, language: RulesLanguage,
     return Problem(param.violation, message, selector.start, selector.end)
 
 
-def _pronoun_problems(ability: Ability, language: RulesLanguage) -> list[Problem]:
-    """`it`, `its controller` and `that player` need something earlier in the ability to refer to."""
+def _pronoun_problems(ability: Ability, language: RulesLanguage, found: list[Phrase]) -> list[Problem]:
+    """`it`, `its controller` and `that player` need something earlier in the ability to refer to.
+
+    `found` are the ability's phrases (`phrases(ability)`).
+    """
     selectors: list[Selector] = []
 
     def visit(value: Value | object) -> None:
@@ -240,9 +220,11 @@ def _pronoun_problems(ability: Ability, language: RulesLanguage) -> list[Problem
             for item in value:
                 visit(item)
 
-    for phrase in _walk(ability):
+    for phrase in found:
         for _, arg in phrase.args:
             visit(arg)
+    if not any(s.det == "fixed" and s.noun in PRONOUNS for s in selectors):
+        return []  # the usual case, without hashing and sorting every selector
     problems: list[Problem] = []
     for selector in sorted(set(selectors), key=lambda s: s.start):
         if selector.det != "fixed" or selector.noun not in PRONOUNS:

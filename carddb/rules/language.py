@@ -238,6 +238,11 @@ class RulesLanguage:
         return table
 
     @cached_property
+    def timing_kinds(self) -> frozenset[str]:
+        """Card kinds that need a timing condition: the kinds the registry's timing entries allow."""
+        return frozenset(k for e in self.registry.of_role("timing") if e.kinds is not None for k in e.kinds)
+
+    @cached_property
     def terminal_text(self) -> dict[str, str]:
         return {name: word for word, name in self.word_types.items()} | {"INT": "a number", "$END": "end of text"}
 
