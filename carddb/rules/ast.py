@@ -133,6 +133,11 @@ Ability = Union[KeywordAbility, ActivatedAbility, TriggeredAbility, TimedAbility
 Value = Union[Number, Quantity, Selector, Phrase, str, bool, tuple[Phrase, ...]]  # noqa: UP007
 
 
+# Values that may hold phrases. A named tuple of types, not `A | B | C`: isinstance with a
+# union builds the union object on every call, which showed in the semantic check's profile.
+_MAY_HOLD_PHRASES = (Phrase, tuple, Sentence)
+
+
 def phrases(ability: Ability) -> list[Phrase]:
     """Every phrase of an ability, nested ones included, in text order."""
     found: list[Phrase] = []
@@ -141,7 +146,7 @@ def phrases(ability: Ability) -> list[Phrase]:
         if isinstance(value, Phrase):
             found.append(value)
             for _, arg in value.args:
-                if isinstance(arg, Phrase | tuple | Sentence):  # no call for the leaves (numbers, selectors...)
+                if isinstance(arg, _MAY_HOLD_PHRASES):  # no call for the leaves (numbers, selectors...)
                     visit(arg)
         elif isinstance(value, tuple):
             for item in value:

@@ -25,6 +25,9 @@ from carddb.rules.language import RulesLanguage
 from carddb.rules.parser import Problem
 
 PRONOUNS = {"it", "its-controller", "that-player"}
+# Abilities the pronoun check skips: keyword lines, and triggers whose event is what a pronoun
+# refers to. A tuple, not `A | B`: isinstance with a union builds it on every call (every line).
+_NO_PRONOUN_CHECK = (KeywordAbility, TimedAbility, TriggeredAbility)
 RESTRICTIONS = {"activate-once", "activate-your-turn"}
 
 
@@ -64,7 +67,7 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
                     hint="write it after the effects of a `COST: EFFECT.` ability",
                 )
             )
-    if not isinstance(ability, KeywordAbility | TimedAbility | TriggeredAbility):
+    if not isinstance(ability, _NO_PRONOUN_CHECK):
         problems += _pronoun_problems(ability, language, found)
     return problems
 
