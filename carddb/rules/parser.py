@@ -276,6 +276,8 @@ class ParseTable:
 
     # Bounds the token-type memo: rules text repeats its words, but a stream of garbage must not grow it forever.
     TYPE_MEMO_SIZE = 50_000
+    # Bounds the memo of parses by the line's terminals (see `parse`).
+    SHAPE_MEMO_SIZE = 8_192
 
     def __init__(self, language: RulesLanguage) -> None:
         lark_table = language.parser.parser.parser._parse_table
@@ -283,6 +285,7 @@ class ParseTable:
         literals = {name: word for word, name in language.word_types.items()}
         self.word_types = language.word_types
         self.type_memo: dict[str, str] = {}
+        self.shape_memo: dict[tuple[str, ...], tuple[Reducer | None, ...]] = {}
         self.start = lark_table.start_states["start"]
         self.end = lark_table.end_states["start"]
         reducers: dict[int, Reducer] = {}
@@ -340,9 +343,19 @@ class ParseTable:
         is the next non-blank text after the previous token). A reduction's span runs
         from the start of its first child, kept on a stack beside the values, to the
         end of the last token shifted: whatever is on top of the stack ends there.
+
+        The table's decisions depend only on the terminals, so a line whose terminals
+        were parsed before (`Deal 2 damage...` after `Deal 3 damage...`) replays the
+        recorded shifts and builds without looking anything up in the table.
         """
         words: list[str] = FAST_TOKEN_RE.findall(line)
         types = self.token_types(words)
+        shape = tuple(types)
+        program = self.shape_memo.get(shape)
+        if program is not None:
+            return _replay(program, words, line)
+        recorded: list[Reducer | None] = []
+        record = recorded.append
         words.append("")
         types.append("$END")
         states, final = self.states, self.end
@@ -367,27 +380,59 @@ class ParseTable:
                     start = find(word, pos)
                     starts.append(start)
                     pos = start + len(word)
+                    record(None)
                     break
                 size, build, goal = action
                 if build is None:
                     state = states[stack[-2]][goal]
                     stack[-1] = state
-                elif size == 1:
-                    values[-1] = build([values[-1]], starts[-1], pos)
-                    state = states[stack[-2]][goal]
-                    stack[-1] = state
                 else:
-                    children = values[-size:]
-                    del values[-size:]
-                    del stack[-size:]
-                    del starts[1 - size :]
-                    values.append(build(children, starts[-1], pos))
-                    state = states[stack[-1]][goal]
-                    stack.append(state)
+                    record(action)
+                    if size == 1:
+                        values[-1] = build([values[-1]], starts[-1], pos)
+                        state = states[stack[-2]][goal]
+                        stack[-1] = state
+                    else:
+                        children = values[-size:]
+                        del values[-size:]
+                        del stack[-size:]
+                        del starts[1 - size :]
+                        values.append(build(children, starts[-1], pos))
+                        state = states[stack[-1]][goal]
+                        stack.append(state)
                 if state == final:
+                    if len(self.shape_memo) >= self.SHAPE_MEMO_SIZE:
+                        self.shape_memo.clear()
+                    self.shape_memo[shape] = tuple(recorded)
                     return values[-1]
                 row = states[state]
         raise UnexpectedWord(make_token("$END", "", pos, pos), set())
+
+
+def _replay(program: tuple[Reducer | None, ...], words: list[str], line: str) -> Any:
+    """`ParseTable.parse` along a recorded path: None shifts the next word, a reducer builds."""
+    values: list[Any] = []
+    starts: list[int] = []
+    find = line.find
+    pos = 0
+    next_word = iter(words).__next__
+    for action in program:
+        if action is None:
+            word = next_word()
+            values.append(word)
+            start = find(word, pos)
+            starts.append(start)
+            pos = start + len(word)
+            continue
+        size, build, _ = action
+        if size == 1:
+            values[-1] = build([values[-1]], starts[-1], pos)  # type: ignore[misc]
+        else:
+            children = values[-size:]
+            del values[-size:]
+            del starts[1 - size :]
+            values.append(build(children, starts[-1], pos))  # type: ignore[misc]
+    return values[-1]
 
 
 def _splicing(build: Build) -> Build:

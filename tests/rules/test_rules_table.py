@@ -6,7 +6,8 @@ import pytest
 from lark.exceptions import UnexpectedInput
 
 from carddb.games.loe.vocabulary import loe_rules
-from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.language import FAST_TOKEN_RE
+from carddb.rules.parser import ParseTable, Problem, parse_ability
 
 LANGUAGE = loe_rules()
 LINES = sorted(
@@ -39,3 +40,24 @@ def _lark_accepts(line: str) -> bool:
 def test_table_driver_agrees_with_lark(line: str) -> None:
     ours = parse_ability(line, LANGUAGE)
     assert (not isinstance(ours, Problem)) == _lark_accepts(line)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Deal 2 damage to target Duke.", "deal 13   damage to  target  DUKE ."),
+        ("Spend 1 Influence: Deal 2 damage to target Duke.", "Spend 20 influence :deal 3 Damage to target Duke."),
+        (
+            "If you control no face-down Dukes, you may draw two cards.",
+            "if you control NO face-down dukes,you may draw two cards.",
+        ),
+    ],
+)
+def test_a_replayed_parse_places_every_node_like_a_fresh_one(first: str, second: str) -> None:
+    # Same terminals, other numbers and spacing: the second line replays the first one's recorded parse.
+    table = ParseTable(LANGUAGE)
+    table.parse(first)
+    assert tuple(table.token_types(FAST_TOKEN_RE.findall(second))) in table.shape_memo
+    replayed = table.parse(second)
+    fresh = ParseTable(LANGUAGE).parse(second)
+    assert repr(replayed) == repr(fresh)  # the repr shows every node's start and end
