@@ -7,6 +7,7 @@ the traceback).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import traceback
@@ -14,7 +15,6 @@ import traceback
 import typer
 
 from carddb import __version__
-from carddb.commands import database
 from carddb.errors import CarddbError
 
 app = typer.Typer(
@@ -25,24 +25,26 @@ app = typer.Typer(
     add_completion=False,
 )
 
-# The database commands are what a designer runs after every edit, so when the
-# command line names one of them only its module is imported: the other groups
-# pull in WeasyPrint, lark grammars and the renderers, seconds of start-up that
-# `carddb validate` does not need. Any other command line registers every group.
-DATABASE_COMMANDS = frozenset({"games", "validate", "list", "show", "stats"})
+# Start-up is part of every command a designer runs after an edit, so a command
+# line that names a command imports only that command's module: `carddb validate`
+# does not wait for WeasyPrint, and `carddb print` does not load the play modes,
+# the rulebook or the site. Any other command line (help, a typo) registers every group.
+COMMAND_GROUPS: dict[str, str] = {
+    **dict.fromkeys(("games", "validate", "list", "show", "stats"), "database"),
+    **dict.fromkeys(("check", "effects", "fmt"), "rules"),
+    "print": "print",
+    **dict.fromkeys(("boosters", "sealed", "draft", "deck", "draftmancer"), "play"),
+    "rulebook": "rulebook",
+    **dict.fromkeys(("site", "serve"), "site"),
+    "build": "build",
+}
 
 
 def _register_groups(argv: list[str]) -> None:
     command = next((arg for arg in argv[1:] if not arg.startswith("-")), None)
-    if command in DATABASE_COMMANDS:
-        database.register(app)
-        return
-    from carddb.commands import build as build_command
-    from carddb.commands import play, rulebook, rules, site
-    from carddb.commands import print as print_command
-
-    for group in (database, rules, print_command, play, rulebook, site, build_command):
-        group.register(app)
+    groups = [COMMAND_GROUPS[command]] if command in COMMAND_GROUPS else list(dict.fromkeys(COMMAND_GROUPS.values()))
+    for group in groups:
+        importlib.import_module(f"carddb.commands.{group}").register(app)
 
 
 _register_groups(sys.argv if os.path.basename(sys.argv[0]) in {"carddb", "__main__.py"} else [])
