@@ -24,7 +24,8 @@ from carddb.database import load_database
 from carddb.diagnostics import Report
 from carddb.games import get_pack
 from carddb.project import Project
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedFetcher
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.render.fetcher import ConfinedFetcher
 from carddb.rulebook.build import build_rulebook
 
 T = TypeVar("T")

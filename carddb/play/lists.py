@@ -25,7 +25,6 @@ from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.draft import DraftLog
 from carddb.play.sealed import SealedEvent
-from carddb.render.assets import ConfinedFetcher
 from carddb.render.pdfcache import is_current, pdf_key, remember
 
 BUILTIN_TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "play"
@@ -134,7 +133,10 @@ def _environment(db: CardDatabase) -> jinja2.Environment:
 
 def render_pdf(db: CardDatabase, template: str, context: dict[str, Any], target: Path) -> Path:
     """Fill templates/play/<template> and write it as an A4 PDF."""
-    from weasyprint import HTML  # imported here: it is slow to import and most commands never print
+    # Imported here: WeasyPrint is slow to import and most commands never print.
+    from weasyprint import HTML
+
+    from carddb.render.fetcher import ConfinedFetcher
 
     footer = re.sub(r"[\"\\\n]", "", f"{db.pack.name} - {context.get('title', '')} - carddb {__version__}")
     try:

@@ -1,20 +1,14 @@
-"""Where card faces may load files from, and the WeasyPrint fetcher that enforces it.
+"""Where carddb's bundled templates and package files are, and which paths count as inside.
 
-A template or a card is data a designer (or a collaborator's pull request) wrote, so
-rendering must not reach the network or read files outside the project: the fetcher
-accepts `data:` URLs and `file:` URLs that resolve inside the allowed folders (the
-project, the carddb package and its bundled templates) and refuses everything else,
-including `http(s):` and paths that climb out with `..` or a symlink.
+Kept free of WeasyPrint (slow to import) so that the commands and stages that only
+need these paths start quickly; the WeasyPrint fetcher that enforces the confinement
+is `carddb.render.fetcher`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
-from urllib.parse import unquote, urlsplit
-
-from weasyprint.urls import URLFetcher
 
 import carddb
 
@@ -24,31 +18,6 @@ PACKAGE_DIR = Path(carddb.__file__).resolve().parent
 BUNDLED_TEMPLATES = PACKAGE_DIR.parent / "templates"
 
 
-class FetchRefused(ValueError):
-    """A template or card asked for a resource outside the allowed folders."""
-
-
 def path_inside(path: Path, roots: Iterable[Path]) -> bool:
     resolved = path.resolve()
     return any(resolved.is_relative_to(root.resolve()) for root in roots)
-
-
-class ConfinedFetcher(URLFetcher):
-    """A WeasyPrint fetcher that only serves data: URLs and files under `roots`.
-
-    Refused URLs are remembered in `refused` so a caller can report them; WeasyPrint
-    itself only logs a failed fetch and carries on without the resource.
-    """
-
-    def __init__(self, roots: Iterable[Path]) -> None:
-        super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
-        self.roots = tuple(Path(r).resolve() for r in roots)
-        self.refused: list[str] = []
-
-    def fetch(self, url: str, headers: dict[str, str] | None = None) -> Any:
-        parts = urlsplit(url)
-        scheme = parts.scheme.lower()
-        if scheme == "data" or (scheme == "file" and path_inside(Path(unquote(parts.path)), self.roots)):
-            return super().fetch(url, headers)
-        self.refused.append(url)
-        raise FetchRefused(f"carddb does not load {url!r}: only files inside the project are allowed")

@@ -25,8 +25,9 @@ from carddb.atomic import write_bytes
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedFetcher
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.render.faces import card_html, render_faces
+from carddb.render.fetcher import ConfinedFetcher
 
 PRINT_DPI = 300
 CORNER_MM = 3.0

@@ -18,7 +18,7 @@ from weasyprint import HTML
 
 from carddb.atomic import atomic_path
 from carddb.diagnostics import Finding, Report
-from carddb.render.assets import ConfinedFetcher
+from carddb.render.fetcher import ConfinedFetcher
 from carddb.render.pdfcache import is_current, pdf_key, remember
 
 

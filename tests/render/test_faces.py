@@ -14,8 +14,8 @@ from carddb.database import load_database
 from carddb.diagnostics import Report
 from carddb.games import get_pack
 from carddb.project import Project
-from carddb.render.assets import ConfinedFetcher, FetchRefused
 from carddb.render.faces import card_html, render_backs, render_faces
+from carddb.render.fetcher import ConfinedFetcher, FetchRefused
 from carddb.render.placeholder import placeholder_svg
 
 MM = 72 / 25.4
