@@ -18,16 +18,24 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from carddb.errors import RenderError
+
 # Rules text starts here and steps down to the minimum that is still comfortable to read.
 START_PT = 9.0
 MIN_PT = 7.0
 STEP_PT = 0.5
 SIZE_TOKEN = "__RULES_PT__"  # stands for the rules size in a card's pre-rendered HTML
+FIT_TOKEN = "__FIT_STATE__"  # replaced by "overflow" on cards whose text does not fit
 
 
 def sizes(start: float = START_PT, minimum: float = MIN_PT, step: float = STEP_PT) -> tuple[float, ...]:
     count = round((start - minimum) / step)
     return tuple(round(start - i * step, 2) for i in range(count + 1))
+
+
+def sized(fragment: str, pt: float, overflow: bool = False) -> str:
+    """A card's pre-rendered HTML with its rules size filled in (and its box outlined if it overflows)."""
+    return fragment.replace(SIZE_TOKEN, f"{pt:g}").replace(FIT_TOKEN, "overflow" if overflow else "")
 
 
 @dataclass
@@ -82,10 +90,18 @@ def fit_batch(card_ids: Sequence[str], layout: Layout, steps: tuple[float, ...] 
     states = {card_id: FitState(card_id) for card_id in card_ids}
     probes = {card_id: 0 for card_id in card_ids}
     while probes:
+        measured = set()
         for card_id, _pt, measure in layout([(cid, steps[i]) for cid, i in probes.items()]):
             index = probes[card_id]
             target = states[card_id].fits if measure.fill <= 1.0 + 1e-6 else states[card_id].overflows
             target[index] = measure
+            measured.add(card_id)
+        if missing := [cid for cid in probes if cid not in measured]:
+            # Without this the search would ask for the same layout forever.
+            raise RenderError(
+                f"no page of the layout is card '{missing[0]}': a card template must keep"
+                ' class="card" and data-card="{{ card.id }}" on its outermost element'
+            )
         probes = {cid: index for cid in probes if (index := states[cid].next_probe(steps)) is not None}
     return states
 
