@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import gc
 import os
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -66,6 +67,7 @@ class CardDatabase:
     # Where each set is defined in sets.yaml, so set-level findings can point there.
     set_sources: dict[str, Located] = field(default_factory=dict)
     _index: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _set_counts: Counter[str] = field(default_factory=Counter, init=False, repr=False, compare=False)
 
     def by_id(self, card_id: str) -> Card | None:
         # Indexed, because decks and boosters look cards up by id in loops; rebuilt
@@ -82,7 +84,11 @@ class CardDatabase:
         return value if isinstance(value, str) else None
 
     def set_size(self, code: str) -> int:
-        return sum(1 for c in self.cards if c.set == code)
+        # Every card face asks: counted in one pass (counting per face was quadratic),
+        # again whenever cards were added or removed, as for the id index.
+        if sum(self._set_counts.values()) != len(self.cards):
+            self._set_counts = Counter(c.set for c in self.cards)
+        return self._set_counts.get(code, 0)
 
     def of_kind(self, kind: str) -> list[Card]:
         return [c for c in self.cards if c.kind == kind]
