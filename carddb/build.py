@@ -23,6 +23,7 @@ from carddb.progress import Stage, no_progress
 from carddb.project import Project
 from carddb.render.imposition import PAPERS, Duplex
 from carddb.render.printing import PrintOptions, PrintResult, Written, print_stage, sheet_cards
+from carddb.render.workers import RenderWorkers
 
 
 @dataclass
@@ -40,8 +41,19 @@ class BuildResult:
 
 
 def build(
-    project: Project, pack: GamePack, *, seed: int = DEFAULT_SEED, workers: int = 2, stage: Stage | None = None
+    project: Project,
+    pack: GamePack,
+    *,
+    seed: int = DEFAULT_SEED,
+    workers: int = 2,
+    stage: Stage | None = None,
+    pool: RenderWorkers | None = None,
 ) -> BuildResult:
+    """Every stage in order. `pool`: render workers the caller started (before any thread of its own)."""
+    if pool is None:
+        # Started first: the workers import WeasyPrint while the cards load and validate.
+        with RenderWorkers(workers) as own:
+            return build(project, pack, seed=seed, workers=workers, stage=stage, pool=own)
     shown = stage or no_progress()
     seconds: dict[str, float] = {}
 
@@ -59,7 +71,7 @@ def build(
     if report.errors:
         result.stopped = True
         return result
-    printed = print_outputs(db, report, stage, workers)
+    printed = print_outputs(db, report, stage, pool)
     result.rendered = len(printed.faces) - printed.from_cache
     result.cached = printed.from_cache
     result.written.rows += printed.written.rows
@@ -85,9 +97,9 @@ def build(
     return result
 
 
-def print_outputs(db: CardDatabase, report: Report, stage: Stage, workers: int) -> PrintResult:
-    options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=workers)
-    return print_stage(db, db.cards, options, report, stage=stage)
+def print_outputs(db: CardDatabase, report: Report, stage: Stage, pool: RenderWorkers) -> PrintResult:
+    options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=pool.workers)
+    return print_stage(db, db.cards, options, report, stage=stage, pool=pool)
 
 
 def booster_sheets(db: CardDatabase, samples: PlaySamples, printed: PrintResult) -> Path:

@@ -13,6 +13,7 @@ from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, open_project,
 from carddb.errors import UsageError
 from carddb.play.samples import DEFAULT_SEED
 from carddb.progress import stages
+from carddb.render.workers import RenderWorkers
 
 
 def build_command(
@@ -30,8 +31,10 @@ def build_command(
     if seed < 0:
         raise UsageError("--seed must be zero or a positive whole number")
     proj, pack = open_project(project, game)
-    with stages() as stage:
-        result = build(proj, pack, seed=seed, workers=workers, stage=stage)
+    # The render workers are forked before the progress display starts its thread:
+    # they import WeasyPrint while the cards load (see carddb.render.workers).
+    with RenderWorkers(workers) as pool, stages() as stage:
+        result = build(proj, pack, seed=seed, workers=workers, stage=stage, pool=pool)
     if result.stopped:
         print_report(result.report)
         print("validation failed: nothing was rendered")

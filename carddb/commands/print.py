@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -22,12 +22,10 @@ from carddb.diagnostics import Report
 from carddb.errors import UsageError
 from carddb.progress import stages
 from carddb.render.imposition import BackOffset, Duplex
-from carddb.render.printing import PrintOptions, Written
+from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.raster import DEFAULT_DPI, check_dpi
 from carddb.render.selection import select_cards
-
-if TYPE_CHECKING:
-    pass
+from carddb.render.workers import RenderWorkers
 
 
 class PaperChoice(StrEnum):
@@ -98,15 +96,17 @@ def print_cards(
         full_run=not selecting,
     )
     _check_name(options.name)
-    db, report = load_database(proj, pack)
-    if report.errors:
-        print_report(report, only_errors=True)
-        raise typer.Exit(1)
-    selected = select_cards(db, ids=ids, kinds=kind or [], changed_since=changed_since)
-    if not selected:
-        print("no cards match the selection; nothing to print")
-        raise typer.Exit(0)
-    run_print(db, selected, options, report)
+    # Started before loading: the workers import WeasyPrint while the cards load.
+    with RenderWorkers(workers) as pool:
+        db, report = load_database(proj, pack)
+        if report.errors:
+            print_report(report, only_errors=True)
+            raise typer.Exit(1)
+        selected = select_cards(db, ids=ids, kinds=kind or [], changed_since=changed_since)
+        if not selected:
+            print("no cards match the selection; nothing to print")
+            raise typer.Exit(0)
+        run_print(db, selected, options, report, pool)
 
 
 def _check_name(name: str) -> None:
@@ -114,13 +114,11 @@ def _check_name(name: str) -> None:
         raise UsageError(f"--name '{name}' must be a plain file name stem (no folders)")
 
 
-def run_print(db: CardDatabase, cards: Sequence[Card], options: PrintOptions, report: Report) -> None:
-    # Imported here: loading WeasyPrint costs a noticeable part of a second, and
-    # option errors above should be reported without it.
-    from carddb.render.printing import print_stage
-
+def run_print(
+    db: CardDatabase, cards: Sequence[Card], options: PrintOptions, report: Report, pool: RenderWorkers
+) -> None:
     with stages() as stage:
-        result = print_stage(db, cards, options, report, stage=stage)
+        result = print_stage(db, cards, options, report, stage=stage, pool=pool)
     _summary(db, cards, result.printable, result.from_cache, result.written, report)
 
 

@@ -28,34 +28,31 @@ single-card PDFs with pypdf, where the TrimBox and BleedBox are set.
 
 from __future__ import annotations
 
+import functools
 import re
 import traceback
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 import jinja2
-import pydyf
 from markupsafe import Markup
 from PIL import Image, UnidentifiedImageError
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
 
 import carddb
-from carddb.atomic import write_bytes, write_text
+from carddb.atomic import write_text
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase, art_checks, resolve_art
 from carddb.diagnostics import Finding, Report, Span
 from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedFetcher
-from carddb.render.cache import FaceCache, FaceMeta, digest, files_digest
-from carddb.render.fit import MIN_PT, SIZE_TOKEN, START_PT, Measure, fit_batch, measure_page, sizes
+from carddb.render import placeholder
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
+from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
 from carddb.render.placeholder import mix, placeholder_data_url, placeholder_svg
+from carddb.render.workers import RenderWorkers, import_renderer
 from carddb.rules.markup import Paragraph, runs_from_marked_text
 
 try:  # the rules-text DSL renders canonical runs; until it lands, markers are split line by line
@@ -64,46 +61,15 @@ except ImportError:  # pragma: no cover - depends on which parts of carddb are i
     card_rules_markup = None
 
 
-class _CachedArrayFFI:
-    """Speeds up WeasyPrint's font subsetting, about half the cost of writing a card PDF.
-
-    weasyprint.pdf.fonts allocates arrays with `ffi.new(f"hb_codepoint_t[{n}]", items)`:
-    a new C type string for every length, which cffi parses with pycparser each time
-    (~50 ms). `ffi.new("hb_codepoint_t[]", items)` builds the same array from a type
-    parsed once. Everything else is passed through to the real `ffi`.
-    """
-
-    _SIZED = re.compile(r"^(\w+)\[(\d+)\]$")
-
-    def __init__(self, ffi: Any) -> None:
-        self._ffi = ffi
-
-    def new(self, cdecl: str, init: Any = None) -> Any:
-        match = self._SIZED.match(cdecl) if isinstance(cdecl, str) else None
-        if match and init is not None and len(init) == int(match.group(2)):
-            return self._ffi.new(f"{match.group(1)}[]", init)
-        return self._ffi.new(cdecl, init)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._ffi, name)
-
-
-def _speed_up_font_subsetting() -> None:
-    import weasyprint.pdf.fonts as pdf_fonts
-
-    if hasattr(pdf_fonts, "ffi") and not isinstance(pdf_fonts.ffi, _CachedArrayFFI):
-        pdf_fonts.ffi = _CachedArrayFFI(pdf_fonts.ffi)
-
-
-_speed_up_font_subsetting()
-
 BLEED_MM = 3.0
 PT_PER_MM = 72 / 25.4
-FIT_TOKEN = "__FIT_STATE__"  # replaced by "overflow" on cards whose text does not fit
 FACES_TOKEN = "__CARD_FACES__"
 STAT_FIELDS = (("health", "Health"), ("power", "Power"), ("resistance", "Resist."), ("toughness", "Tough."))
 NEUTRAL = Faction("none", "", "#55585c", "#c9c6bd")
 PLAIN_RARITY = Rarity("none", "Common", "#2b2b2b")
+# What the render workers run (carddb.render.layout), by name: see RenderWorkers.map.
+RENDER_BATCH = "carddb.render.layout:render_batch"
+RENDER_BACKS = "carddb.render.layout:render_backs_job"
 # Below this many cards to render, starting worker processes costs more than it saves.
 PARALLEL_MIN_CARDS = 24
 
@@ -342,11 +308,18 @@ def placeholder_src(card: Card, colors: dict[str, str], folder: Path | None) -> 
     """
     if folder is None:
         return placeholder_data_url(card.id, colors["frame"], colors["accent"])
-    svg = placeholder_svg(card.id, colors["frame"], colors["accent"])
-    path = folder / f"{digest([svg])}.svg"
+    # Named by what the picture is made from, so an unchanged card's file is found
+    # without drawing its picture again (a third of the time of building a face's HTML).
+    path = folder / f"{digest([_placeholder_code(), card.id, colors['frame'], colors['accent']])}.svg"
     if not path.is_file():
-        write_text(path, svg)
+        write_text(path, placeholder_svg(card.id, colors["frame"], colors["accent"]))
     return path.as_uri()
+
+
+@functools.cache
+def _placeholder_code() -> str:
+    """The placeholder generator's own source: a change to how pictures are drawn renames every file."""
+    return files_digest([Path(placeholder.__file__)])
 
 
 def choose_art(
@@ -441,10 +414,6 @@ def card_fragment(
     return resources.render(resources.template_name(context["layout"]), context), art
 
 
-def sized(fragment: str, pt: float, overflow: bool = False) -> str:
-    return fragment.replace(SIZE_TOKEN, f"{pt:g}").replace(FIT_TOKEN, "overflow" if overflow else "")
-
-
 def card_html(db: CardDatabase, card: Card, *, preview: bool = True, rules_pt: float | None = None) -> str:
     """The HTML document of one card face; raises RenderError if its template fails."""
     resources = FaceResources(db)
@@ -461,7 +430,7 @@ def _located(exc: TemplateFailure) -> str:
     return f"{where}E-TEMPLATE {exc}"
 
 
-# ---------------------------------------------------------------- rendering (runs in worker processes)
+# ---------------------------------------------------------------- work for the render workers (carddb.render.layout)
 
 
 @dataclass(frozen=True)
@@ -480,102 +449,14 @@ class BatchJob:
     steps: tuple[float, ...]
 
 
-def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
-    """Lay out, fit and write the single-card PDFs of one batch; returns (key, meta) per card."""
-    fetcher = ConfinedFetcher(job.fetch_roots)
-    font_config = FontConfiguration()
-    # Parsed once per batch and shared by every layout round.
-    stylesheets = [CSS(filename=str(p), url_fetcher=fetcher, font_config=font_config) for p in job.stylesheets]
-    stylesheets.append(CSS(string=job.palette, font_config=font_config))
-    fragments = {card_id: fragment for card_id, _key, fragment in job.faces}
+@dataclass(frozen=True)
+class BackJob:
+    """The backs to render: (cache path, HTML document) pairs, and the card geometry."""
 
-    def lay_out(pairs: Sequence[tuple[str, float]], overflow: bool = False) -> Any:
-        size_of = dict(pairs)
-        html = job.head + "".join(sized(fragments[cid], pt, overflow) for cid, pt in pairs) + job.tail
-        document = HTML(string=html, url_fetcher=fetcher).render(stylesheets=stylesheets, font_config=font_config)
-        for page in document.pages:
-            card_id, fill = measure_page(page)
-            if card_id in size_of:
-                yield card_id, size_of[card_id], Measure(fill, page, document)
-
-    states = fit_batch([cid for cid, _k, _f in job.faces], lay_out, job.steps)
-    chosen: dict[str, tuple[float, Any, bool]] = {}
-    for card_id, state in states.items():
-        pt, measure, overflow = state.outcome(job.steps)
-        chosen[card_id] = (pt, measure, overflow)
-    overflowing = [(cid, pt) for cid, (pt, _m, over) in chosen.items() if over]
-    if overflowing:  # lay these out once more with their rules box outlined, so the proof shows it
-        for card_id, pt, measure in lay_out(overflowing, overflow=True):
-            chosen[card_id] = (pt, measure, True)
-    if fetcher.refused:
-        raise RenderError("refused to load " + ", ".join(sorted(set(fetcher.refused))))
-
-    keys = {card_id: key for card_id, key, _f in job.faces}
-    cache = FaceCache(job.cache_dir)
-    for card_id, (_pt, measure, _over) in chosen.items():
-        # One PDF per card straight from WeasyPrint: its fonts are subset to that card only,
-        # and this is several times faster than splitting a many-page PDF with pypdf.
-        write_card_pdf(measure.document, [measure.page], cache.pdf_path(keys[card_id]), job.trim_mm, job.bleed_mm)
-    results = []
-    for card_id, (pt, measure, overflow) in chosen.items():
-        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow)
-        cache.store_meta(keys[card_id], meta)
-        results.append((keys[card_id], meta))
-    return results
-
-
-def card_boxes(trim_mm: tuple[float, float], bleed_mm: float) -> Any:
-    """A WeasyPrint `finisher` that sets each page's TrimBox (the cut) and BleedBox (the whole page).
-
-    The page keeps its origin at (0, 0) and the bleed size, which is what print services and
-    sheet imposition expect (WeasyPrint's own CSS `bleed` would move the origin to -bleed).
-    Setting the boxes while WeasyPrint writes costs nothing; re-opening the file with pypdf
-    to do it took longer than drawing the card.
-    """
-    bleed = bleed_mm * PT_PER_MM
-    width, height = ((t + 2 * bleed_mm) * PT_PER_MM for t in trim_mm)
-
-    def finish(_document: Any, pdf: Any) -> None:
-        for obj in pdf.objects:
-            if isinstance(obj, dict) and obj.get("Type") == "/Page":
-                media = [float(v) for v in obj["MediaBox"]]
-                if abs(media[2] - media[0] - width) > 0.15 or abs(media[3] - media[1] - height) > 0.15:
-                    raise RenderError(
-                        f"the card stylesheet makes {(media[2] - media[0]) / PT_PER_MM:.1f} x "
-                        f"{(media[3] - media[1]) / PT_PER_MM:.1f} mm pages, but the game's cards are "
-                        f"{trim_mm[0]:g} x {trim_mm[1]:g} mm plus {bleed_mm:g} mm bleed"
-                    )
-                obj["MediaBox"] = pydyf.Array([0, 0, width, height])
-                obj["BleedBox"] = pydyf.Array([0, 0, width, height])
-                obj["TrimBox"] = pydyf.Array([bleed, bleed, width - bleed, height - bleed])
-
-    return finish
-
-
-def write_card_pdf(
-    document: Any, pages: list[Any], target: Path, trim_mm: tuple[float, float], bleed_mm: float
-) -> None:
-    """Write `pages` (one card) as a PDF with its print boxes set."""
-    if len(pages) != 1:
-        raise RenderError(f"a card face must fill exactly one page; the layout produced {len(pages)}")
-    write_bytes(target, document.copy(pages).write_pdf(finisher=card_boxes(trim_mm, bleed_mm)))
-
-
-def _run_jobs(jobs: list[BatchJob], workers: int) -> list[tuple[str, FaceMeta]]:
-    try:
-        if len(jobs) <= 1 or workers <= 1:
-            return [item for job in jobs for item in render_batch(job)]
-        # fork: the workers inherit the imported WeasyPrint instead of importing it again (~0.5 s each)
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
-            return [item for batch in pool.map(render_batch, jobs) for item in batch]
-    except RenderError:
-        raise
-    except (OSError, ValueError, RuntimeError, BrokenProcessPool) as exc:
-        # A full disk, a killed worker or a WeasyPrint failure on odd input: one message, no traceback.
-        cards = ", ".join(cid for job in jobs for cid, _k, _f in job.faces[:3])
-        raise RenderError(
-            f"rendering the card faces failed ({type(exc).__name__}: {exc}); first cards: {cards}"
-        ) from exc
+    documents: tuple[tuple[Path, str], ...]
+    fetch_roots: tuple[Path, ...]
+    trim_mm: tuple[float, float]
+    bleed_mm: float
 
 
 # ---------------------------------------------------------------- public entry points
@@ -600,8 +481,19 @@ def overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
     )
 
 
-def render_faces(db: CardDatabase, cards: Sequence[Card], report: Report, *, workers: int = 2) -> list[FaceResult]:
-    """Render (or reuse from the cache) the single-card PDF of each card; see the module docstring."""
+def render_faces(
+    db: CardDatabase,
+    cards: Sequence[Card],
+    report: Report,
+    *,
+    workers: int = 2,
+    pool: RenderWorkers | None = None,
+) -> list[FaceResult]:
+    """Render (or reuse from the cache) the single-card PDF of each card; see the module docstring.
+
+    `pool`: render workers the caller started early (see `carddb.render.workers`);
+    without one, a pool of `workers` is started here when there is enough to render.
+    """
     resources = FaceResources(db)
     font_problems = resources.check_fonts()
     if font_problems:
@@ -619,7 +511,17 @@ def render_faces(db: CardDatabase, cards: Sequence[Card], report: Report, *, wor
     steps = sizes()
     results: dict[str, FaceResult] = {}
     pending: list[tuple[Card, str, str]] = []
+    index = cache.load_index()
+    seen: dict[str, str] = {}
+    common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
     for card in cards:
+        inputs = face_inputs(db, card, common)
+        known = index.get(inputs)
+        if known is not None and (meta := cache.lookup(known)) is not None:
+            results[card.id] = _result(db, card, cache.pdf_path(known), meta, from_cache=True, report=report)
+            seen[inputs] = known
+            continue
+        findings = len(report)
         try:
             fragment, art = card_fragment(db, card, resources, report, preview=False)
         except TemplateFailure as exc:
@@ -627,15 +529,20 @@ def render_faces(db: CardDatabase, cards: Sequence[Card], report: Report, *, wor
             continue
         art_bytes = art.file.read_bytes() if art.file else b""
         key = digest([shared, palette, fragment, art_bytes, repr(steps)])
+        if len(report) == findings:  # a card whose art gave findings is rebuilt, so they are shown again
+            seen[inputs] = key
         meta = cache.lookup(key)
         if meta is not None:
             results[card.id] = _result(db, card, cache.pdf_path(key), meta, from_cache=True, report=report)
         else:
             pending.append((card, key, fragment))
+    if seen.items() - index.items():
+        # Entries of cards left out of this run (a --cards selection) are kept, up to a bound.
+        cache.store_index(seen if len(index) + len(seen) > 4 * max(len(db.cards), 1) else {**index, **seen})
     if pending:
-        jobs = _jobs(db, pending, (head, tail, palette), resources, cache, steps, workers)
+        jobs = _jobs(db, pending, (head, tail, palette), resources, cache, steps, pool.workers if pool else workers)
         try:
-            rendered = _run_jobs(jobs, workers)
+            rendered = _run_jobs(jobs, workers, pool)
         except RenderError as exc:
             report.add(Finding("E-TEMPLATE", str(exc), resources.find("base/card.css")))
             rendered = []
@@ -644,6 +551,41 @@ def render_faces(db: CardDatabase, cards: Sequence[Card], report: Report, *, wor
             if key in by_key:
                 results[card.id] = _result(db, card, cache.pdf_path(key), by_key[key], from_cache=False, report=report)
     return [results[c.id] for c in cards if c.id in results]
+
+
+def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:
+    """A digest of everything a card's face is built from (see the cache module)."""
+    art = ""
+    if card.art is not None:
+        try:
+            stat = resolve_art(db, card.art.file).stat()
+            art = f"{card.art.file}|{stat.st_size}|{stat.st_mtime_ns}"
+        except (OSError, ValueError):
+            art = f"{card.art.file}|missing"
+    return digest([*common, card.model_dump_json(), repr(db.sets.get(card.set)), str(db.set_size(card.set)), art])
+
+
+def _run_jobs(jobs: list[BatchJob], workers: int, pool: RenderWorkers | None) -> list[tuple[str, FaceMeta]]:
+    try:
+        if pool is not None:
+            batches = pool.map(RENDER_BATCH, jobs)
+        elif len(jobs) <= 1 or workers <= 1:
+            import_renderer()
+            from carddb.render.layout import render_batch
+
+            batches = [render_batch(job) for job in jobs]
+        else:
+            with RenderWorkers(workers) as own:
+                batches = own.map(RENDER_BATCH, jobs)
+        return [item for batch in batches for item in batch]
+    except RenderError:
+        raise
+    except (OSError, ValueError, RuntimeError) as exc:
+        # A full disk or a WeasyPrint failure on odd input: one message, no traceback.
+        cards = ", ".join(cid for job in jobs for cid, _k, _f in job.faces[:3])
+        raise RenderError(
+            f"rendering the card faces failed ({type(exc).__name__}: {exc}); first cards: {cards}"
+        ) from exc
 
 
 def _result(db: CardDatabase, card: Card, pdf: Path, meta: FaceMeta, *, from_cache: bool, report: Report) -> FaceResult:
@@ -682,7 +624,9 @@ def _jobs(
     ]
 
 
-def render_backs(db: CardDatabase, report: Report | None = None) -> dict[str, Path]:
+def render_backs(
+    db: CardDatabase, report: Report | None = None, *, pool: RenderWorkers | None = None
+) -> dict[str, Path]:
     """Render each back the game's kinds use; back id -> single-page PDF (cached like faces)."""
     resources = FaceResources(db)
     problems = resources.check_fonts()
@@ -715,13 +659,19 @@ def render_backs(db: CardDatabase, report: Report | None = None) -> dict[str, Pa
     keys = {back: digest([shared, fragment]) for back, fragment in fragments.items()}
     missing = [back for back in backs if not cache.pdf_path(keys[back]).is_file()]
     if missing:
-        fetcher = ConfinedFetcher(resources.fetch_roots)
-        font_config = FontConfiguration()
-        for back in missing:
-            document = HTML(string=head + fragments[back] + tail, url_fetcher=fetcher).render(font_config=font_config)
-            write_card_pdf(
-                document, document.pages, cache.pdf_path(keys[back]), db.pack.card_size_mm, bleed_mm(db.pack)
-            )
+        job = BackJob(
+            documents=tuple((cache.pdf_path(keys[back]), head + fragments[back] + tail) for back in missing),
+            fetch_roots=resources.fetch_roots,
+            trim_mm=db.pack.card_size_mm,
+            bleed_mm=bleed_mm(db.pack),
+        )
+        if pool is not None:
+            pool.map(RENDER_BACKS, [job])
+        else:
+            import_renderer()
+            from carddb.render.layout import render_backs_job
+
+            render_backs_job(job)
     return {back: cache.pdf_path(keys[back]) for back in backs}
 
 

@@ -17,13 +17,14 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import RenderError
 from carddb.progress import Stage, no_progress
+from carddb.render.faces import FaceResult, render_backs, render_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.raster import PngJob, render_pngs
 from carddb.render.sheets import SheetCard, compose_sheets, layout_for, prune_page_cache
 from carddb.render.tts import TtsCard, TtsDeck, export_tts
 
 if TYPE_CHECKING:
-    from carddb.render.faces import FaceResult
+    from carddb.render.workers import RenderWorkers
 
 
 @dataclass
@@ -73,20 +74,18 @@ def print_stage(
     stage: Stage | None = None,
     faces: Sequence[FaceResult] | None = None,
     backs: dict[str, Path] | None = None,
+    pool: RenderWorkers | None = None,
 ) -> PrintResult:
     """Render (or take) the faces of `cards` and write every print output `options` asks for."""
-    # Imported here: WeasyPrint takes a noticeable part of a second to load.
-    from carddb.render.faces import render_backs, render_faces
-
     stage = stage or no_progress()
     out = db.project.output_dir(db.pack)
     name = options.name or db.pack.id
     written = Written()
     if faces is None:
         with stage("Rendering card faces", None):
-            faces = render_faces(db, cards, report, workers=options.workers)
+            faces = render_faces(db, cards, report, workers=options.workers, pool=pool)
     if backs is None:
-        backs = render_backs(db, report)
+        backs = render_backs(db, report, pool=pool)
     face_by_id = {f.card_id: f for f in faces}
     printable = [c for c in cards if c.id in face_by_id]
     if options.duplex is not Duplex.none and {f.back for f in faces} - set(backs) and report.errors:

@@ -1,0 +1,155 @@
+"""The WeasyPrint side of card faces: layout, text fit and single-card PDFs.
+
+This module runs in the render worker processes (see `carddb.render.workers`); the
+parent process builds each face's HTML and cache key in `carddb.render.faces` and
+never imports WeasyPrint itself, so that the workers can import it while the parent
+loads the project.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pydyf
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from carddb.atomic import write_bytes
+from carddb.errors import RenderError
+from carddb.render.cache import FaceCache, FaceMeta
+from carddb.render.faces import BackJob, BatchJob
+from carddb.render.fetcher import ConfinedFetcher
+from carddb.render.fit import Measure, fit_batch, measure_page, sized
+
+PT_PER_MM = 72 / 25.4
+
+
+class _CachedArrayFFI:
+    """Speeds up WeasyPrint's font subsetting, about half the cost of writing a card PDF.
+
+    weasyprint.pdf.fonts allocates arrays with `ffi.new(f"hb_codepoint_t[{n}]", items)`:
+    a new C type string for every length, which cffi parses with pycparser each time
+    (~50 ms). `ffi.new("hb_codepoint_t[]", items)` builds the same array from a type
+    parsed once. Everything else is passed through to the real `ffi`.
+    """
+
+    _SIZED = re.compile(r"^(\w+)\[(\d+)\]$")
+
+    def __init__(self, ffi: Any) -> None:
+        self._ffi = ffi
+
+    def new(self, cdecl: str, init: Any = None) -> Any:
+        match = self._SIZED.match(cdecl) if isinstance(cdecl, str) else None
+        if match and init is not None and len(init) == int(match.group(2)):
+            return self._ffi.new(f"{match.group(1)}[]", init)
+        return self._ffi.new(cdecl, init)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ffi, name)
+
+
+def _speed_up_font_subsetting() -> None:
+    import weasyprint.pdf.fonts as pdf_fonts
+
+    if hasattr(pdf_fonts, "ffi") and not isinstance(pdf_fonts.ffi, _CachedArrayFFI):
+        pdf_fonts.ffi = _CachedArrayFFI(pdf_fonts.ffi)
+
+
+_speed_up_font_subsetting()
+
+
+_speed_up_font_subsetting()
+
+
+def render_backs_job(job: BackJob) -> None:
+    fetcher = ConfinedFetcher(job.fetch_roots)
+    font_config = FontConfiguration()
+    for target, html in job.documents:
+        document = HTML(string=html, url_fetcher=fetcher).render(font_config=font_config)
+        write_card_pdf(document, document.pages, target, job.trim_mm, job.bleed_mm)
+    if fetcher.refused:
+        raise RenderError("refused to load " + ", ".join(sorted(set(fetcher.refused))))
+
+
+def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
+    """Lay out, fit and write the single-card PDFs of one batch; returns (key, meta) per card."""
+    fetcher = ConfinedFetcher(job.fetch_roots)
+    font_config = FontConfiguration()
+    # Parsed once per batch and shared by every layout round.
+    stylesheets = [CSS(filename=str(p), url_fetcher=fetcher, font_config=font_config) for p in job.stylesheets]
+    stylesheets.append(CSS(string=job.palette, font_config=font_config))
+    fragments = {card_id: fragment for card_id, _key, fragment in job.faces}
+
+    def lay_out(pairs: Sequence[tuple[str, float]], overflow: bool = False) -> Any:
+        size_of = dict(pairs)
+        html = job.head + "".join(sized(fragments[cid], pt, overflow) for cid, pt in pairs) + job.tail
+        document = HTML(string=html, url_fetcher=fetcher).render(stylesheets=stylesheets, font_config=font_config)
+        for page in document.pages:
+            card_id, fill = measure_page(page)
+            if card_id in size_of:
+                yield card_id, size_of[card_id], Measure(fill, page, document)
+
+    states = fit_batch([cid for cid, _k, _f in job.faces], lay_out, job.steps)
+    chosen: dict[str, tuple[float, Any, bool]] = {}
+    for card_id, state in states.items():
+        pt, measure, overflow = state.outcome(job.steps)
+        chosen[card_id] = (pt, measure, overflow)
+    overflowing = [(cid, pt) for cid, (pt, _m, over) in chosen.items() if over]
+    if overflowing:  # lay these out once more with their rules box outlined, so the proof shows it
+        for card_id, pt, measure in lay_out(overflowing, overflow=True):
+            chosen[card_id] = (pt, measure, True)
+    if fetcher.refused:
+        raise RenderError("refused to load " + ", ".join(sorted(set(fetcher.refused))))
+
+    keys = {card_id: key for card_id, key, _f in job.faces}
+    cache = FaceCache(job.cache_dir)
+    for card_id, (_pt, measure, _over) in chosen.items():
+        # One PDF per card straight from WeasyPrint: its fonts are subset to that card only,
+        # and this is several times faster than splitting a many-page PDF with pypdf.
+        write_card_pdf(measure.document, [measure.page], cache.pdf_path(keys[card_id]), job.trim_mm, job.bleed_mm)
+    results = []
+    for card_id, (pt, measure, overflow) in chosen.items():
+        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow)
+        cache.store_meta(keys[card_id], meta)
+        results.append((keys[card_id], meta))
+    return results
+
+
+def card_boxes(trim_mm: tuple[float, float], bleed_mm: float) -> Any:
+    """A WeasyPrint `finisher` that sets each page's TrimBox (the cut) and BleedBox (the whole page).
+
+    The page keeps its origin at (0, 0) and the bleed size, which is what print services and
+    sheet imposition expect (WeasyPrint's own CSS `bleed` would move the origin to -bleed).
+    Setting the boxes while WeasyPrint writes costs nothing; re-opening the file with pypdf
+    to do it took longer than drawing the card.
+    """
+    bleed = bleed_mm * PT_PER_MM
+    width, height = ((t + 2 * bleed_mm) * PT_PER_MM for t in trim_mm)
+
+    def finish(_document: Any, pdf: Any) -> None:
+        for obj in pdf.objects:
+            if isinstance(obj, dict) and obj.get("Type") == "/Page":
+                media = [float(v) for v in obj["MediaBox"]]
+                if abs(media[2] - media[0] - width) > 0.15 or abs(media[3] - media[1] - height) > 0.15:
+                    raise RenderError(
+                        f"the card stylesheet makes {(media[2] - media[0]) / PT_PER_MM:.1f} x "
+                        f"{(media[3] - media[1]) / PT_PER_MM:.1f} mm pages, but the game's cards are "
+                        f"{trim_mm[0]:g} x {trim_mm[1]:g} mm plus {bleed_mm:g} mm bleed"
+                    )
+                obj["MediaBox"] = pydyf.Array([0, 0, width, height])
+                obj["BleedBox"] = pydyf.Array([0, 0, width, height])
+                obj["TrimBox"] = pydyf.Array([bleed, bleed, width - bleed, height - bleed])
+
+    return finish
+
+
+def write_card_pdf(
+    document: Any, pages: list[Any], target: Path, trim_mm: tuple[float, float], bleed_mm: float
+) -> None:
+    """Write `pages` (one card) as a PDF with its print boxes set."""
+    if len(pages) != 1:
+        raise RenderError(f"a card face must fill exactly one page; the layout produced {len(pages)}")
+    write_bytes(target, document.copy(pages).write_pdf(finisher=card_boxes(trim_mm, bleed_mm)))
