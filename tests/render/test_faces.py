@@ -248,8 +248,9 @@ def test_second_run_comes_from_the_cache_and_an_edit_renders_one_card(rendered) 
     again = render_faces(db, db.cards, report, workers=1)
     assert all(r.from_cache for r in again)
     assert {r.card_id: r.pdf for r in again} == {k: v.pdf for k, v in first.items()}
-    # The overflow is still reported from the cache entry.
+    # The overflow is still reported from the cache entry, and the unreadable art again.
     assert [f.code for f in report.errors].count("E-TEXT-OVERFLOW") == 1
+    assert [f.code for f in report.errors].count("E-ART-UNREADABLE") == 1
     edited = db.cards[0].model_copy(update={"text": "Deal 3 damage to target Duke."})
     result = render_faces(db, [edited], Report(), workers=1)[0]
     assert not result.from_cache and result.pdf != first[edited.id].pdf
@@ -350,3 +351,22 @@ def test_fetcher_refuses_network_and_escapes(tmp_path: Path) -> None:
         with pytest.raises(FetchRefused):
             fetcher.fetch(url)
     assert len(fetcher.refused) == 4
+
+
+def test_changed_art_or_stylesheet_renders_again_though_the_cards_did_not_change(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    db, _ = load_database(project, get_pack("loe"))
+    painted = [c for c in db.cards if c.id in {"painted", "secret-goal"}]
+    first = {r.card_id: r for r in render_faces(db, painted, Report(), workers=1)}
+    assert not any(r.from_cache for r in first.values())
+    # New art bytes: only the card that shows it is drawn again.
+    Image.new("RGB", (800, 200), (30, 160, 30)).save(project.root / "data" / "loe" / "art" / "painted.png")
+    second = {r.card_id: r for r in render_faces(db, painted, Report(), workers=1)}
+    assert not second["painted"].from_cache and second["painted"].pdf != first["painted"].pdf
+    assert second["secret-goal"].from_cache
+    # A project stylesheet changes every face.
+    css = project.root / "templates" / "loe" / "loe.css"
+    css.parent.mkdir(parents=True)
+    css.write_text(".card .name { letter-spacing: 0.05em; }\n", encoding="utf-8")
+    third = render_faces(db, painted, Report(), workers=1)
+    assert not any(r.from_cache for r in third)

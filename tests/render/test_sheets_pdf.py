@@ -174,3 +174,45 @@ def test_unchanged_pages_come_from_the_page_cache(cards: list[SheetCard], out: P
     third = compose_sheets(swapped, A4, out / "reuse.pdf", cache_dir=cache)
     assert third.pages_built == 2  # the first front page and its back page
     assert "F1" in label_positions(out / "reuse.pdf", 0)
+
+
+def test_a_small_edit_patches_the_sheet_as_an_incremental_update(tmp_path: Path) -> None:
+    fronts = make_card_pdfs(tmp_path / "cards", [f"F{i}" for i in range(40)])
+    back = make_card_pdfs(tmp_path / "cards", ["B"])[0]
+    cards = [SheetCard(f"c{i}", f, back) for i, f in enumerate(fronts[:36])]
+    target, cache = tmp_path / "sheet.pdf", tmp_path / "cache"
+    compose_sheets(cards, A4, target, cache_dir=cache)
+    before = target.read_bytes()
+    edited = [*cards[:10], SheetCard("new", fronts[36], back), *cards[11:]]  # card 11 is on the second page
+    result = compose_sheets(edited, A4, target, cache_dir=cache)
+    after = target.read_bytes()
+    assert result.pages_built == 1
+    # An incremental update: the old file, then the changed objects.
+    assert after.startswith(before) and len(after) > len(before)
+    assert len(page_sizes(target)) == 8
+    assert "F36" in label_positions(target, 2) and "F10" not in label_positions(target, 2)
+    assert "F0" in label_positions(target, 0) and "F27" in label_positions(target, 6)
+
+
+def test_a_sheet_changed_by_someone_else_or_grown_too_much_is_written_afresh(tmp_path: Path) -> None:
+    fronts = make_card_pdfs(tmp_path / "cards", [f"F{i}" for i in range(20)])
+    back = make_card_pdfs(tmp_path / "cards", ["B"])[0]
+    target, cache = tmp_path / "sheet.pdf", tmp_path / "cache"
+    compose_sheets([SheetCard(f"c{i}", f, back) for i, f in enumerate(fronts[:18])], A4, target, cache_dir=cache)
+    # Replaced by another program: not patched (its pages are not the ones on record).
+    target.write_bytes(target.read_bytes() + b"\n% touched\n")
+    touched = target.read_bytes()
+    swap = [SheetCard("x", fronts[18], back), *[SheetCard(f"c{i}", f, back) for i, f in enumerate(fronts[1:18])]]
+    compose_sheets(swap, A4, target, cache_dir=cache)
+    assert not target.read_bytes().startswith(touched)
+    # Edit after edit, the replaced pages pile up until the file is rewritten whole.
+    sizes, fresh = [], 0
+    for n in range(8):
+        cards = [SheetCard("x", fronts[18 + n % 2], back), *swap[1:]]
+        before = target.read_bytes()
+        compose_sheets(cards, A4, target, cache_dir=cache)
+        sizes.append(target.stat().st_size)
+        fresh += not target.read_bytes().startswith(before)
+    assert fresh >= 1
+    assert max(sizes) < 2 * min(sizes)
+    assert "F19" in label_positions(target, 0)
