@@ -5,16 +5,22 @@ set stage playtest so placeholder art is used) in a temporary folder, then runs
 
     carddb print --project TMP --paper a4
 
-twice: cold, with an empty output/ (no face, back or sheet-page cache), and warm, after changing
-the rules text of one card. Prints wall seconds and cards per second of each run.
+cold, with an empty output/ (no face, back or sheet-page cache), then warm after changing the
+rules text of one card (several times, each edit a new text, so each run renders that card), and
+once more with nothing changed. Prints wall seconds, CPU seconds of the process and its workers,
+and cards per second. Wall time on a busy machine mostly measures the load: check `uptime`.
 
     python bench/bench_print.py            # N = 90 and N = 360
-    python bench/bench_print.py 360
+    python bench/bench_print.py 360 --edits 5
 """
 
 from __future__ import annotations
 
+import argparse
+import os
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,33 +55,46 @@ def make_project(root: Path, count: int) -> Path:
     return root
 
 
-def run(root: Path) -> float:
+def run(root: Path) -> tuple[float, float]:
+    """Wall and CPU seconds (the command and its render workers) of one `carddb print`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
         ["carddb", "print", "--project", str(root), "--paper", "a4"], capture_output=True, text=True, check=False
     )
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
         raise SystemExit(f"carddb print failed with exit code {done.returncode}")
-    return elapsed
+    return elapsed, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def main() -> None:
-    sizes = [int(a) for a in sys.argv[1:]] or [90, 360]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sizes", nargs="*", type=int, default=[90, 360])
+    parser.add_argument("--edits", type=int, default=3, help="warm runs, each after editing one card")
+    args = parser.parse_args()
     if shutil.which("carddb") is None:
         raise SystemExit("carddb is not installed (pip install -e .)")
-    for count in sizes:
+    for count in args.sizes:
         with tempfile.TemporaryDirectory(prefix="carddb-bench-print-") as tmp:
             root = make_project(Path(tmp), count)
-            cold = run(root)
+            cold, cold_cpu = run(root)
             card = root / "data" / "loe" / "cards" / "card-0004.yaml"
-            card.write_text(card.read_text().replace("Deal 5", "Deal 6"))
-            warm = run(root)
+            warm: list[tuple[float, float]] = []
+            for edit in range(args.edits):
+                text = card.read_text()
+                card.write_text(text.replace(text[text.index("Deal ") : text.index(" damage")], f"Deal {10 + edit}"))
+                warm.append(run(root))
+            unchanged = run(root)
+            walls = [w for w, _ in warm]
             print(
-                f"N={count}: cold {cold:.2f} s ({count / cold:.0f} cards/s), "
-                f"warm after editing one card {warm:.2f} s ({count / warm:.0f} cards/s)"
+                f"N={count}: cold {cold:.2f} s ({count / cold:.0f} cards/s, {cold_cpu:.1f} s CPU); "
+                f"warm after editing one card: median {statistics.median(walls):.2f} s, best {min(walls):.2f} s "
+                f"({statistics.median(c for _, c in warm):.2f} s CPU); nothing changed {unchanged[0]:.2f} s"
             )
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from carddb.gamepack import GamePack
 from carddb.play.samples import DEFAULT_SEED, PlaySamples, play_stage
 from carddb.progress import Stage, no_progress
 from carddb.project import Project
+from carddb.render.faces import warm_workers
 from carddb.render.imposition import PAPERS, Duplex
 from carddb.render.printing import PrintOptions, PrintResult, Written, print_stage, sheet_cards
 from carddb.render.workers import RenderWorkers
@@ -65,6 +66,7 @@ def build(
         seconds[label] = seconds.get(label, 0.0) + time.perf_counter() - start
 
     stage: Stage = timed
+    warm_workers(pool, project, pack)
     with stage("Validating", None):
         db, report = load_database(project, pack)
     result = BuildResult(report, seconds=seconds)

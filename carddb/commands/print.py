@@ -21,6 +21,7 @@ from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.errors import UsageError
 from carddb.progress import stages
+from carddb.render.faces import warm_workers
 from carddb.render.imposition import BackOffset, Duplex
 from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.raster import DEFAULT_DPI, check_dpi
@@ -98,6 +99,7 @@ def print_cards(
     _check_name(options.name)
     # Started before loading: the workers import WeasyPrint while the cards load.
     with RenderWorkers(workers) as pool:
+        warm_workers(pool, proj, pack)
         db, report = load_database(proj, pack)
         if report.errors:
             print_report(report, only_errors=True)

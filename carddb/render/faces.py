@@ -47,6 +47,7 @@ from carddb.database import CardDatabase, art_checks, resolve_art
 from carddb.diagnostics import Finding, Report, Span
 from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
+from carddb.project import Project
 from carddb.render import placeholder
 from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
@@ -70,6 +71,7 @@ PLAIN_RARITY = Rarity("none", "Common", "#2b2b2b")
 # What the render workers run (carddb.render.layout), by name: see RenderWorkers.map.
 RENDER_BATCH = "carddb.render.layout:render_batch"
 RENDER_BACKS = "carddb.render.layout:render_backs_job"
+WARM_UP = "carddb.render.layout:warm_up"
 # Below this many cards to render, starting worker processes costs more than it saves.
 PARALLEL_MIN_CARDS = 24
 
@@ -112,6 +114,7 @@ def icons_dir(pack: GamePack) -> Path:
 
 _FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}", re.S)
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
+_FAMILY = re.compile(r"font-family\s*:\s*['\"]?([^'\";]+?)['\"]?\s*;")
 _IMPORT = re.compile(r"@import\s+url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
 
 
@@ -137,6 +140,7 @@ class FaceResources:
         self.icons = {name: (folder / f"{name}.svg") for name in self.pack.icons if (folder / f"{name}.svg").is_file()}
         self.icon_urls = {name: path.as_uri() for name, path in self.icons.items()}
         self.placeholder_dir: Path | None = None  # set by print runs: placeholders as files, not data: URLs
+        self._digest: str | None = None
 
     def find(self, name: str) -> Path | None:
         return next((root / name for root in self.roots if (root / name).is_file()), None)
@@ -191,7 +195,22 @@ class FaceResources:
         return findings
 
     def digest(self) -> str:
-        """Everything shared by all faces that can change how they look."""
+        """Everything shared by all faces that can change how they look (computed once)."""
+        if self._digest is None:
+            self._digest = self._files_digest()
+        return self._digest
+
+    def font_families(self) -> list[str]:
+        """The families the stylesheets' @font-face rules declare."""
+        families: list[str] = []
+        for css in self.stylesheet_files():
+            for block in _FONT_FACE.finditer(css.read_text(encoding="utf-8", errors="replace")):
+                match = _FAMILY.search(block.group(0))
+                if match and match.group(1) not in families:
+                    families.append(match.group(1))
+        return families
+
+    def _files_digest(self) -> str:
         files = [
             p for root in self.roots for sub in ("base", self.pack.id) for p in (root / sub).rglob("*") if p.is_file()
         ]
@@ -447,6 +466,18 @@ class BatchJob:
     trim_mm: tuple[float, float]
     bleed_mm: float
     steps: tuple[float, ...]
+    digest: str  # of the stylesheets and what they load (FaceResources.digest)
+
+
+@dataclass(frozen=True)
+class WarmJob:
+    """What a worker can prepare before the cards are known: stylesheets, fonts, font families."""
+
+    stylesheets: tuple[Path, ...]
+    palette: str
+    fetch_roots: tuple[Path, ...]
+    digest: str
+    families: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -618,10 +649,30 @@ def _jobs(
             trim_mm=db.pack.card_size_mm,
             bleed_mm=bleed_mm(db.pack),
             steps=steps,
+            digest=resources.digest(),
         )
         for chunk in chunks
         if chunk
     ]
+
+
+def warm_workers(pool: RenderWorkers, project: Project, pack: GamePack) -> None:
+    """Have the workers parse the game's card stylesheets and load its fonts while the cards load."""
+    resources = FaceResources(CardDatabase(pack=pack, project=project))
+    try:
+        if resources.check_fonts():
+            return  # the real run reports it
+        palette = resources.palette_css()
+        job = WarmJob(
+            tuple(resources.stylesheets),
+            palette,
+            resources.fetch_roots,
+            resources.digest(),
+            tuple(resources.font_families()),
+        )
+    except (TemplateFailure, OSError):
+        return
+    pool.prepare(WARM_UP, job)
 
 
 def render_backs(

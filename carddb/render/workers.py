@@ -89,12 +89,14 @@ def _serve(conn: Connection) -> None:
             return
         if message is None:
             return
-        name, job = message
+        name, job, wanted = message
         try:
             module, _, function = name.partition(":")
             reply: tuple[str, Any] = ("ok", getattr(importlib.import_module(module), function)(job))
         except Exception as exc:  # the parent decides how to report it
             reply = ("error", exc)
+        if not wanted:
+            continue
         try:
             conn.send(reply)
         except (pickle.PicklingError, TypeError, AttributeError):
@@ -139,13 +141,23 @@ class RenderWorkers:
         for first in range(0, len(jobs), n):
             wave = jobs[first : first + n]
             for conn, job in zip(self._conns, wave, strict=False):
-                self._send(conn, (function, job))
+                self._send(conn, (function, job, True))
             replies = [self._receive(conn) for conn in self._conns[: len(wave)]]
             for status, value in replies:
                 if status == "error":
                     raise value
                 results.append(value)
         return results
+
+    def prepare(self, function: str, job: Any) -> None:
+        """Run 'module:name' on every worker ahead of the real work, without waiting or a reply.
+
+        For work that makes the first real job faster (parsing stylesheets, loading fonts);
+        a failure is left for the real job to meet and report.
+        """
+        self.start()
+        for conn in self._conns:
+            self._send(conn, (function, job, False))
 
     def _send(self, conn: Connection, message: object) -> None:
         try:
