@@ -65,6 +65,17 @@ class _NounRef(Node):
     plural: bool
 
 
+# The hot builders make a node with `_new(cls)` and `cls.__init__`, not `cls(...)`: calling
+# the class hands the keyword-only start/end to `__init__` through a dict (CPython's
+# slot_tp_init), which took about as long as the rest of making the node.
+_new = object.__new__
+_init_number = Number.__init__
+_init_phrase = Phrase.__init__
+_init_selector = Selector.__init__
+_init_sentence = Sentence.__init__
+_init_sentence_ability = SentenceAbility.__init__
+
+
 def _nodes(children: list[Any]) -> list[Any]:
     return [c for c in children if not isinstance(c, str)]
 
@@ -108,14 +119,18 @@ class AstBuilder:
         return TimedAbility(nodes[0], nodes[1], conditions, nodes[-1], start=s, end=e)
 
     def sentence_ability(self, ch: list[Any], s: int, e: int) -> SentenceAbility:
-        return SentenceAbility(ch[0], start=s, end=e)
+        node = _new(SentenceAbility)
+        _init_sentence_ability(node, ch[0], start=s, end=e)
+        return node
 
     # sentences
     def sentences(self, ch: list[Any], s: int, e: int) -> tuple[Sentence, ...]:
         return tuple(ch)
 
     def plain_sentence(self, ch: list[Any], s: int, e: int) -> Sentence:
-        return Sentence(ch[0], start=s, end=e)
+        node = _new(Sentence)
+        _init_sentence(node, ch[0], start=s, end=e)
+        return node
 
     def optional_sentence(self, ch: list[Any], s: int, e: int) -> Sentence:
         return Sentence(_nodes(ch)[0], optional=True, start=s, end=e)
@@ -147,7 +162,9 @@ class AstBuilder:
         adjectives = tuple(n.text for n in nodes if isinstance(n, _Word))
         noun = next(n for n in nodes if isinstance(n, _NounRef))
         post = tuple(n for n in nodes if isinstance(n, Postfix))
-        return Selector(det, noun.id, adjectives, post, start=s, end=e)
+        node = _new(Selector)
+        _init_selector(node, det, noun.id, adjectives, post, start=s, end=e)
+        return node
 
     def _word(self, ch: list[Any], s: int, e: int) -> _Word:
         return _Word(" ".join(c.lower() for c in ch if isinstance(c, str)))
@@ -160,12 +177,15 @@ class AstBuilder:
     # numbers
     def amount(self, ch: list[Any], s: int, e: int) -> Number:
         child = ch[0]
+        node = _new(Number)
         if isinstance(child, _Word):
-            return Number(self.number_values[child.text], text=child.text, start=s, end=e)
-        if child[0].isdigit():  # the lexer makes a token INT exactly when it starts with a digit
+            _init_number(node, self.number_values[child.text], child.text, start=s, end=e)
+        elif child[0].isdigit():  # the lexer makes a token INT exactly when it starts with a digit
             value = int(child)
-            return Number(value, text=str(value), start=s, end=e)
-        return Number(1, text=child.lower(), start=s, end=e)  # "a" / "an"
+            _init_number(node, value, str(value), start=s, end=e)
+        else:
+            _init_number(node, 1, child.lower(), start=s, end=e)  # "a" / "an"
+        return node
 
     count = amount
 
@@ -187,7 +207,13 @@ class AstBuilder:
             return lambda ch, s, e: noun
         if data in lang.fixed_rules:
             fixed = lang.fixed_rules[data]
-            return lambda ch, s, e: Selector("fixed", fixed, start=s, end=e)
+
+            def fixed_selector(ch: list[Any], s: int, e: int) -> Selector:
+                node = _new(Selector)
+                _init_selector(node, "fixed", fixed, start=s, end=e)
+                return node
+
+            return fixed_selector
         if data in lang.postfix_rules:
             name = lang.postfix_rules[data]
             return lambda ch, s, e: self._postfix(name, ch, s, e)
@@ -215,9 +241,21 @@ class AstBuilder:
 
         def build(ch: list[Any], s: int, e: int) -> Phrase:
             args = tuple([pair if i < 0 else (name, _value(ch[i])) for name, i, pair in recipe])
-            return Phrase(entry, args, pattern=index, start=s, end=e)
+            node = _new(Phrase)
+            _init_phrase(node, entry, args, index, start=s, end=e)
+            return node
 
-        return build
+        if any(i >= 0 for _, i, _ in recipe):
+            return build
+        # No slot (`Draw a card`, `Win the game`): the arguments are the wording's fixed values.
+        constant = tuple(pair for _, _, pair in recipe)
+
+        def build_fixed(ch: list[Any], s: int, e: int) -> Phrase:
+            node = _new(Phrase)
+            _init_phrase(node, entry, constant, index, start=s, end=e)
+            return node
+
+        return build_fixed
 
     def _postfix(self, name: str, ch: list[Any], s: int, e: int) -> Postfix:
         nodes = _nodes(ch)
@@ -317,13 +355,14 @@ class ParseTable:
             build = _splicing(build)
         return (size, build, rule.origin.name)
 
-    def token_types(self, words: list[str]) -> list[str]:
+    def token_types(self, words: list[str]) -> tuple[str, ...]:
         """The terminal of each word, as `carddb.rules.language.tokenize` types it, memoised by spelling."""
-        memo = self.type_memo
-        if len(memo) > self.TYPE_MEMO_SIZE:
-            memo.clear()
-        get = memo.get
-        return [get(word) or self._token_type(word) for word in words]
+        try:
+            return tuple(map(self.type_memo.__getitem__, words))
+        except KeyError:  # a word not seen yet
+            if len(self.type_memo) > self.TYPE_MEMO_SIZE:
+                self.type_memo.clear()
+            return tuple(map(self._token_type, words))
 
     def _token_type(self, word: str) -> str:
         first = word[0]
@@ -349,15 +388,14 @@ class ParseTable:
         recorded shifts and builds without looking anything up in the table.
         """
         words: list[str] = FAST_TOKEN_RE.findall(line)
-        types = self.token_types(words)
-        shape = tuple(types)
+        shape = self.token_types(words)
         program = self.shape_memo.get(shape)
         if program is not None:
             return _replay(program, words, line)
         recorded: list[Reducer | None] = []
         record = recorded.append
+        types = (*shape, "$END")
         words.append("")
-        types.append("$END")
         states, final = self.states, self.end
         state = self.start
         stack: list[int] = [state]
