@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from PIL import Image
 
 from carddb.atomic import atomic_path, write_text
 from carddb.errors import RenderError
+from carddb.render.pdfcache import is_current, remember
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_SIDE_PX = 4096
@@ -102,23 +103,45 @@ def _save_jpeg(image: Image.Image, target: Path) -> Path:
     return target
 
 
+def _image(target: Path, pdfs: Sequence[Path], layout: object, draw: Callable[[], Image.Image]) -> Path:
+    """Write `target` with `draw()` unless it was last drawn from the same card PDFs in the same layout.
+
+    Rasterizing a 69-card sheet takes about a second; an unchanged build should not pay it.
+    """
+    digest = hashlib.sha256(f"{JPEG_QUALITY}|{layout}".encode())
+    for pdf in pdfs:
+        try:
+            digest.update(hashlib.sha256(pdf.read_bytes()).digest())
+        except OSError as exc:
+            raise RenderError(f"cannot read the card PDF {pdf}: {exc}") from exc
+    key, cache_dir = digest.hexdigest(), target.parent.parent / ".cache" / "tts"
+    if not is_current(target, key, cache_dir):
+        _save_jpeg(draw(), target)
+        remember(target, key, cache_dir)
+    return target
+
+
 def export_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> TtsResult:
     """Write the deck's sheets, its back image and `<deck>.json`."""
     if not deck.cards:
         raise RenderError(f"the Tabletop Simulator deck {deck.name} has no cards")
     images: list[Path] = []
     back_name = f"{deck.name}-back.jpg"
-    images.append(_save_jpeg(card_image(deck.back, cell), out_dir / back_name))
+    images.append(_image(out_dir / back_name, [deck.back], cell, lambda: card_image(deck.back, cell)))
     custom: dict[str, dict[str, Any]] = {}
     contained: list[dict[str, Any]] = []
     for sheet_no, start in enumerate(range(0, len(deck.cards), CARDS_PER_SHEET), start=1):
         chunk = deck.cards[start : start + CARDS_PER_SHEET]
         columns, rows = grid_for(len(chunk))
-        sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
-        for index, card in enumerate(chunk):
-            sheet.paste(card_image(card.front, cell), ((index % columns) * cell[0], (index // columns) * cell[1]))
+
+        def draw(chunk: Sequence[TtsCard] = chunk, columns: int = columns, rows: int = rows) -> Image.Image:
+            sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
+            for index, card in enumerate(chunk):
+                sheet.paste(card_image(card.front, cell), ((index % columns) * cell[0], (index // columns) * cell[1]))
+            return sheet
+
         face_name = f"{deck.name}-sheet-{sheet_no}.jpg"
-        images.append(_save_jpeg(sheet, out_dir / face_name))
+        images.append(_image(out_dir / face_name, [c.front for c in chunk], (cell, columns, rows), draw))
         custom[str(sheet_no)] = {
             "FaceURL": face_name,
             "BackURL": back_name,

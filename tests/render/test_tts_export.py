@@ -57,3 +57,21 @@ def test_a_single_card_is_saved_as_a_card(pdfs: list[Path], tmp_path: Path) -> N
     [result] = export_tts([TtsDeck("loe-victory", "LOE: victory", pdfs[6], (card,))], tmp_path, (63.0, 88.0))
     [obj] = json.loads(result.json_path.read_text())["ObjectStates"]
     assert obj["Name"] == "CardCustom" and obj["CardID"] == 100
+
+
+def test_unchanged_sheets_are_not_drawn_again(pdfs: list[Path], tmp_path: Path) -> None:
+    def export(card_pdfs: list[Path]) -> dict[str, int]:
+        cards = tuple(TtsCard(f"c{i}", f"Card {i}", "", pdf, 1) for i, pdf in enumerate(card_pdfs))
+        [result] = export_tts([TtsDeck("loe-deck", "LOE: deck", pdfs[6], cards)], tmp_path / "tts", (63.0, 88.0))
+        return {p.name: p.stat().st_mtime_ns for p in result.images}
+
+    first_sheet = [pdfs[i % 6] for i in range(69)]
+    first = export(first_sheet + pdfs[:3])
+    assert export(first_sheet + pdfs[:3]) == first  # nothing rewritten
+    changed = export(first_sheet + [pdfs[5], *pdfs[1:3]])  # a card on the second sheet changed
+    assert changed["loe-deck-sheet-1.jpg"] == first["loe-deck-sheet-1.jpg"]
+    assert changed["loe-deck-back.jpg"] == first["loe-deck-back.jpg"]
+    assert changed["loe-deck-sheet-2.jpg"] != first["loe-deck-sheet-2.jpg"]
+    with Image.open(tmp_path / "tts" / "loe-deck-sheet-2.jpg") as sheet:
+        columns, rows = grid_for(3)
+        assert sheet.size == (columns * cell_size(63, 88)[0], rows * cell_size(63, 88)[1])
