@@ -148,22 +148,30 @@ class AstBuilder:
 
     # selectors
     def det_selector(self, ch: list[Any], s: int, e: int) -> Selector:
-        nodes = _nodes(ch)
-        det = "a" if nodes[0].text == "an" else nodes[0].text
-        return self._selector(det, nodes[1:], s, e)
+        det = ch[0].text  # `determiner adjective* noun postfix*`
+        return self._selector("a" if det == "an" else det, ch, 1, s, e)
 
     def all_selector(self, ch: list[Any], s: int, e: int) -> Selector:
-        return self._selector("all", _nodes(ch), s, e)
+        return self._selector("all", ch, 0, s, e)
 
     def bare_selector(self, ch: list[Any], s: int, e: int) -> Selector:
-        return self._selector("", _nodes(ch), s, e)
+        return self._selector("", ch, 0, s, e)
 
-    def _selector(self, det: str, nodes: list[Any], s: int, e: int) -> Selector:
-        adjectives = tuple(n.text for n in nodes if isinstance(n, _Word))
-        noun = next(n for n in nodes if isinstance(n, _NounRef))
-        post = tuple(n for n in nodes if isinstance(n, Postfix))
+    def _selector(self, det: str, ch: list[Any], first: int, s: int, e: int) -> Selector:
+        """The selector of children `ch[first:]`: adjectives, the noun, postfixes (and the `all` token)."""
+        adjectives: list[str] = []
+        post: list[Postfix] = []
+        noun: _NounRef | None = None
+        for child in ch[first:]:
+            if isinstance(child, _Word):
+                adjectives.append(child.text)
+            elif isinstance(child, Postfix):
+                post.append(child)
+            elif noun is None and isinstance(child, _NounRef):
+                noun = child
+        assert noun is not None  # the grammar puts one in every selector
         node = _new(Selector)
-        _init_selector(node, det, noun.id, adjectives, post, start=s, end=e)
+        _init_selector(node, det, noun.id, tuple(adjectives), tuple(post), start=s, end=e)
         return node
 
     def _word(self, ch: list[Any], s: int, e: int) -> _Word:
@@ -245,6 +253,25 @@ class AstBuilder:
             _init_phrase(node, entry, args, index, start=s, end=e)
             return node
 
+        # Most patterns have one or two slots and nothing fixed: no loop for those.
+        if [i >= 0 for _, i, _ in recipe] == [True]:
+            ((name, at, _),) = recipe
+
+            def build_one(ch: list[Any], s: int, e: int) -> Phrase:
+                node = _new(Phrase)
+                _init_phrase(node, entry, ((name, _value(ch[at])),), index, start=s, end=e)
+                return node
+
+            return build_one
+        if [i >= 0 for _, i, _ in recipe] == [True, True]:
+            (name1, at1, _), (name2, at2, _) = recipe
+
+            def build_two(ch: list[Any], s: int, e: int) -> Phrase:
+                node = _new(Phrase)
+                _init_phrase(node, entry, ((name1, _value(ch[at1])), (name2, _value(ch[at2]))), index, start=s, end=e)
+                return node
+
+            return build_two
         if any(i >= 0 for _, i, _ in recipe):
             return build
         # No slot (`Draw a card`, `Win the game`): the arguments are the wording's fixed values.
@@ -291,12 +318,9 @@ class UnexpectedWord(Exception):
         self.expected = expected
 
 
-class _Splice(list):  # type: ignore[type-arg]
-    """The children of a lark helper rule (`x*`, `x+`), spliced into the parent's children."""
-
-
-def _splice(ch: list[Any], s: int, e: int) -> _Splice:
-    return _Splice(ch)
+def _helper(ch: list[Any], s: int, e: int) -> list[Any]:
+    """A lark helper rule (`x*`, `x+`) is its children, for the rule above to splice in (`_splicing`)."""
+    return ch
 
 
 Reducer = tuple[int, Build | None, str]
@@ -343,16 +367,16 @@ class ParseTable:
     def _reducer(rule: Any, builder: AstBuilder, literals: dict[str, str]) -> Reducer:
         name = rule.alias or rule.origin.name
         size = len(rule.expansion)
-        splices = any(not sym.is_term and sym.name.startswith("_") for sym in rule.expansion)
+        helpers = tuple(i for i, sym in enumerate(rule.expansion) if not sym.is_term and sym.name.startswith("_"))
         build: Build | None
         if name.startswith("_"):
-            build = _splice
-        elif size == 1 and not splices and rule.options.expand1 and not rule.alias:
+            build = _helper
+        elif size == 1 and not helpers and rule.options.expand1 and not rule.alias:
             build = None  # `?rule` with one child: the child itself
         else:
             build = builder.builder(name, rule.expansion, literals)
-        if splices and build is not None:
-            build = _splicing(build)
+        if helpers and build is not None:
+            build = _splicing(build, helpers)
         return (size, build, rule.origin.name)
 
     def token_types(self, words: list[str]) -> tuple[str, ...]:
@@ -473,19 +497,27 @@ def _replay(program: tuple[Reducer | None, ...], words: list[str], line: str) ->
     return values[-1]
 
 
-def _splicing(build: Build) -> Build:
-    """`build` for a rule with a helper child (`x*`, `x+`): it sees the helper's children in its place."""
-    return lambda ch, s, e: build(_spliced(ch), s, e)
+def _splicing(build: Build, helpers: tuple[int, ...]) -> Build:
+    """`build` for a rule with helper children at `helpers`: it sees their children in their place.
 
+    The children list is the reduction's own (a fresh slice of the value stack), so
+    the helpers' lists are spliced into it in place, the rightmost first.
+    """
+    if helpers == (0,):  # `sentences: sentence+`, and every `x*` / `x+` helper that grows
 
-def _spliced(children: list[Any]) -> list[Any]:
-    out: list[Any] = []
-    for child in children:
-        if isinstance(child, _Splice):
-            out.extend(child)
-        else:
-            out.append(child)
-    return out
+        def splice_first(ch: list[Any], s: int, e: int) -> Any:
+            ch[:1] = ch[0]
+            return build(ch, s, e)
+
+        return splice_first
+    rightmost_first = tuple((i, i + 1) for i in reversed(helpers))
+
+    def splice(ch: list[Any], s: int, e: int) -> Any:
+        for i, j in rightmost_first:
+            ch[i:j] = ch[i]
+        return build(ch, s, e)
+
+    return splice
 
 
 _TABLES: dict[int, ParseTable] = {}
