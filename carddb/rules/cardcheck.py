@@ -8,11 +8,12 @@ from pathlib import Path
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Span
+from carddb.rules.ast import Ability
 from carddb.rules.checks import check_ability, check_text_shape
 from carddb.rules.language import RulesLanguage
 from carddb.rules.location import span_of, value_positions
 from carddb.rules.parser import Problem
-from carddb.rules.text import AbilityLine, parse_rules_text
+from carddb.rules.text import parse_line, split_abilities
 
 _SOURCES: dict[Path, tuple[float, str]] = {}
 
@@ -38,18 +39,22 @@ def check_card_rules(card: Card, db: CardDatabase) -> Iterable[Finding]:
 
 def rules_problems(raw: str, language: RulesLanguage, kind: str | None) -> list[tuple[Problem, int]]:
     """Every problem of a rules text, each with the offset of its line in `raw`."""
-    lines: list[AbilityLine] = parse_rules_text(raw, language)
+    # `parse_rules_text` without its `AbilityLine`s: `carddb validate` runs this on every card.
     out: list[tuple[Problem, int]] = []
-    parsed = []
-    for index, line in enumerate(lines):
-        if line.problem is not None:
-            out.append((line.problem, line.offset))
+    offsets: list[int] = []
+    parsed: list[tuple[Ability, int]] = []
+    for index, (offset, line) in enumerate(split_abilities(raw)):
+        offsets.append(offset)
+        result = parse_line(line, language)
+        if isinstance(result, Problem):
+            out.append((result, offset))
             continue
-        assert line.ability is not None
-        parsed.append((line.ability, index))
-        out += [(p, line.offset) for p in check_ability(line.ability, language, kind)]
+        parsed.append((result, index))
+        for problem in check_ability(result, language, kind):
+            out.append((problem, offset))
     if kind is not None:
-        out += [(p, lines[i].offset) for p, i in check_text_shape(parsed, language, kind)]
+        for problem, index in check_text_shape(parsed, language, kind):
+            out.append((problem, offsets[index]))
     return out
 
 

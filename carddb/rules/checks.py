@@ -67,7 +67,7 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
                     hint="write it after the effects of a `COST: EFFECT.` ability",
                 )
             )
-    if not isinstance(ability, _NO_PRONOUN_CHECK):
+    if not isinstance(ability, _NO_PRONOUN_CHECK) and _names_a_pronoun(found):
         problems += _pronoun_problems(ability, language, found)
     return problems
 
@@ -177,7 +177,7 @@ def _argument_problems(phrase: Phrase, entry: EffectEntry, language: RulesLangua
                     value.end,
                 )
             )
-        if isinstance(value, Selector) and param.nouns is not None:
+        if isinstance(value, Selector) and param.nouns is not None and value.noun not in param.nouns:
             problem = _selector_problem(value, param, language, kind)
             if problem:
                 problems.append(problem)
@@ -201,6 +201,30 @@ def _selector_problem(selector: Selector, param: Param, language: RulesLanguage,
         label = _noun_label(language, noun)
         message += f": {_article(label)} {label} has no health"
     return Problem(param.violation, message, selector.start, selector.end)
+
+
+def _names_a_pronoun(found: list[Phrase]) -> bool:
+    """Whether these phrases name a pronoun or say `coupled to it`; without one the pronoun
+    check has nothing to report, and most lines have none."""
+    for phrase in found:
+        for _, arg in phrase.args:
+            if isinstance(arg, Selector):
+                if _holds_pronoun(arg):
+                    return True
+            elif isinstance(arg, tuple) and _holds_pronoun(arg):
+                return True
+    return False
+
+
+def _holds_pronoun(value: object) -> bool:
+    """A pronoun among the selectors `_pronoun_problems` collects from `value` (phrases inside are in `found`)."""
+    if isinstance(value, Selector):
+        if value.det == "fixed" and value.noun in PRONOUNS:
+            return True
+        return any(post.name == "coupled-to-it" for post in value.post)
+    if isinstance(value, tuple):
+        return any(_holds_pronoun(item) for item in value)
+    return False
 
 
 def _pronoun_problems(ability: Ability, language: RulesLanguage, found: list[Phrase]) -> list[Problem]:
