@@ -40,11 +40,31 @@ COMMAND_GROUPS: dict[str, str] = {
 }
 
 
+# Commands that render card faces: their WeasyPrint workers are forked before the
+# command's module is imported (see carddb.render.workers.start_early).
+RENDERING_COMMANDS = frozenset({"print", "build"})
+
+
 def _register_groups(argv: list[str]) -> None:
     command = next((arg for arg in argv[1:] if not arg.startswith("-")), None)
     groups = [COMMAND_GROUPS[command]] if command in COMMAND_GROUPS else list(dict.fromkeys(COMMAND_GROUPS.values()))
+    if command in RENDERING_COMMANDS and not {"--help", "-h"} & set(argv):
+        from carddb.render.workers import start_early
+
+        start_early(_workers_option(argv))
     for group in groups:
         importlib.import_module(f"carddb.commands.{group}").register(app)
+
+
+def _workers_option(argv: list[str]) -> int:
+    """The --workers value if it is a plain number (the command itself reports a bad one), else 2."""
+    for index, arg in enumerate(argv):
+        value = arg.removeprefix("--workers=") if arg.startswith("--workers=") else None
+        if arg == "--workers" and index + 1 < len(argv):
+            value = argv[index + 1]
+        if value is not None and value.isdigit() and int(value) >= 1:
+            return int(value)
+    return 2
 
 
 _register_groups(sys.argv if os.path.basename(sys.argv[0]) in {"carddb", "__main__.py"} else [])

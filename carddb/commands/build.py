@@ -13,7 +13,7 @@ from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, open_project,
 from carddb.errors import UsageError
 from carddb.play.samples import DEFAULT_SEED
 from carddb.progress import stages
-from carddb.render.workers import RenderWorkers
+from carddb.render.workers import render_workers
 
 
 def build_command(
@@ -33,7 +33,7 @@ def build_command(
     proj, pack = open_project(project, game)
     # The render workers are forked before the progress display starts its thread:
     # they import WeasyPrint while the cards load (see carddb.render.workers).
-    with RenderWorkers(workers) as pool, stages() as stage:
+    with render_workers(workers) as pool, stages() as stage:
         result = build(proj, pack, seed=seed, workers=workers, stage=stage, pool=pool)
     if result.stopped:
         print_report(result.report)

@@ -26,7 +26,7 @@ from carddb.render.imposition import BackOffset, Duplex
 from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.raster import DEFAULT_DPI, check_dpi
 from carddb.render.selection import select_cards
-from carddb.render.workers import RenderWorkers
+from carddb.render.workers import RenderWorkers, render_workers
 
 
 class PaperChoice(StrEnum):
@@ -98,7 +98,7 @@ def print_cards(
     )
     _check_name(options.name)
     # Started before loading: the workers import WeasyPrint while the cards load.
-    with RenderWorkers(workers) as pool:
+    with render_workers(workers) as pool:
         warm_workers(pool, proj, pack)
         db, report = load_database(proj, pack)
         if report.errors:

@@ -75,12 +75,13 @@ def import_renderer() -> None:
         import carddb.render.layout  # noqa: F401
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, eager: bool) -> None:
     """A worker's life: import the renderer, then run jobs until the parent hangs up."""
     # Ctrl-C is the parent's to report; a worker printing its own KeyboardInterrupt
     # traceback would break the no-traceback promise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    import_renderer()
+    if eager:
+        import_renderer()
 
     while True:
         try:
@@ -90,6 +91,7 @@ def _serve(conn: Connection) -> None:
         if message is None:
             return
         name, job, wanted = message
+        import_renderer()  # a no-op once imported; a lazy worker's first job waits for it
         try:
             module, _, function = name.partition(":")
             reply: tuple[str, Any] = ("ok", getattr(importlib.import_module(module), function)(job))
@@ -108,6 +110,11 @@ class RenderWorkers:
 
     Use as a context manager: entering forks the workers and returns at once,
     leaving kills any worker still busy or importing.
+
+    Only the first worker imports WeasyPrint at once; the others import it with their
+    first job. On two cores, a second worker importing beside the first and beside the
+    parent's loading delayed both (a run that renders one edited card waited 0.8 s for
+    its worker instead of 0.1 s), and only runs with many cards to render use it.
     """
 
     def __init__(self, workers: int = 2) -> None:
@@ -120,9 +127,9 @@ class RenderWorkers:
             # fork: the workers start from the already imported carddb (no second import
             # of pydantic, the packs and the grammar) and share its memory copy-on-write.
             context = get_context("fork")
-            for _ in range(self.workers):
+            for number in range(self.workers):
                 parent_end, child_end = context.Pipe()
-                proc = context.Process(target=_serve, args=(child_end,), daemon=True)
+                proc = context.Process(target=_serve, args=(child_end, number == 0), daemon=True)
                 proc.start()
                 child_end.close()
                 self._procs.append(proc)
@@ -150,14 +157,13 @@ class RenderWorkers:
         return results
 
     def prepare(self, function: str, job: Any) -> None:
-        """Run 'module:name' on every worker ahead of the real work, without waiting or a reply.
+        """Run 'module:name' on the first worker ahead of the real work, without waiting or a reply.
 
         For work that makes the first real job faster (parsing stylesheets, loading fonts);
         a failure is left for the real job to meet and report.
         """
         self.start()
-        for conn in self._conns:
-            self._send(conn, (function, job, False))
+        self._send(self._conns[0], (function, job, False))  # the worker that is importing already
 
     def _send(self, conn: Connection, message: object) -> None:
         try:
@@ -192,3 +198,29 @@ class RenderWorkers:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
+
+
+_early: RenderWorkers | None = None
+
+
+def start_early(workers: int) -> None:
+    """Fork the workers before a command's own imports (the command line does, for print and build).
+
+    The workers then import the renderer while the parent is still importing the
+    command (pydantic, the game packs, the grammar), about 0.2 s sooner than if they
+    were forked by the command.
+    """
+    global _early
+    if _early is None:
+        _early = RenderWorkers(workers).start()
+
+
+def render_workers(workers: int) -> RenderWorkers:
+    """The workers started early if there are that many, else new ones (started on entering)."""
+    global _early
+    pool, _early = _early, None
+    if pool is not None and pool.workers == workers:
+        return pool
+    if pool is not None:
+        pool.close()
+    return RenderWorkers(workers)
