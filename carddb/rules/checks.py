@@ -77,9 +77,9 @@ def check_text_shape(
 ) -> list[tuple[Problem, int]]:
     """Checks over a card's whole text: (problem, index of the line it belongs to)."""
     out: list[tuple[Problem, int]] = []
-    timed = [(a, i) for a, i in abilities if isinstance(a, TimedAbility)]
     # Kinds that need a timing condition are the kinds the registry's timing entries allow.
     needs_timing = kind in language.timing_kinds
+    timed = [(a, i) for a, i in abilities if isinstance(a, TimedAbility)] if needs_timing else []
     if needs_timing and not timed and abilities:
         first, index = abilities[0]
         timing = next((e for e in language.registry.of_role("timing")), None)
