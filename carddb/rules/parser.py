@@ -472,7 +472,10 @@ class ParseTable:
 
 
 def _replay(program: tuple[Reducer | None, ...], words: list[str], line: str) -> Any:
-    """`ParseTable.parse` along a recorded path: None shifts the next word, a reducer builds."""
+    """`ParseTable.parse` along a recorded path: None shifts the next word, a reducer builds.
+
+    Only reductions with a builder are recorded (a pass-through leaves the stack as it is).
+    """
     values: list[Any] = []
     starts: list[int] = []
     find = line.find
@@ -488,12 +491,12 @@ def _replay(program: tuple[Reducer | None, ...], words: list[str], line: str) ->
             continue
         size, build, _ = action
         if size == 1:
-            values[-1] = build([values[-1]], starts[-1], pos)  # type: ignore[misc]
+            values[-1] = build([values[-1]], starts[-1], pos)  # type: ignore[misc]  # recorded: never None
         else:
             children = values[-size:]
             del values[-size:]
             del starts[1 - size :]
-            values.append(build(children, starts[-1], pos))  # type: ignore[misc]
+            values.append(build(children, starts[-1], pos))  # type: ignore[misc]  # recorded: never None
     return values[-1]
 
 
