@@ -52,6 +52,7 @@ from carddb.render import placeholder
 from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
 from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
+from carddb.render.jobs import BackJob, BatchJob, WarmJob
 from carddb.render.placeholder import mix, placeholder_data_url, placeholder_svg
 from carddb.render.workers import RenderWorkers, import_renderer
 from carddb.rules.markup import Paragraph, runs_from_marked_text
@@ -450,44 +451,6 @@ def _located(exc: TemplateFailure) -> str:
 
 
 # ---------------------------------------------------------------- work for the render workers (carddb.render.layout)
-
-
-@dataclass(frozen=True)
-class BatchJob:
-    """Everything a worker needs, picklable: HTML text, paths, sizes."""
-
-    head: str
-    tail: str
-    stylesheets: tuple[Path, ...]
-    palette: str
-    faces: tuple[tuple[str, str, str], ...]  # (card id, cache key, HTML fragment with tokens)
-    fetch_roots: tuple[Path, ...]
-    cache_dir: Path
-    trim_mm: tuple[float, float]
-    bleed_mm: float
-    steps: tuple[float, ...]
-    digest: str  # of the stylesheets and what they load (FaceResources.digest)
-
-
-@dataclass(frozen=True)
-class WarmJob:
-    """What a worker can prepare before the cards are known: stylesheets, fonts, font families."""
-
-    stylesheets: tuple[Path, ...]
-    palette: str
-    fetch_roots: tuple[Path, ...]
-    digest: str
-    families: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class BackJob:
-    """The backs to render: (cache path, HTML document) pairs, and the card geometry."""
-
-    documents: tuple[tuple[Path, str], ...]
-    fetch_roots: tuple[Path, ...]
-    trim_mm: tuple[float, float]
-    bleed_mm: float
 
 
 # ---------------------------------------------------------------- public entry points

@@ -21,9 +21,9 @@ from weasyprint.text.fonts import FontConfiguration
 from carddb.atomic import write_bytes
 from carddb.errors import RenderError
 from carddb.render.cache import FaceCache, FaceMeta
-from carddb.render.faces import BackJob, BatchJob, WarmJob
 from carddb.render.fetcher import ConfinedFetcher
 from carddb.render.fit import Measure, fit_batch, measure_page, sized
+from carddb.render.jobs import BackJob, BatchJob, WarmJob
 
 PT_PER_MM = 72 / 25.4
 
