@@ -68,7 +68,7 @@ def test_unchanged_sheets_are_not_drawn_again(pdfs: list[Path], tmp_path: Path) 
     first_sheet = [pdfs[i % 6] for i in range(69)]
     first = export(first_sheet + pdfs[:3])
     assert export(first_sheet + pdfs[:3]) == first  # nothing rewritten
-    changed = export(first_sheet + [pdfs[5], *pdfs[1:3]])  # a card on the second sheet changed
+    changed = export([*first_sheet, pdfs[5], *pdfs[1:3]])  # a card on the second sheet changed
     assert changed["loe-deck-sheet-1.jpg"] == first["loe-deck-sheet-1.jpg"]
     assert changed["loe-deck-back.jpg"] == first["loe-deck-back.jpg"]
     assert changed["loe-deck-sheet-2.jpg"] != first["loe-deck-sheet-2.jpg"]
