@@ -13,7 +13,7 @@ from rich.table import Table
 
 from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, load_or_exit, open_project, print_report
 from carddb.database import load_database
-from carddb.games import GAME_PACKS
+from carddb.games import all_packs
 from carddb.stats import set_statistics
 
 
@@ -26,7 +26,7 @@ def games() -> None:
     """List the installed game packs."""
     table = Table("id", "name", "kinds", "description", box=None, header_style="bold")
     table.columns[0].no_wrap = True
-    for pack in GAME_PACKS.values():
+    for pack in all_packs().values():
         table.add_row(pack.id, pack.name, ", ".join(pack.kind_ids), pack.description)
     print_table(table)
 
