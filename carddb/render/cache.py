@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -53,8 +54,27 @@ def files_digest(paths: Iterable[Path]) -> str:
     parts: list[bytes | str] = []
     for path in sorted(set(paths)):
         parts.append(str(path))
-        parts.append(path.read_bytes())
+        parts.append(_file_digest(path))
     return digest(parts)
+
+
+# path -> (size, mtime_ns, digest of the bytes). A print run digests the templates and
+# fonts (megabytes) three times; a file is read again only if its size or time changed.
+_file_digests: dict[Path, tuple[int, int, str]] = {}
+# As git does for its index: a file changed within the last two seconds may change again
+# within the same timestamp tick, so its digest is not remembered.
+_RACY_NS = 2_000_000_000
+
+
+def _file_digest(path: Path) -> str:
+    stat = path.stat()
+    known = _file_digests.get(path)
+    if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
+        return known[2]
+    value = hashlib.sha256(path.read_bytes()).hexdigest()
+    if time.time_ns() - stat.st_mtime_ns > _RACY_NS:
+        _file_digests[path] = (stat.st_size, stat.st_mtime_ns, value)
+    return value
 
 
 @functools.cache
@@ -75,13 +95,11 @@ class FaceCache:
         return self.folder / f"{key}.json"
 
     def lookup(self, key: str) -> FaceMeta | None:
-        pdf, meta = self.pdf_path(key), self.meta_path(key)
-        if not (pdf.is_file() and meta.is_file()):
-            return None
         try:
-            return FaceMeta(**json.loads(meta.read_text(encoding="utf-8")))
+            meta = FaceMeta(**json.loads(self.meta_path(key).read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError):
-            return None  # a damaged entry is simply rendered again
+            return None  # missing or damaged: the face is simply rendered again
+        return meta if self.pdf_path(key).is_file() else None
 
     def load_index(self) -> dict[str, str]:
         """What each card's inputs made last time: input digest -> face key (see render_faces)."""

@@ -103,6 +103,19 @@ class TemplateFailure(Exception):
 # ---------------------------------------------------------------- templates and assets
 
 
+@functools.lru_cache(maxsize=8)
+def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
+    """One jinja environment per set of template folders, so each template is compiled once per
+    process (a print run asks three times); jinja still reloads a template whose file changed."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(list(roots)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
 def template_roots(db: CardDatabase) -> list[Path]:
     """Where templates are looked up: the project's templates/ first, then the bundled ones."""
     roots = [db.project.templates_dir().resolve(), BUNDLED_TEMPLATES.resolve()]
@@ -126,13 +139,7 @@ class FaceResources:
         self.db = db
         self.pack = db.pack
         self.roots = template_roots(db)
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader([str(r) for r in self.roots]),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
+        self.env = _environment(tuple(str(r) for r in self.roots))
         self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots)
         self.stylesheets = [
             p for p in (self.find("base/card.css"), self.find(f"{self.pack.id}/{self.pack.id}.css")) if p
