@@ -242,9 +242,13 @@ def _join(page_files: Sequence[Path], target: Path, cache_dir: Path) -> None:
             if not changed:
                 return
             if dead < 0.25 * target.stat().st_size:
-                _patch(target, {i: page_files[i] for i in changed})
-                _write_record(record_file, target, names, dead)
-                return
+                try:
+                    _patch(target, {i: page_files[i] for i in changed})
+                except (pdfium.PdfiumError, RenderError):
+                    pass  # a damaged file or page: written afresh below
+                else:
+                    _write_record(record_file, target, names, dead)
+                    return
         _write_joined(page_files, target)
         _write_record(record_file, target, names, 0)
     except pdfium.PdfiumError as exc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,17 @@ def test_a_sheet_changed_by_someone_else_or_grown_too_much_is_written_afresh(tmp
     assert fresh >= 1
     assert max(sizes) < 2 * min(sizes)
     assert "F19" in label_positions(target, 0)
+
+
+def test_a_damaged_sheet_that_still_looks_unchanged_is_written_afresh(tmp_path: Path) -> None:
+    fronts = make_card_pdfs(tmp_path / "cards", [f"F{i}" for i in range(10)])
+    back = make_card_pdfs(tmp_path / "cards", ["B"])[0]
+    target, cache = tmp_path / "sheet.pdf", tmp_path / "cache"
+    compose_sheets([SheetCard(f"c{i}", f, back) for i, f in enumerate(fronts[:9])], A4, target, cache_dir=cache)
+    stat = target.stat()
+    target.write_bytes(b"\0" * stat.st_size)  # same size and, below, same time: the record still matches
+    os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    cards = [SheetCard("x", fronts[9], back), *[SheetCard(f"c{i}", f, back) for i, f in enumerate(fronts[1:9])]]
+    compose_sheets(cards, A4, target, cache_dir=cache)
+    assert len(page_sizes(target)) == 2
+    assert "F9" in label_positions(target, 0)
