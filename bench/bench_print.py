@@ -77,6 +77,7 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("carddb") is None:
         raise SystemExit("carddb is not installed (pip install -e .)")
+    print(f"yardstick (10M-step empty Python loop) {yardstick():.2f} s CPU")
     for count in args.sizes:
         with tempfile.TemporaryDirectory(prefix="carddb-bench-print-") as tmp:
             root = make_project(Path(tmp), count)
@@ -94,7 +95,15 @@ def main() -> None:
                 f"warm after editing one card: median {statistics.median(walls):.2f} s, best {min(walls):.2f} s "
                 f"({statistics.median(c for _, c in warm):.2f} s CPU); nothing changed {unchanged[0]:.2f} s"
             )
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; yardstick {yardstick():.2f} s")
+
+
+def yardstick() -> float:
+    """CPU seconds of a 10-million-step empty loop: this machine's speed right now (it varies)."""
+    start = time.process_time()
+    for _ in range(10_000_000):
+        pass
+    return time.process_time() - start
 
 
 if __name__ == "__main__":

@@ -537,6 +537,9 @@ def render_faces(
             results[card.id] = _result(db, card, cache.pdf_path(key), meta, from_cache=True, report=report)
         else:
             pending.append((card, key, fragment))
+            if pool is not None and len(pending) == PARALLEL_MIN_CARDS:
+                # Enough to share: the other workers import WeasyPrint while the rest is looked up.
+                warm_workers(pool, db.project, db.pack, resources=resources, all_workers=True)
     if seen.items() - index.items():
         # Entries of cards left out of this run (a --cards selection) are kept, up to a bound.
         cache.store_index(seen if len(index) + len(seen) > 4 * max(len(db.cards), 1) else {**index, **seen})
@@ -626,9 +629,16 @@ def _jobs(
     ]
 
 
-def warm_workers(pool: RenderWorkers, project: Project, pack: GamePack) -> None:
+def warm_workers(
+    pool: RenderWorkers,
+    project: Project,
+    pack: GamePack,
+    *,
+    resources: FaceResources | None = None,
+    all_workers: bool = False,
+) -> None:
     """Have the workers parse the game's card stylesheets and load its fonts while the cards load."""
-    resources = FaceResources(CardDatabase(pack=pack, project=project))
+    resources = resources or FaceResources(CardDatabase(pack=pack, project=project))
     try:
         if resources.check_fonts():
             return  # the real run reports it
@@ -642,7 +652,7 @@ def warm_workers(pool: RenderWorkers, project: Project, pack: GamePack) -> None:
         )
     except (TemplateFailure, OSError):
         return
-    pool.prepare(WARM_UP, job)
+    pool.prepare(WARM_UP, job, all_workers=all_workers)
 
 
 def render_backs(

@@ -121,6 +121,7 @@ class RenderWorkers:
         self.workers = max(1, workers)
         self._procs: list[Any] = []
         self._conns: list[Connection] = []
+        self._prepared: set[int] = set()  # workers that were sent a preparation job
 
     def start(self) -> RenderWorkers:
         if not self._procs:
@@ -156,14 +157,19 @@ class RenderWorkers:
                 results.append(value)
         return results
 
-    def prepare(self, function: str, job: Any) -> None:
-        """Run 'module:name' on the first worker ahead of the real work, without waiting or a reply.
+    def prepare(self, function: str, job: Any, *, all_workers: bool = False) -> None:
+        """Run 'module:name' ahead of the real work, without waiting or a reply.
 
-        For work that makes the first real job faster (parsing stylesheets, loading fonts);
-        a failure is left for the real job to meet and report.
+        For work that makes the first real job faster (importing WeasyPrint, parsing
+        stylesheets, loading fonts); a failure is left for the real job to meet and report.
+        By default only the first worker (already importing) prepares; `all_workers`
+        wakes the others too, once the caller knows there is work for them.
         """
         self.start()
-        self._send(self._conns[0], (function, job, False))  # the worker that is importing already
+        for number, conn in enumerate(self._conns):
+            if (number == 0 or all_workers) and number not in self._prepared:
+                self._prepared.add(number)
+                self._send(conn, (function, job, False))
 
     def _send(self, conn: Connection, message: object) -> None:
         try:
@@ -184,7 +190,7 @@ class RenderWorkers:
 
     def close(self) -> None:
         procs, conns = self._procs, self._conns
-        self._procs, self._conns = [], []
+        self._procs, self._conns, self._prepared = [], [], set()
         for proc in procs:
             if proc.is_alive():
                 proc.kill()
