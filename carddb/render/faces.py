@@ -2,7 +2,7 @@
 
 The contract with the print stage (sheets, PNG, Tabletop Simulator):
 
-    render_faces(db, cards, report, *, workers=2) -> list[FaceResult]
+    render_faces(db, cards, report, *, workers=2, pool=None) -> list[FaceResult]
         One FaceResult per card that could be rendered, in the order of `cards`.
         `FaceResult.pdf` is a single-page PDF in the face cache
         (output/<game>/.cache/faces/<key>.pdf) whose MediaBox is the card with its
@@ -20,10 +20,12 @@ The contract with the print stage (sheets, PNG, Tabletop Simulator):
         The HTML document of one face (browser preview, spoiler site, tests), with
         trim, safe-zone and rounded-corner guides unless `preview=False`.
 
-Pipeline per batch: card -> template context -> HTML fragment (once per card, with
-the rules size left as a token) -> all fragments laid out in one document -> text
-fit (see `fit`) -> the pages chosen for each card written as one PDF -> split into
-single-card PDFs with pypdf, where the TrimBox and BleedBox are set.
+This module is the parent's side and never imports WeasyPrint: card -> template
+context -> HTML fragment (with the rules size left as a token) -> cache key (found
+through the card's inputs when they are unchanged, see `cache`). The cards to render
+go to the render workers (`workers`) as `jobs`; there `layout` lays each batch out in
+one document, fits the text (see `fit`) and writes one PDF per card with its TrimBox
+and BleedBox set.
 """
 
 from __future__ import annotations
@@ -64,7 +66,6 @@ except ImportError:  # pragma: no cover - depends on which parts of carddb are i
 
 
 BLEED_MM = 3.0
-PT_PER_MM = 72 / 25.4
 FACES_TOKEN = "__CARD_FACES__"
 STAT_FIELDS = (("health", "Health"), ("power", "Power"), ("resistance", "Resist."), ("toughness", "Tough."))
 NEUTRAL = Faction("none", "", "#55585c", "#c9c6bd")
@@ -455,9 +456,6 @@ def card_html(db: CardDatabase, card: Card, *, preview: bool = True, rules_pt: f
 def _located(exc: TemplateFailure) -> str:
     where = f"{exc.path}:{exc.line}: " if exc.path and exc.line else f"{exc.path}: " if exc.path else ""
     return f"{where}E-TEMPLATE {exc}"
-
-
-# ---------------------------------------------------------------- work for the render workers (carddb.render.layout)
 
 
 # ---------------------------------------------------------------- public entry points

@@ -62,9 +62,6 @@ def _speed_up_font_subsetting() -> None:
 _speed_up_font_subsetting()
 
 
-_speed_up_font_subsetting()
-
-
 def render_backs_job(job: BackJob) -> None:
     fetcher = ConfinedFetcher(job.fetch_roots)
     font_config = FontConfiguration()
