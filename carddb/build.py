@@ -24,7 +24,6 @@ from carddb.project import Project
 from carddb.render.faces import warm_workers
 from carddb.render.imposition import PAPERS, Duplex
 from carddb.render.printing import PrintOptions, PrintResult, Written, print_stage, sheet_cards
-from carddb.render.selection import print_order
 from carddb.render.workers import RenderWorkers
 
 
@@ -102,8 +101,7 @@ def build(
 
 def print_outputs(db: CardDatabase, report: Report, stage: Stage, pool: RenderWorkers) -> PrintResult:
     options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=pool.workers)
-    # The order `carddb print` uses: the same sheets from either command, and one page cache.
-    return print_stage(db, print_order(db, db.cards), options, report, stage=stage, pool=pool)
+    return print_stage(db, db.cards, options, report, stage=stage, pool=pool)
 
 
 def booster_sheets(db: CardDatabase, samples: PlaySamples, printed: PrintResult) -> Path:

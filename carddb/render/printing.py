@@ -20,6 +20,7 @@ from carddb.progress import Stage, no_progress
 from carddb.render.faces import FaceResult, render_backs, render_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.raster import PngJob, render_pngs
+from carddb.render.selection import print_order
 from carddb.render.sheets import SheetCard, compose_sheets, layout_for, prune_page_cache
 from carddb.render.tts import TtsCard, TtsDeck, export_tts
 
@@ -76,7 +77,12 @@ def print_stage(
     backs: dict[str, Path] | None = None,
     pool: RenderWorkers | None = None,
 ) -> PrintResult:
-    """Render (or take) the faces of `cards` and write every print output `options` asks for."""
+    """Render (or take) the faces of `cards` and write every print output `options` asks for.
+
+    Sheets follow set and collector number whatever order `cards` came in, so `carddb
+    print` and `carddb build` write the same sheets and share their page cache.
+    """
+    cards = print_order(db, cards)
     stage = stage or no_progress()
     out = db.project.output_dir(db.pack)
     name = options.name or db.pack.id
