@@ -50,6 +50,21 @@ class Rarity:
     color: str  # colour of the rarity mark on the card
 
 
+@dataclass(frozen=True)
+class GameNumber:
+    """One number of a game's rules (hand size, deck size, players...).
+
+    Stated once in the pack, so validation, play modes, the engine and the rulebook
+    read the same value and cannot disagree. `source` says where the design states
+    it, or that the pack decided it where the design is silent.
+    """
+
+    id: str  # "hand-size"
+    value: int
+    label: str  # "maximum hand size at the end of a turn"
+    source: str = ""  # "seed 000, Main mechanics" or "decision: the design is silent"
+
+
 CardCheck = Callable[["Card", "CardDatabase"], Iterable[Finding]]
 
 
@@ -70,6 +85,7 @@ class GamePack:
     extras: dict[str, Any] = field(default_factory=dict)
     deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce
     rules: RulesLanguage | None = None  # rules-text vocabulary + effect registry (carddb.rules.language)
+    numbers: tuple[GameNumber, ...] = ()  # the game's rule numbers, one place for code and rulebook
 
     def kind(self, kind_id: str) -> KindInfo:
         for kind in self.kinds:
@@ -82,6 +98,12 @@ class GamePack:
 
     def rarity(self, rarity_id: str) -> Rarity:
         return next(r for r in self.rarities if r.id == rarity_id)
+
+    def number(self, number_id: str) -> int:
+        for number in self.numbers:
+            if number.id == number_id:
+                return number.value
+        raise KeyError(f"game '{self.id}' declares no number '{number_id}'")
 
     @property
     def kind_ids(self) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from carddb.gamepack import GamePack, KindInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe.decks import RULES as DECK_RULES
+from carddb.games.loe.numbers import NUMBERS
 from carddb.games.loe.schema import LoeCardSchema
 from carddb.games.loe.vocabulary import loe_rules
 from carddb.rules.cardcheck import check_card_rules
@@ -100,4 +101,5 @@ PACK = GamePack(
     deck_rules=DECK_RULES,
     rules=loe_rules(),
     card_checks=(check_card_rules,),
+    numbers=NUMBERS,
 )
