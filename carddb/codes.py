@@ -41,6 +41,8 @@ CODES: dict[str, str] = {
     # rulebook (carddb/rulebook/)
     "E-RULEBOOK-UNKNOWN-CARD": "A {card:ID} marker in the rules prose names no card of the database.",
     "E-RULEBOOK-UNKNOWN-ICON": "An {icon} marker in the rules prose is not one of the game's icons.",
+    "E-RULEBOOK-UNKNOWN-NUMBER": "A {number:ID} marker in the rules prose names no rule number of the game pack.",
+    "E-RULEBOOK-UNKNOWN-TABLE": "A {table:ID} marker in the rules prose names no rules table of the game pack.",
     "E-RULEBOOK-CHAPTER": "A rules file does not open with exactly one '# Title' (one file = one chapter).",
     "E-RULEBOOK-BROKEN-LINK": "An internal link in the rules prose goes to no heading of the rulebook.",
     "E-RULEBOOK-RENDER": "The rulebook could not be laid out or written (template, image or PDF failure).",

@@ -65,6 +65,26 @@ class GameNumber:
     source: str = ""  # "seed 000, Main mechanics" or "decision: the design is silent"
 
 
+@dataclass(frozen=True)
+class GameTable:
+    """A table of a game's rules as data (a scoring table, an interaction matrix...).
+
+    The rulebook prints it where the prose writes `{table:ID}`; code that needs the
+    same facts reads them from here, so the printed table and the code agree.
+    """
+
+    id: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            if len(row) != len(self.columns):
+                raise ValueError(f"table '{self.id}': row {row!r} has {len(row)} cells for {len(self.columns)} columns")
+
+
 CardCheck = Callable[["Card", "CardDatabase"], Iterable[Finding]]
 
 
@@ -86,6 +106,7 @@ class GamePack:
     deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce
     rules: RulesLanguage | None = None  # rules-text vocabulary + effect registry (carddb.rules.language)
     numbers: tuple[GameNumber, ...] = ()  # the game's rule numbers, one place for code and rulebook
+    tables: tuple[GameTable, ...] = ()  # rules tables the rulebook prints with {table:ID}
 
     def kind(self, kind_id: str) -> KindInfo:
         for kind in self.kinds:
@@ -104,6 +125,12 @@ class GamePack:
             if number.id == number_id:
                 return number.value
         raise KeyError(f"game '{self.id}' declares no number '{number_id}'")
+
+    def table(self, table_id: str) -> GameTable:
+        for table in self.tables:
+            if table.id == table_id:
+                return table
+        raise KeyError(f"game '{self.id}' declares no table '{table_id}'")
 
     @property
     def kind_ids(self) -> tuple[str, ...]:

@@ -130,7 +130,13 @@ def build_rulebook(
 def prose_context(db: CardDatabase) -> ProseContext:
     cards = {c.id: CardRef(c.id, c.name, generated.kind_label(db.pack, c)) for c in db.cards}
     return ProseContext(
-        cards=cards, icons=db.pack.icons, icon_url=icon_url, card_url=card_url, image_url=prose_image_url
+        cards=cards,
+        icons=db.pack.icons,
+        icon_url=icon_url,
+        card_url=card_url,
+        image_url=prose_image_url,
+        numbers={n.id: n.value for n in db.pack.numbers},
+        tables={t.id: t for t in db.pack.tables},
     )
 
 

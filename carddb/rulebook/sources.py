@@ -2,11 +2,14 @@
 
 Each file is one chapter that opens with a single `# Title`. Markdown is parsed
 with markdown-it-py (CommonMark plus tables and typographic quotes; raw HTML is
-off) and a small plugin for two carddb markers:
+off) and a small plugin for carddb's markers:
 
 - `{powerstone}`: an icon of the game, drawn inline as on the cards;
 - `{card:ID}`: a card. A paragraph made only of card markers becomes a row of
   rendered card images; a marker inside running text prints the card's name.
+- `{number:ID}`: one of the game pack's rule numbers (hand size, deck size...),
+  so the prose cannot state a number the code does not use;
+- `{table:ID}`: one of the game pack's rules tables, alone in its paragraph.
 
 Problems are findings located at the marker in the Markdown file (line and
 column), so `carddb rulebook` can report every bad card id at once.
@@ -29,10 +32,14 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from carddb.diagnostics import Finding, Report, Span
+from carddb.gamepack import GameTable
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading, slugify
 
-# {card:ID} (any id, so that a typo is reported) or {icon} (a lowercase word; "{X}" stays text)
-MARKER = re.compile(r"\{(?:card:(?P<card>[^{}\s]*)|(?P<icon>[a-z][a-z0-9-]*))\}")
+# {card:ID}, {number:ID}, {table:ID} (any id, so that a typo is reported) or {icon} (a lowercase word; "{X}" stays text)
+MARKER = re.compile(
+    r"\{(?:card:(?P<card>[^{}\s]*)|number:(?P<number>[^{}\s]*)|table:(?P<table>[^{}\s]*)|(?P<icon>[a-z][a-z0-9-]*))\}"
+)
+MARKER_KINDS = ("card", "number", "table", "icon")
 CHAPTER_FILE = re.compile(r"^(\d+)[-_](.+)\.md$")
 
 
@@ -54,6 +61,8 @@ class ProseContext:
     icon_url: Callable[[str], str]
     card_url: Callable[[str], str]
     image_url: Callable[[str], str] = lambda relative: f"images/{relative}"
+    numbers: dict[str, int] = field(default_factory=dict)
+    tables: dict[str, GameTable] = field(default_factory=dict)
     # filled while rendering: the cards whose pictures the book needs, and the designer's own pictures
     # (path relative to data/<game>/ -> the file)
     embedded: list[str] = field(default_factory=list)
@@ -62,7 +71,7 @@ class ProseContext:
 
 @dataclass(frozen=True)
 class _Marker:
-    kind: str  # "card" or "icon"
+    kind: str  # one of MARKER_KINDS
     name: str
     text: str  # the literal marker as written, to find it in the source
 
@@ -179,12 +188,16 @@ def markdown_parser() -> MarkdownIt:
     md.inline.ruler.before("text", "carddb_marker", _marker_rule)
     md.core.ruler.push("carddb_locate", _locate_markers)
     md.core.ruler.push("carddb_card_rows", _card_rows)
+    md.core.ruler.push("carddb_tables", _table_blocks)
     md.core.ruler.push("carddb_headings", _heading_anchors)
     md.core.ruler.push("carddb_links", _internal_links)
     md.core.ruler.push("carddb_images", _images)
     md.add_render_rule("carddb_card", _render_card_name)
     md.add_render_rule("carddb_icon", _render_icon)
     md.add_render_rule("carddb_card_row", _render_card_row)
+    md.add_render_rule("carddb_number", _render_number)
+    md.add_render_rule("carddb_table", _render_inline_table)
+    md.add_render_rule("carddb_table_block", _render_table_block)
     return md
 
 
@@ -195,7 +208,7 @@ def _marker_rule(state: StateInline, silent: bool) -> bool:
     if match is None:
         return False
     if not silent:
-        kind = "card" if match["card"] is not None else "icon"
+        kind = next(k for k in MARKER_KINDS if match[k] is not None)
         token = state.push(f"carddb_{kind}", "", 0)
         token.meta = {"marker": _Marker(kind, match[kind], match.group(0))}
     state.pos = match.end()
@@ -251,6 +264,20 @@ def _check_marker(marker: _Marker, span: Span, env: _Env) -> None:
                 span,
             )
         )
+    elif marker.kind in ("number", "table"):
+        known = context.numbers if marker.kind == "number" else context.tables
+        if marker.name not in known:
+            close = difflib.get_close_matches(marker.name, list(known), n=1)
+            env.report.add(
+                Finding(
+                    f"E-RULEBOOK-UNKNOWN-{marker.kind.upper()}",
+                    f"the game declares no {marker.kind} '{marker.name}'"
+                    + (f"; did you mean '{close[0]}'?" if close else ""),
+                    env.path,
+                    span,
+                    hint=f"{marker.kind}s: " + (", ".join(sorted(known)) or "none"),
+                )
+            )
     elif marker.kind == "icon" and marker.name not in context.icons:
         close = difflib.get_close_matches(marker.name, list(context.icons), n=1)
         env.report.add(
@@ -282,6 +309,28 @@ def _card_rows(state: StateCore) -> None:
             out.append(row)
             i += 3
             continue
+        out.append(token)
+        i += 1
+    state.tokens = out
+
+
+def _table_blocks(state: StateCore) -> None:
+    """A paragraph made only of one `{table:ID}` marker becomes that table."""
+    tokens = state.tokens
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.type == "paragraph_open" and i + 2 < len(tokens):
+            children = [c for c in tokens[i + 1].children or [] if not (c.type == "text" and not c.content.strip())]
+            if len(children) == 1 and children[0].type == "carddb_table":
+                block = Token("carddb_table_block", "table", 0)
+                block.map = token.map
+                block.block = True
+                block.meta = dict(children[0].meta)
+                out.append(block)
+                i += 3
+                continue
         out.append(token)
         i += 1
     state.tokens = out
@@ -398,3 +447,34 @@ def _render_card_row(self: Any, tokens: list[Token], idx: int, options: Any, env
         for r in refs
     )
     return f'<figure class="card-row cards-{len(refs)}">{images}</figure>\n'
+
+
+def _render_number(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    context: ProseContext = env["carddb"].context
+    marker: _Marker = tokens[idx].meta["marker"]
+    value = context.numbers.get(marker.name)
+    return escape(marker.text) if value is None else str(value)
+
+
+def _render_inline_table(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    # A table inside running text reads as its title; the table itself needs its own paragraph.
+    context: ProseContext = env["carddb"].context
+    marker: _Marker = tokens[idx].meta["marker"]
+    table = context.tables.get(marker.name)
+    return escape(marker.text) if table is None else escape(table.title)
+
+
+def _render_table_block(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
+    context: ProseContext = env["carddb"].context
+    marker: _Marker = tokens[idx].meta["marker"]
+    table = context.tables.get(marker.name)
+    if table is None:
+        return f"<p>{escape(marker.text)}</p>\n"
+    head = "".join(f"<th>{escape(c)}</th>" for c in table.columns)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in table.rows)
+    caption = f"<caption>{escape(table.title)}</caption>"
+    note = f'<p class="table-note">{escape(table.caption)}</p>' if table.caption else ""
+    return (
+        f'<table class="game-table table-{escape(table.id)}">{caption}<thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table>{note}\n"
+    )

@@ -148,3 +148,46 @@ def test_pictures_of_the_prose_are_taken_from_the_game_folder_only(tmp_path: Pat
     assert "outside data/loe/" in messages[0]
     assert "never fetches pictures from the network" in messages[1]
     assert "does not exist" in messages[2]
+
+
+def numbers_and_tables() -> ProseContext:
+    from carddb.gamepack import GameTable
+
+    ctx = context()
+    ctx.numbers = {"hand-size": 7, "market-size": 5}
+    ctx.tables = {
+        "scoring": GameTable("scoring", "Points per card", ("card", "points"), (("Follower", "1"), ("Citadel", "3")))
+    }
+    return ctx
+
+
+def render_with(text: str, ctx: ProseContext) -> tuple[str, Report]:
+    report = Report()
+    chapter, _ = render_chapter(Path("09-scoring.md"), text, "scoring", ctx, AnchorBook(), report)
+    return (chapter.html if chapter else ""), report
+
+
+def test_a_number_marker_prints_the_packs_value() -> None:
+    html, report = render_with("# Hands\n\nKeep at most {number:hand-size} cards.\n", numbers_and_tables())
+    assert not len(report)
+    assert "Keep at most 7 cards." in html
+
+
+def test_a_table_marker_alone_in_its_paragraph_prints_the_packs_table() -> None:
+    html, report = render_with("# Scoring\n\nAt the end:\n\n{table:scoring}\n", numbers_and_tables())
+    assert not len(report)
+    assert "<caption>Points per card</caption>" in html
+    assert "<thead><tr><th>card</th><th>points</th></tr></thead>" in html
+    assert "<tr><td>Follower</td><td>1</td></tr><tr><td>Citadel</td><td>3</td></tr>" in html
+    assert "<p>{table" not in html
+
+
+def test_unknown_numbers_and_tables_are_located_with_a_suggestion() -> None:
+    text = "# Scoring\n\nHold {number:hand-limit} cards.\n\n{table:score}\n"
+    _, report = render_with(text, numbers_and_tables())
+    assert located(report) == [
+        ("E-RULEBOOK-UNKNOWN-NUMBER", 3, 6, 6 + len("{number:hand-limit}")),
+        ("E-RULEBOOK-UNKNOWN-TABLE", 5, 1, 1 + len("{table:score}")),
+    ]
+    messages = [f.message for f in report]
+    assert "did you mean 'hand-size'?" in messages[0] and "did you mean 'scoring'?" in messages[1]
