@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from carddb.database import CardDatabase
     from carddb.play.decks import DeckRules
     from carddb.rules.language import RulesLanguage
+    from carddb.sim.rules import SimRules
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,9 @@ class GamePack:
     rules: RulesLanguage | None = None  # rules-text vocabulary + effect registry (carddb.rules.language)
     numbers: tuple[GameNumber, ...] = ()  # the game's rule numbers, one place for code and rulebook
     tables: tuple[GameTable, ...] = ()  # rules tables the rulebook prints with {table:ID}
+    # The game's rules for the simulator (`carddb playtest`): called once per run, it imports
+    # what it needs then, so a command that does not simulate never pays for it.
+    simulator: Callable[[GamePack], SimRules] | None = None
 
     def kind(self, kind_id: str) -> KindInfo:
         for kind in self.kinds:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from carddb.gamepack import GamePack, KindInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe.decks import RULES as DECK_RULES
@@ -9,6 +11,9 @@ from carddb.games.loe.numbers import NUMBERS
 from carddb.games.loe.schema import LoeCardSchema
 from carddb.games.loe.vocabulary import loe_rules
 from carddb.rules.cardcheck import check_card_rules
+
+if TYPE_CHECKING:
+    from carddb.sim.rules import SimRules
 
 KINDS = (
     KindInfo(
@@ -87,6 +92,18 @@ KINDS = (
     ),
 )
 
+_SIMULATORS: dict[str, SimRules] = {}
+
+
+def simulator(pack: GamePack) -> SimRules:
+    """LOE's rules for the simulator (carddb/games/loe/sim/), built on first use."""
+    if pack.id not in _SIMULATORS:
+        from carddb.games.loe.sim.rules import LoeRules
+
+        _SIMULATORS[pack.id] = LoeRules(pack)
+    return _SIMULATORS[pack.id]
+
+
 PACK = GamePack(
     id="loe",
     name="Lords of Estraven",
@@ -102,4 +119,5 @@ PACK = GamePack(
     rules=loe_rules(),
     card_checks=(check_card_rules,),
     numbers=NUMBERS,
+    simulator=simulator,
 )

@@ -21,6 +21,12 @@ NUMBERS = (
     GameNumber("draws-per-turn", 1, "cards drawn in the draw step", f"{SEED}, Start of a Player's Turn"),
     GameNumber("powerstones-max", 10, "most powerstones received in a main phase", f"{SEED}, Main Phase"),
     GameNumber("powerstones-kept", 1, "unspent powerstones kept in upkeep", f"{SEED}, Upkeep"),
+    GameNumber(
+        "powerstones-start",
+        0,
+        "powerstones each player has before their first turn",
+        "decision: the design is silent; a player starts with none and receives 1 on turn 1",
+    ),
     GameNumber("resources-per-turn", 1, "Resource cards a player may play per turn", f"{SEED}, Resources"),
     GameNumber("market-size", 5, "face-up cards in the market", f"{SEED}, Before the game"),
     GameNumber("market-trades-per-turn", 1, "trades with the market per turn", f"{SEED}, Trade with the Market"),

@@ -1,0 +1,260 @@
+"""What an LOE player may do, and doing it.
+
+Main phase (own turn): play a Resource (one per turn, plus allowances), cast a Spell,
+play an Item (coupled to a face-up character you control, chosen like a target) or
+a Ritual, activate an ability, activate a face-down Duke, trade with the market,
+attempt the Victory card.
+
+Response windows (any turn; see `carddb.sim.stack`): play a Reaction whose timing
+condition matches the event and whose condition holds; and after a card, an
+activated ability or a Victory attempt is put on the stack (the pack's
+`instant_events`), activate an ability (unless it says `Activate only during your
+turn`), activate an Ambush Duke on an opponent's turn, or play a Swift card.
+
+Identical cards in a hand are offered once (the first copy), so a bot's choice is
+between different plays, not between copies.
+"""
+
+from __future__ import annotations
+
+from carddb.games.loe.sim import market, victory
+from carddb.games.loe.sim.board import victory_card
+from carddb.games.loe.sim.costs import can_afford, pay, play_cost
+from carddb.games.loe.sim.keywords import keyword
+from carddb.sim.cards import CardDef
+from carddb.sim.decisions import Action
+from carddb.sim.events import emit
+from carddb.sim.game import ZONE_DISCARD, ZONE_PLAY, ZONE_STACK, Game
+from carddb.sim.program import Activated, Ctx, Event, Program
+from carddb.sim.stack import StackItem, choose_targets, has_targets, push
+
+INSTANT_EVENTS = frozenset({"plays", "activates-ability", "attempts-victory"})
+CAST_KINDS = frozenset({"spell", "item", "ritual"})
+
+
+def resources_left(game: Game, player: int) -> int:
+    counters = game.counters[player]
+    allowed = game.rules.number("resources-per-turn") + counters.get("resource-extra", 0)
+    for source, static in game.statics("resources"):
+        if static.applies(game, source, player):
+            allowed += static.amount
+    return allowed - counters.get("resources", 0)
+
+
+def card_program(game: Game, uid: int) -> Program | None:
+    """What a played card puts on the stack: an Item's coupling target, a Reaction's or Spell's sentences."""
+    definition = game.defs[uid]
+    if definition.kind == "item":
+        coupling: Program = game.rules.coupling  # type: ignore[attr-defined]
+        return coupling
+    if definition.timed is not None:
+        return definition.timed.program
+    return definition.effect
+
+
+def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Event | None = None) -> bool:
+    if not can_afford(game, player, play_cost(game, player, uid), definition.cost_resources):
+        return False
+    return has_targets(game, card_program(game, uid), Ctx(uid, player, event=event, kind=definition.kind))
+
+
+def usable(game: Game, player: int, uid: int, ability: Activated) -> bool:
+    if ability.own_turn_only and game.active != player:
+        return False
+    if ability.once_per_turn and ("once", uid, ability.index) in game.tallies:
+        return False
+    ctx = Ctx(uid, player)
+    for cost in ability.costs:
+        if not cost.can_pay(game, ctx):
+            return False
+    return has_targets(game, ability.program, ctx)
+
+
+def _abilities(game: Game, player: int, actions: list[Action]) -> None:
+    defs, face_down = game.defs, game.face_down
+    for uid in game.play[player]:
+        if face_down[uid]:
+            continue
+        for ability in defs[uid].activated:
+            if usable(game, player, uid, ability):
+                actions.append(Action("ability", uid, ability.index, label=f"{defs[uid].name}: {ability.text}"))
+
+
+def main_actions(game: Game, player: int) -> list[Action]:
+    actions: list[Action] = []
+    defs = game.defs
+    seen: set[str] = set()
+    may_resource = resources_left(game, player) > 0
+    for uid in game.hands[player]:
+        definition = defs[uid]
+        if definition.id in seen:
+            continue
+        seen.add(definition.id)
+        if definition.kind == "resource":
+            if may_resource:
+                actions.append(Action("resource", uid, label=f"play {definition.name}"))
+        elif definition.kind in CAST_KINDS and _castable(game, player, uid, definition):
+            actions.append(Action("cast", uid, label=f"cast {definition.name}"))
+    _abilities(game, player, actions)
+    for uid in game.play[player]:
+        if game.face_down[uid] and defs[uid].kind == "duke" and victory.can_activate(game, player, uid):
+            actions.append(Action("activate", uid, label=f"activate {defs[uid].name}"))
+    trades = game.counters[player].get("trades", 0)
+    if trades < game.rules.number("market-trades-per-turn") and market.can_trade(game, player):
+        actions.append(Action("trade", label="trade with the market"))
+    if victory.can_attempt(game, player):
+        uid = victory_card(game, player)
+        actions.append(Action("victory", uid, label=f"attempt {defs[uid].name}"))
+    return actions
+
+
+def responses(game: Game, player: int, event: Event) -> list[Action]:
+    actions: list[Action] = []
+    defs = game.defs
+    kind = event.type
+    if game.reacts.get(kind):
+        for uid in game.hands[player]:
+            timed = defs[uid].timed
+            if timed is None or kind not in timed.event.types:
+                continue
+            ctx = Ctx(uid, player, event=event, kind=defs[uid].kind)
+            if (
+                timed.event.match(game, event, ctx)
+                and all(cond.test(game, ctx) for cond in timed.conditions)
+                and _castable(game, player, uid, defs[uid], event)
+            ):
+                actions.append(Action("react", uid, label=f"react with {defs[uid].name}", event=event))
+    if kind not in INSTANT_EVENTS:
+        return actions
+    _abilities(game, player, actions)
+    if game.active != player:
+        for uid in game.play[player]:
+            if (
+                game.face_down[uid]
+                and keyword(game, uid, "ambush")
+                and defs[uid].kind == "duke"
+                and victory.can_activate(game, player, uid)
+            ):
+                actions.append(Action("activate", uid, label=f"activate {defs[uid].name} (Ambush)"))
+    may_resource = resources_left(game, player) > 0
+    for uid in game.hands[player]:
+        definition = defs[uid]
+        if not definition.keywords.get("swift"):
+            continue
+        if definition.kind == "resource":
+            if may_resource:
+                actions.append(Action("resource", uid, label=f"play {definition.name} (Swift)"))
+        elif definition.kind in CAST_KINDS and _castable(game, player, uid, definition):
+            actions.append(Action("cast", uid, label=f"cast {definition.name} (Swift)"))
+    return actions
+
+
+def action_program(game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
+    verb, uid = action.verb, action.uid
+    if verb in {"cast", "react"}:
+        program = card_program(game, uid)
+        if program is None:
+            return None
+        return program, Ctx(uid, player, event=action.event, kind=game.defs[uid].kind)
+    if verb == "ability":
+        return game.defs[uid].activated[action.index].program, Ctx(uid, player)
+    return None
+
+
+def perform(game: Game, player: int, action: Action) -> None:
+    verb, uid = action.verb, action.uid
+    if verb == "resource":
+        _play_resource(game, player, uid)
+    elif verb in {"cast", "react"}:
+        _cast(game, player, uid, action)
+    elif verb == "ability":
+        _activate_ability(game, player, uid, game.defs[uid].activated[action.index], action)
+    elif verb == "activate":
+        victory.activate(game, player, uid, free=False)
+    elif verb == "trade":
+        counters = game.counters[player]
+        counters["trades"] = counters.get("trades", 0) + 1
+        market.trade(game, player, paid=True)
+    elif verb == "victory":
+        victory.attempt(game, player, free=False)
+    else:
+        raise ValueError(f"unknown action '{verb}'")
+
+
+def _play_resource(game: Game, player: int, uid: int) -> None:
+    counters = game.counters[player]
+    counters["resources"] = counters.get("resources", 0) + 1
+    game.move(uid, ZONE_PLAY, player)
+    game.trace(f"P{player + 1} plays {game.name(uid)}")
+    if game.stats is not None:
+        game.stats.play(game, player, uid)
+    emit(game, Event("plays", player, uid, kind="resource"))
+
+
+def _card_targets(program: Program | None, ctx: Ctx) -> tuple[int, ...]:
+    if program is None:
+        return ()
+    return tuple(ctx.targets[slot.index] for slot in program.targets if slot.selector.domain == "card")
+
+
+def _cast(game: Game, player: int, uid: int, action: Action) -> None:
+    definition = game.defs[uid]
+    program = card_program(game, uid)
+    ctx = Ctx(uid, player, event=action.event, kind=definition.kind)
+    if not choose_targets(game, player, program, ctx, action.targets):
+        return
+    pay(game, player, play_cost(game, player, uid), definition.cost_resources)
+    game.move(uid, ZONE_STACK)
+    if game.stats is not None:
+        game.stats.play(game, player, uid)
+    item = StackItem(game, uid, player, program, ctx, definition.kind, card=True, label=definition.name)
+    targets = _card_targets(program, ctx)
+    push(game, item, Event("plays", player, uid, item=item, targets=targets, kind=definition.kind))
+
+
+def _activate_ability(game: Game, player: int, uid: int, ability: Activated, action: Action) -> None:
+    ctx = Ctx(uid, player)
+    if not choose_targets(game, player, ability.program, ctx, action.targets):
+        return
+    for cost in ability.costs:
+        cost.pay(game, ctx)
+    if ability.once_per_turn:
+        game.tallies[("once", uid, ability.index)] = 1
+    if game.stats is not None:
+        game.stats.use(game, player, uid)
+    label = f"{game.name(uid)}: {ability.text}"
+    item = StackItem(game, uid, player, ability.program, ctx, "ability", card=False, label=label)
+    targets = _card_targets(ability.program, ctx)
+    push(game, item, Event("activates-ability", player, uid, item=item, targets=targets, kind="ability"))
+
+
+def resolve_card(game: Game, item: StackItem) -> None:
+    uid, kind = item.source, item.kind
+    if kind == "victory":
+        victory.failed(game, item)
+    elif kind == "item":
+        character = item.ctx.targets[0] if item.ctx.targets else -1
+        legal = (
+            character >= 0
+            and game.zone[character] == ZONE_PLAY
+            and not game.face_down[character]
+            and game.controller[character] == item.controller
+        )
+        if not legal:
+            game.move(uid, ZONE_DISCARD)
+            return
+        game.move(uid, ZONE_PLAY, item.controller)
+        game.attached[uid] = character
+        game.trace(f"{game.name(uid)} is coupled to {game.name(character)}")
+        emit(game, Event("is-coupled", item.controller, uid))
+    elif kind == "ritual":
+        game.move(uid, ZONE_PLAY, item.controller)
+    else:
+        game.move(uid, ZONE_DISCARD)
+
+
+def countered(game: Game, item: StackItem) -> None:
+    if item.kind == "victory":
+        victory.failed(game, item)
+    else:
+        game.move(item.source, ZONE_DISCARD)

@@ -1,0 +1,174 @@
+"""Paying in LOE: powerstones, spending (fatiguing) Resources, and the costs of activated abilities.
+
+A card's powerstone cost is its printed cost changed by every active cost static
+(`Spells cost 1 more powerstone to play`, `... your opponents play ...`), never
+below 0. Spending picks untapped Resources of the named subtype automatically,
+keeping back those with an ability that fatigues the card itself; a card never
+spends itself for its own ability (Star-Iron Vein fatigues itself and spends two
+other Materials).
+"""
+
+from __future__ import annotations
+
+from carddb.rules.ast import Phrase
+from carddb.sim.compiler import Compiler
+from carddb.sim.decisions import choose, choose_many
+from carddb.sim.events import emit
+from carddb.sim.game import Game
+from carddb.sim.handlers import HandlerSet, number, selector, text_arg
+from carddb.sim.ops import destroy, discard
+from carddb.sim.program import Ctx, Event
+
+COSTS = HandlerSet()
+
+
+def play_cost(game: Game, player: int, uid: int) -> int:
+    """The powerstones `player` pays to play `uid` now."""
+    cost = game.defs[uid].cost
+    for source, static in game.statics("cost"):
+        if static.applies(game, source, uid):
+            cost += static.amount
+    for source, static in game.statics("cost-opponents"):
+        if game.controller[source] != player and static.applies(game, source, uid):
+            cost += static.amount
+    return max(0, cost)
+
+
+def spendable(game: Game, player: int, resource: str, exclude: int = -1) -> list[int]:
+    defs, fatigued = game.defs, game.fatigued
+    return [
+        uid
+        for uid in game.play[player]
+        if defs[uid].subtype == resource and defs[uid].kind == "resource" and not fatigued[uid] and uid != exclude
+    ]
+
+
+def can_spend(game: Game, player: int, needs: tuple[tuple[str, int], ...], exclude: int = -1) -> bool:
+    return all(len(spendable(game, player, resource, exclude)) >= amount for resource, amount in needs)
+
+
+def spend(game: Game, player: int, resource: str, amount: int, exclude: int = -1) -> None:
+    ready = spendable(game, player, resource, exclude)
+    # keep the Resources whose own ability fatigues them (they are worth more untapped)
+    ready.sort(key=lambda uid: (bool(game.defs[uid].activated), game.since[uid]))
+    for uid in ready[:amount]:
+        game.fatigued[uid] = True
+        game.trace(f"P{player + 1} spends {game.name(uid)}")
+        emit(game, Event("spends", player, uid))
+
+
+def can_afford(game: Game, player: int, powerstones: int, needs: tuple[tuple[str, int], ...]) -> bool:
+    return game.pool[player] >= powerstones and can_spend(game, player, needs)
+
+
+def pay(game: Game, player: int, powerstones: int, needs: tuple[tuple[str, int], ...]) -> None:
+    game.pool[player] -= powerstones
+    for resource, amount in needs:
+        spend(game, player, resource, amount)
+
+
+# -- costs of activated abilities --------------------------------------------------------
+
+
+class PayPowerstones:
+    __slots__ = ("amount", "text")
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+        self.text = f"pay {amount}"
+
+    def can_pay(self, game: Game, ctx: Ctx) -> bool:
+        return game.pool[ctx.controller] >= self.amount
+
+    def pay(self, game: Game, ctx: Ctx) -> bool:
+        game.pool[ctx.controller] -= self.amount
+        return True
+
+
+class SpendResource:
+    __slots__ = ("amount", "resource", "text")
+
+    def __init__(self, amount: int, resource: str) -> None:
+        self.amount, self.resource = amount, resource
+        self.text = f"spend {amount} {resource}"
+
+    def can_pay(self, game: Game, ctx: Ctx) -> bool:
+        return len(spendable(game, ctx.controller, self.resource, ctx.source)) >= self.amount
+
+    def pay(self, game: Game, ctx: Ctx) -> bool:
+        spend(game, ctx.controller, self.resource, self.amount, ctx.source)
+        return True
+
+
+class DiscardCost:
+    __slots__ = ("amount", "text")
+
+    def __init__(self, amount: int) -> None:
+        self.amount = amount
+        self.text = f"discard {amount}"
+
+    def can_pay(self, game: Game, ctx: Ctx) -> bool:
+        return len(game.hands[ctx.controller]) >= self.amount
+
+    def pay(self, game: Game, ctx: Ctx) -> bool:
+        hand = list(game.hands[ctx.controller])
+        for uid in choose_many(game, ctx.controller, "discard to pay a cost", hand, self.amount, "lose"):
+            discard(game, uid)
+        return True
+
+
+class Sacrifice:
+    __slots__ = ("sel", "text")
+
+    def __init__(self, sel: object) -> None:
+        self.sel = sel
+        self.text = "destroy a card you control"
+
+    def can_pay(self, game: Game, ctx: Ctx) -> bool:
+        return bool(self.sel.candidates(game, ctx))  # type: ignore[attr-defined]
+
+    def pay(self, game: Game, ctx: Ctx) -> bool:
+        options = self.sel.candidates(game, ctx)  # type: ignore[attr-defined]
+        if not options:
+            return False
+        destroy(game, choose(game, ctx.controller, "destroy to pay a cost", options, "lose"))
+        return True
+
+
+class FatigueSelf:
+    __slots__ = ("text",)
+
+    def __init__(self) -> None:
+        self.text = "fatigue this card"
+
+    def can_pay(self, game: Game, ctx: Ctx) -> bool:
+        return not game.fatigued[ctx.source]
+
+    def pay(self, game: Game, ctx: Ctx) -> bool:
+        game.fatigued[ctx.source] = True
+        return True
+
+
+@COSTS("pay-powerstones")
+def _pay_powerstones(phrase: Phrase, c: Compiler) -> PayPowerstones:
+    return PayPowerstones(number(phrase))
+
+
+@COSTS("spend-resource")
+def _spend_resource(phrase: Phrase, c: Compiler) -> SpendResource:
+    return SpendResource(number(phrase), text_arg(phrase, "resource"))
+
+
+@COSTS("discard-cost")
+def _discard_cost(phrase: Phrase, c: Compiler) -> DiscardCost:
+    return DiscardCost(number(phrase))
+
+
+@COSTS("sacrifice")
+def _sacrifice(phrase: Phrase, c: Compiler) -> Sacrifice:
+    return Sacrifice(c.selector(selector(phrase, "target"), hint="lose"))
+
+
+@COSTS("fatigue-self")
+def _fatigue_self(phrase: Phrase, c: Compiler) -> FatigueSelf:
+    return FatigueSelf()

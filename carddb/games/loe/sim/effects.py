@@ -1,0 +1,221 @@
+"""Handlers for LOE's own effects: powerstones, Dukes, fatigue, the market, Items, Victory attempts, winning."""
+
+from __future__ import annotations
+
+from carddb.games.loe.sim import market, victory
+from carddb.games.loe.sim.board import MARKET, gain, victory_card
+from carddb.rules.ast import Phrase
+from carddb.sim.compiler import Compiler
+from carddb.sim.core_handlers import players_of
+from carddb.sim.events import emit
+from carddb.sim.game import ZONE_PLAY, Game
+from carddb.sim.handlers import HandlerSet, flag, number, selector
+from carddb.sim.ops import look, reveal
+from carddb.sim.program import Cond, Ctx, Event, Op
+from carddb.sim.selectors import Sel
+from carddb.sim.stack import end_game
+
+EFFECTS = HandlerSet()
+
+
+@EFFECTS("gain-powerstones")
+def _gain(phrase: Phrase, c: Compiler) -> Op:
+    amount = number(phrase)
+
+    def op(g: Game, ctx: Ctx) -> None:
+        gain(g, ctx.controller, amount)
+        g.trace(f"P{ctx.controller + 1} gains {amount} powerstones ({g.pool[ctx.controller]})")
+
+    return op
+
+
+@EFFECTS("lose-powerstones")
+def _lose(phrase: Phrase, c: Compiler) -> Op:
+    who, amount = players_of(c, selector(phrase, "player"), "harm"), number(phrase)
+
+    def op(g: Game, ctx: Ctx) -> None:
+        for player in who.resolve(g, ctx):
+            g.pool[player] = max(0, g.pool[player] - amount)
+            g.trace(f"P{player + 1} loses {amount} powerstones ({g.pool[player]})")
+
+    return op
+
+
+@EFFECTS("activate-duke-free")
+def _activate_free(phrase: Phrase, c: Compiler) -> Op:
+    what = c.selector(selector(phrase, "target"), hint="help")
+
+    def op(g: Game, ctx: Ctx) -> None:
+        for uid in what.resolve(g, ctx):
+            victory.activate(g, g.controller[uid], uid, free=True)
+
+    return op
+
+
+@EFFECTS("look-at-victory")
+def _look_at_victory(phrase: Phrase, c: Compiler) -> Op:
+    whose = players_of(c, selector(phrase, "player"), "harm")
+
+    def op(g: Game, ctx: Ctx) -> None:
+        for player in whose.resolve(g, ctx):
+            uid = victory_card(g, player)
+            if uid >= 0:
+                look(g, ctx.controller, [uid])
+
+    return op
+
+
+@EFFECTS("reveal")
+def _reveal(phrase: Phrase, c: Compiler) -> Op:
+    what = c.selector(selector(phrase, "target"), hint="harm")
+    return lambda g, ctx: reveal(g, what.resolve(g, ctx))
+
+
+@EFFECTS("turn-face-down")
+def _turn_face_down(phrase: Phrase, c: Compiler) -> Op:
+    what = c.selector(selector(phrase, "target"), hint="harm")
+
+    def op(g: Game, ctx: Ctx) -> None:
+        for uid in what.resolve(g, ctx):
+            if g.zone[uid] == ZONE_PLAY and not g.face_down[uid]:
+                g.flip(uid, True)
+                g.trace(f"{g.name(uid)} is turned face down")
+
+    return op
+
+
+@EFFECTS("spend-target")
+def _spend_target(phrase: Phrase, c: Compiler) -> Op:
+    what = c.selector(selector(phrase, "target"), hint="harm")
+
+    def op(g: Game, ctx: Ctx) -> None:
+        for uid in what.resolve(g, ctx):
+            if not g.fatigued[uid]:
+                g.fatigued[uid] = True
+                emit(g, Event("spends", ctx.controller, uid))
+
+    return op
+
+
+@EFFECTS("remove-fatigue", "ready")
+def _ready(phrase: Phrase, c: Compiler) -> Op:
+    what = c.selector(selector(phrase, "target"), hint="help")
+
+    def op(g: Game, ctx: Ctx) -> None:
+        for uid in what.resolve(g, ctx):
+            g.fatigued[uid] = False
+
+    return op
+
+
+@EFFECTS("trade")
+def _trade(phrase: Phrase, c: Compiler) -> Op:
+    free = flag(phrase, "free")
+
+    def op(g: Game, ctx: Ctx) -> None:
+        market.trade(g, ctx.controller, paid=not free)
+
+    return op
+
+
+@EFFECTS("refresh-market")
+def _refresh(phrase: Phrase, c: Compiler) -> Op:
+    return lambda g, ctx: market.refresh(g)
+
+
+@EFFECTS("take-from-market")
+def _take(phrase: Phrase, c: Compiler) -> Op:
+    what = c.selector(selector(phrase, "target"), zone=MARKET, hint="keep")
+
+    def op(g: Game, ctx: Ctx) -> None:
+        for uid in what.resolve(g, ctx):
+            market.take(g, ctx.controller, uid)
+
+    return op
+
+
+@EFFECTS("deck-to-market")
+def _deck_to_market(phrase: Phrase, c: Compiler) -> Op:
+    def op(g: Game, ctx: Ctx) -> None:
+        market.add_top(g)
+
+    return op
+
+
+def couple(g: Game, item: int, character: int) -> None:
+    """Attach an Item in play to a character in play; the Item is controlled by the character's controller."""
+    owner = g.controller[character]
+    if g.controller[item] != owner:
+        g.move(item, ZONE_PLAY, owner)  # a change of control keeps it in play
+    g.attached[item] = character
+    g.trace(f"{g.name(item)} is coupled to {g.name(character)}")
+    emit(g, Event("is-coupled", owner, item))
+
+
+def _items_and_characters(phrase: Phrase, c: Compiler) -> tuple[Sel, Sel]:
+    return c.selector(selector(phrase, "item"), hint="help"), c.selector(selector(phrase, "target"), hint="help")
+
+
+@EFFECTS("couple", "move-item")
+def _couple(phrase: Phrase, c: Compiler) -> Op:
+    items, characters = _items_and_characters(phrase, c)
+
+    def op(g: Game, ctx: Ctx) -> None:
+        found = items.resolve(g, ctx)
+        onto = characters.resolve(g, ctx)
+        if found and onto and g.zone[found[0]] == ZONE_PLAY and g.attached[found[0]] != onto[0]:
+            couple(g, found[0], onto[0])
+
+    return op
+
+
+@EFFECTS("attempt-victory-free")
+def _attempt_free(phrase: Phrase, c: Compiler) -> Op:
+    def op(g: Game, ctx: Ctx) -> None:
+        victory.attempt(g, ctx.controller, free=True)
+
+    return op
+
+
+@EFFECTS("next-victory-discount")
+def _next_discount(phrase: Phrase, c: Compiler) -> Op:
+    amount = number(phrase)
+
+    def op(g: Game, ctx: Ctx) -> None:
+        counters = g.counters[ctx.controller]
+        counters["victory-next"] = counters.get("victory-next", 0) + amount
+
+    return op
+
+
+@EFFECTS("extra-resource")
+def _extra_resource(phrase: Phrase, c: Compiler) -> Op:
+    def op(g: Game, ctx: Ctx) -> None:
+        counters = g.counters[ctx.controller]
+        counters["resource-extra"] = counters.get("resource-extra", 0) + 1
+
+    return op
+
+
+class Win:
+    """`Win if CONDITIONS`: ends the game when every condition holds; bots read `conditions` for progress."""
+
+    __slots__ = ("conditions",)
+
+    def __init__(self, conditions: tuple[Cond, ...]) -> None:
+        self.conditions = conditions
+
+    def __call__(self, g: Game, ctx: Ctx) -> None:
+        if all(cond.test(g, ctx) for cond in self.conditions):
+            end_game(g, ctx.controller, "victory")
+
+    def progress(self, g: Game, ctx: Ctx) -> float:
+        scores = [cond.progress(g, ctx) for cond in self.conditions]
+        return sum(scores) / len(scores) if scores else 0.0
+
+
+@EFFECTS("win")
+def _win(phrase: Phrase, c: Compiler) -> Win:
+    conditions = phrase.arg("conditions")
+    assert isinstance(conditions, tuple)
+    return Win(c.conditions(conditions))

@@ -1,0 +1,239 @@
+"""`LoeRules`: Lords of Estraven v1 for the simulator, assembled from this package's modules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from carddb.games.loe.sim import actions, evaluate, turns
+from carddb.games.loe.sim.board import MARKET, SHARED_ZONES, lords, victory_card
+from carddb.games.loe.sim.costs import COSTS
+from carddb.games.loe.sim.effects import EFFECTS
+from carddb.games.loe.sim.keywords import KEYWORDS, keyword
+from carddb.games.loe.sim.market import market_size
+from carddb.games.loe.sim.statics import STATICS
+from carddb.games.loe.sim.turns import hand_limit
+from carddb.rules.ast import Postfix, Selector
+from carddb.sim.cards import CardRecord, Catalogue
+from carddb.sim.core_handlers import CORE
+from carddb.sim.decisions import Action, confirm
+from carddb.sim.game import ZONE_PLAY, Game
+from carddb.sim.handlers import build_table
+from carddb.sim.ops import health, remove_damage, shuffle_discard_into_deck
+from carddb.sim.program import Ctx, Event, Program, TargetSlot
+from carddb.sim.rules import Matchup, Seat, SimRules
+from carddb.sim.selectors import Sel, SelectorCompiler, Semantics
+from carddb.sim.stack import StackItem, counter
+
+if TYPE_CHECKING:
+    from carddb.cardmodel import Card
+    from carddb.gamepack import GamePack
+    from carddb.play.decks import DeckList
+    from carddb.sim.options import SimOptions
+
+KINDS = frozenset({"lord", "duke", "victory", "resource", "spell", "reaction", "item", "ritual"})
+SUBTYPES = frozenset({"subject", "material", "influence", "artifact", "gear", "class", "boon"})
+CHARACTERS = frozenset({"lord", "duke"})
+
+
+def _coupled(game: Game, ctx: Ctx) -> list[int]:
+    target = game.attached[ctx.source] if ctx.source >= 0 else -1
+    return [target] if target >= 0 and game.zone[target] == ZONE_PLAY else []
+
+
+def _your_lord(game: Game, ctx: Ctx) -> list[int]:
+    return lords(game, ctx.controller)
+
+
+class LoeRules(SimRules):
+    shared_zones = SHARED_ZONES
+    instant_events = actions.INSTANT_EVENTS
+
+    def __init__(self, pack: GamePack) -> None:
+        assert pack.rules is not None
+        self.pack = pack
+        self.language = pack.rules
+        self.handlers = build_table("loe", CORE, COSTS, EFFECTS, STATICS, KEYWORDS)
+        self.semantics = Semantics(
+            kinds=KINDS,
+            subtypes=SUBTYPES,
+            groups={"character": CHARACTERS},
+            zone_postfixes={"in-market": MARKET},
+            fixed={"coupled-character": _coupled, "your-lord": _your_lord},
+            fixed_tests={
+                "coupled-character": lambda g, x, ctx: ctx.source >= 0 and g.attached[ctx.source] == x,
+                "your-lord": lambda g, x, ctx: g.defs[x].kind == "lord" and g.controller[x] == ctx.controller,
+            },
+            health=health,
+        )
+        # Playing an Item: it is coupled to a face-up character you control, chosen like a target.
+        node = Selector("target", "character", ("face-up",), (Postfix("you-control"),))
+        sel = SelectorCompiler(self.semantics).compile(node, "card", ZONE_PLAY, 0, "help")
+        self.coupling = Program((), (TargetSlot(0, sel),), "couple to a character you control")
+        self._numbers = {number.id: number.value for number in pack.numbers}
+
+    def number(self, number_id: str) -> int:
+        return self._numbers[number_id]
+
+    # -- the catalogue and the table ----------------------------------------------------
+
+    def card_record(self, card: Card) -> CardRecord:
+        cost = getattr(card, "cost", None)
+        return CardRecord(
+            id=card.id,
+            name=card.name,
+            kind=card.kind,
+            subtype=card.subtype_id() or "",
+            faction=getattr(card, "province", "") or "",
+            cost=cost.powerstones if cost is not None else 0,
+            cost_resources=tuple(cost.resources().items()) if cost is not None else (),
+            health=getattr(card, "health", 0) or 0,
+            copies=card.copies,
+            text=card.text,
+        )
+
+    def seats_from_decks(self, decks: Sequence[DeckList]) -> tuple[list[Seat], list[DeckList]]:
+        seats = [Seat(d.name, tuple(d.cards)) for d in decks if d.kind == "council"]
+        shared = [d for d in decks if d.kind == "shared-deck"]
+        return seats, shared
+
+    def new_game(self, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions) -> Game:
+        return turns.new_game(self, catalogue, matchup, seed, first, options)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def play_turn(self, game: Game) -> None:
+        turns.play_turn(game)
+
+    def main_actions(self, game: Game, player: int) -> list[Action]:
+        return actions.main_actions(game, player)
+
+    def responses(self, game: Game, player: int, event: Event) -> list[Action]:
+        return actions.responses(game, player, event)
+
+    def perform(self, game: Game, player: int, action: Action) -> None:
+        actions.perform(game, player, action)
+
+    def action_program(self, game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
+        return actions.action_program(game, player, action)
+
+    def resolve_card(self, game: Game, item: StackItem) -> None:
+        actions.resolve_card(game, item)
+
+    def countered(self, game: Game, item: StackItem) -> None:
+        actions.countered(game, item)
+
+    def on_push(self, game: Game, item: StackItem) -> None:
+        """Ward N: targeting an opponent's Ward card costs N powerstones, or the Spell or ability is countered."""
+        if item.program is None:
+            return
+        for slot in item.program.targets:
+            uid = item.ctx.targets[slot.index] if slot.index < len(item.ctx.targets) else -1
+            if slot.selector.domain != "card" or uid < 0 or game.controller[uid] == item.controller:
+                continue
+            price = keyword(game, uid, "ward")
+            if not price:
+                continue
+            payer = item.controller
+            if game.pool[payer] >= price and confirm(game, payer, f"pay {price} for Ward"):
+                game.pool[payer] -= price
+                game.trace(f"P{payer + 1} pays {price} for {game.name(uid)}'s Ward")
+            else:
+                counter(game, item)
+                return
+
+    # -- rules the core asks about -------------------------------------------------------------
+
+    def can_target(self, game: Game, sel: Sel, x: int, ctx: Ctx) -> bool:
+        """Face-down cards cannot be targeted, unless the selector names them or a static exposes them."""
+        if sel.domain != "card" or not game.face_down[x] or "face-down" in sel.adjectives:
+            return True
+        return any(static.applies(game, source, x) for source, static in game.statics("expose"))
+
+    def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
+        armor = keyword(game, uid, "armor")
+        if not armor:
+            return amount
+        key = ("armor", uid)
+        used = game.tallies.get(key, 0)
+        prevented = min(amount, armor - used)
+        if prevented > 0:
+            game.tallies[key] = used + prevented
+            game.trace(f"{game.name(uid)}'s Armor prevents {prevented} damage")
+        return amount - max(prevented, 0)
+
+    def replace_destroy(self, game: Game, uid: int) -> bool:
+        """Loyal: an Item coupled to the character is destroyed instead, and the character's damage is removed."""
+        for other in game.play[game.controller[uid]]:
+            if game.attached[other] == uid and keyword(game, other, "loyal"):
+                from carddb.sim.ops import destroy
+
+                game.trace(f"{game.name(other)} is destroyed instead of {game.name(uid)} (Loyal)")
+                destroy(game, other)
+                remove_damage(game, uid, None)
+                game.lethal_dirty = True
+                return True
+        return False
+
+    def can_look(self, game: Game, player: int, uid: int) -> bool:
+        return not (game.face_down[uid] and game.controller[uid] != player and keyword(game, uid, "hidden"))
+
+    def deck_empty(self, game: Game) -> None:
+        """Deck Depletion: the discard pile is shuffled to make a new deck."""
+        if game.discard:
+            game.trace("the deck is empty: the discard pile is shuffled into a new deck")
+            shuffle_discard_into_deck(game)
+
+    # -- bots and checks -------------------------------------------------------------------------
+
+    def evaluate(self, game: Game, player: int) -> float:
+        return evaluate.evaluate(game, player)
+
+    def card_value(self, game: Game, player: int, uid: int) -> float:
+        return evaluate.card_value(game, player, uid)
+
+    def invariants(self, game: Game, end_of_turn: int | None) -> list[str]:
+        problems: list[str] = []
+        defs = game.defs
+        kept_max = self.number("powerstones-kept")
+        for player in range(game.n):
+            ledger = game.counters[player]
+            kept, received, gained = ledger.get("kept", 0), ledger.get("received", 0), ledger.get("gained", 0)
+            if game.pool[player] > kept + received + gained:
+                problems.append(
+                    f"P{player + 1} has {game.pool[player]} powerstones, more than kept {kept} + received {received} "
+                    f"+ gained {gained}"
+                )
+            if kept > max(kept_max, self.number("powerstones-start")) or received > self.number("powerstones-max"):
+                problems.append(f"P{player + 1} kept {kept} or received {received} powerstones, beyond the rules")
+            uid = victory_card(game, player)
+            if uid < 0 or game.zone[uid] != ZONE_PLAY:
+                problems.append(f"P{player + 1}'s Victory card is not in their play zone between actions")
+        if end_of_turn is not None and len(game.hands[end_of_turn]) > hand_limit(game, end_of_turn):
+            problems.append(f"P{end_of_turn + 1} ends the turn with {len(game.hands[end_of_turn])} cards in hand")
+        if len(game.shared[0]) > market_size(game):
+            problems.append(f"the market holds {len(game.shared[0])} cards")
+        for cards in game.play:
+            for uid in cards:
+                kind = defs[uid].kind
+                if game.face_down[uid] and kind not in ("duke", "victory"):
+                    problems.append(f"{defs[uid].id}, a {kind}, is face down")
+                target = game.attached[uid]
+                if kind == "item" and (target < 0 or defs[target].kind not in CHARACTERS):
+                    problems.append(f"the Item {defs[uid].id} is in play but coupled to no character")
+                if kind != "item" and target >= 0:
+                    problems.append(f"{defs[uid].id}, a {kind}, is coupled to something")
+        return problems
+
+    def describe(self, game: Game, player: int) -> dict[str, Any]:
+        found = lords(game, player)
+        lord_health = health(game, found[0]) - game.damage[found[0]] if found else 0
+        defs = game.defs
+        return {
+            "lord_health": lord_health,
+            "attempts": game.counters[player].get("attempts", 0),
+            "resources": sum(1 for uid in game.play[player] if defs[uid].kind == "resource"),
+            "dukes_face_up": sum(
+                1 for uid in game.play[player] if defs[uid].kind == "duke" and not game.face_down[uid]
+            ),
+        }

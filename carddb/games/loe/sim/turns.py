@@ -1,0 +1,132 @@
+"""Set-up and the turn of seed 000, with every number from the pack's `numbers`.
+
+Before the game: the shared deck is shuffled, `market-size` cards go face up into
+the market, each player's Lord goes into play face up and their Dukes and
+Victory card face down, each player draws `opening-hand` cards and starts with
+`powerstones-start` powerstones.
+
+A turn: untap (remove the fatigue tokens from your cards), upkeep (keep at most
+`powerstones-kept` powerstones), the start-of-turn triggers, draw
+`draws-per-turn`, then the main phase: receive powerstones equal to your turn
+number up to `powerstones-max`, and act until you pass. End of turn: the
+end-of-turn triggers, discard down to your maximum hand size (`hand-size`, or
+the newest static that changes it), then the market refreshes.
+
+Per-turn counters (Resources played, trades, once-per-turn abilities, damage
+Armor prevented) are reset for every player when any turn starts: "one Resource
+per turn" counts a Swift Resource played on an opponent's turn against that turn.
+"""
+
+from __future__ import annotations
+
+from carddb.games.loe.sim import market
+from carddb.games.loe.sim.actions import main_actions
+from carddb.games.loe.sim.board import PER_TURN
+from carddb.sim.cards import Catalogue
+from carddb.sim.decisions import PASS, act, choose_many
+from carddb.sim.events import emit
+from carddb.sim.game import ZONE_DECK, ZONE_PLAY, Game
+from carddb.sim.invariants import checkpoint
+from carddb.sim.ops import discard, draw, shuffle_deck
+from carddb.sim.options import SimOptions
+from carddb.sim.program import Event
+from carddb.sim.rules import Matchup, SimRules
+from carddb.sim.stack import end_game, run
+
+# A turn that offers its player this many main-phase actions ends (a bot that never
+# passes must not hold a game forever); far above what any real turn needs.
+MAX_MAIN_ACTIONS = 200
+
+
+def new_game(
+    rules: SimRules, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions
+) -> Game:
+    defs = []
+    owners = []
+    for seat_index, seat in enumerate(matchup.seats):
+        for card_id in seat.cards:
+            defs.append(catalogue[card_id])
+            owners.append(seat_index)
+    council_count = len(defs)
+    for card_id in matchup.deck:
+        defs.append(catalogue[card_id])
+        owners.append(-1)
+    players = len(matchup.seats)
+    game = Game(rules, catalogue, defs, owners, players, seed, options)
+    game.first = first
+    game.active = first
+    for uid in range(council_count, len(defs)):
+        game.move(uid, ZONE_DECK)
+    shuffle_deck(game)
+    market.fill(game)
+    for uid in range(council_count):
+        player, kind = owners[uid], defs[uid].kind
+        game.move(uid, ZONE_PLAY, player, face_down=kind != "lord")
+        if kind == "victory":
+            game.counters[player]["victory"] = uid
+    start = rules.number("powerstones-start")
+    for offset in range(players):
+        player = (first + offset) % players
+        game.pool[player] = start
+        game.counters[player]["kept"] = start
+        draw(game, player, rules.number("opening-hand"))
+    game.events.clear()  # set-up draws are not answered
+    game.pending.clear()
+    return game
+
+
+def play_turn(game: Game) -> None:
+    rules = game.rules
+    player = game.active
+    if game.turns[player] >= game.options.max_rounds:
+        end_game(game, None, "turn cap")
+    game.turn += 1
+    game.turns[player] += 1
+    game.steps = 0
+    game.destroyed_turn.clear()
+    game.tallies.clear()
+    for counters in game.counters:
+        for name in PER_TURN:
+            counters.pop(name, None)
+    # untap and upkeep
+    fatigued = game.fatigued
+    for uid in game.play[player]:
+        fatigued[uid] = False
+    game.pool[player] = min(game.pool[player], rules.number("powerstones-kept"))
+    ledger = game.counters[player]
+    ledger["kept"], ledger["received"], ledger["gained"] = game.pool[player], 0, 0
+    game.trace(f"turn {game.turns[player]} of P{player + 1} begins")
+    emit(game, Event("turn-start", player))
+    run(game)
+    draw(game, player, rules.number("draws-per-turn"))
+    run(game)
+    checkpoint(game)
+    # main phase
+    received = min(game.turns[player], rules.number("powerstones-max"))
+    game.pool[player] += received
+    ledger["received"] = received
+    for _ in range(MAX_MAIN_ACTIONS):
+        options = main_actions(game, player)
+        choice = act(game, player, [PASS, *options], "main")
+        if choice.verb == "pass":
+            break
+        rules.perform(game, player, choice)
+        run(game)
+        checkpoint(game)
+    # end of turn
+    emit(game, Event("turn-end", player))
+    run(game)
+    limit = hand_limit(game, player)
+    hand = game.hands[player]
+    if len(hand) > limit:
+        for uid in choose_many(game, player, "discard down to the hand size", list(hand), len(hand) - limit, "lose"):
+            discard(game, uid)
+    market.refresh(game)
+    run(game)
+    checkpoint(game, end_of_turn=player)
+    game.active = game.next_player(player)
+
+
+def hand_limit(game: Game, player: int) -> int:
+    found = [static for source, static in game.statics("hand-size") if static.applies(game, source, player)]
+    return found[-1].amount if found else game.rules.number("hand-size")

@@ -1,0 +1,229 @@
+"""The bots: a seeded random bot and a greedy bot, neither of which looks at what its seat cannot see.
+
+An agent answers three questions (`carddb.sim.decisions`): which action to take,
+which option to choose (a target, a card to discard...), and yes or no.
+
+- `RandomBot` picks uniformly, from its own seeded generator: the baseline.
+- `GreedyBot` weighs each action (each choice of targets, too) by playing it out
+  in an imagined world and scoring the result with the pack's `evaluate`. The
+  imagined world is a copy of the game in which everything its seat has not
+  seen is dealt again at random (`imagine`): the opponents' hands and the deck
+  are reshuffled among themselves, and the opponents' face-down cards are
+  replaced by cards of the same kind it has not seen. So what it decides cannot
+  depend on hidden information, only on what it knows (a test checks this).
+  Small choices use `card_value` and the choice's hint, like the imagined
+  opponents do (`Heuristic`), who never act on their own.
+- Ties: the greedy bot breaks them with its own seeded generator (`tie_break="random"`),
+  or takes the first option offered (`"first"`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from carddb.play.rng import Rng
+from carddb.sim.decisions import Action
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
+
+BOTS = ("random", "greedy")
+
+
+class Agent(Protocol):
+    def act(self, game: Game, player: int, options: Sequence[Action], reason: str) -> Action: ...
+
+    def choose(self, game: Game, player: int, reason: str, options: Sequence[int], hint: str) -> int: ...
+
+    def confirm(self, game: Game, player: int, reason: str) -> bool: ...
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, game: Game, player: int, options: Sequence[Action], reason: str) -> Action:
+        return options[self.rng.below(len(options))]
+
+    def choose(self, game: Game, player: int, reason: str, options: Sequence[int], hint: str) -> int:
+        return options[self.rng.below(len(options))]
+
+    def confirm(self, game: Game, player: int, reason: str) -> bool:
+        return self.rng.below(2) == 1
+
+
+class Heuristic:
+    """Never acts on its own; chooses by the hint and the pack's card values. The imagined worlds' players."""
+
+    name = "heuristic"
+
+    def act(self, game: Game, player: int, options: Sequence[Action], reason: str) -> Action:
+        return options[0]
+
+    def choose(self, game: Game, player: int, reason: str, options: Sequence[int], hint: str) -> int:
+        return max(options, key=lambda x: self.score(game, player, x, hint))
+
+    def confirm(self, game: Game, player: int, reason: str) -> bool:
+        return True
+
+    @staticmethod
+    def score(game: Game, player: int, x: int, hint: str) -> float:
+        if hint in {"player-harm", "player-help"}:
+            mine = x == player
+            return (1.0 if mine else -1.0) * (1 if hint == "player-help" else -1)
+        if hint == "stack-harm":
+            item = next((i for i in game.stack if i.id == x), None)
+            return 0.0 if item is None else (-1.0 if item.controller == player else 1.0)
+        if hint in {"harm", "help"}:
+            value = game.rules.card_value(game, game.controller[x], x) + game.damage[x] * 0.5
+            mine = game.controller[x] == player
+            sign = 1.0 if (mine == (hint == "help")) else -1.0
+            return sign * 10 + value * 0.01
+        value = game.rules.card_value(game, player, x)
+        return -value if hint == "lose" else value
+
+
+HEURISTIC = Heuristic()
+
+
+class GreedyBot:
+    """One-ply search over imagined worlds: the action whose outcome `evaluate` likes best."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int, *, tie_break: str = "random", target_cap: int = 24) -> None:
+        self.rng = Rng(seed)
+        self.tie_break = tie_break
+        self.target_cap = target_cap  # the most target choices weighed for one action
+
+    def act(self, game: Game, player: int, options: Sequence[Action], reason: str) -> Action:
+        world = imagine(game, player, self.rng)
+        rules = game.rules
+        scored: list[tuple[float, Action]] = []
+        for option in options:
+            if option.verb == "pass":
+                scored.append((rules.evaluate(world, player), option))
+                continue
+            for variant in variants(world, player, option, self.target_cap):
+                scored.append((self._outcome(world, player, variant), variant))
+        best = max(score for score, _ in scored)
+        tied = [action for score, action in scored if score >= best - 1e-9]
+        if self.tie_break == "first" or len(tied) == 1:
+            return tied[0]
+        return tied[self.rng.below(len(tied))]
+
+    def _outcome(self, world: Game, player: int, action: Action) -> float:
+        trial = world.copy()
+        trial.agents = [HEURISTIC] * trial.n
+        rules = trial.rules
+        try:
+            rules.perform(trial, player, action)
+            from carddb.sim.stack import run
+
+            run(trial)
+        except GameOver:
+            pass
+        return rules.evaluate(trial, player)
+
+    def choose(self, game: Game, player: int, reason: str, options: Sequence[int], hint: str) -> int:
+        return HEURISTIC.choose(game, player, reason, options, hint)
+
+    def confirm(self, game: Game, player: int, reason: str) -> bool:
+        return True
+
+
+def variants(game: Game, player: int, action: Action, cap: int) -> list[Action]:
+    """The action with each choice of targets filled in (at most `cap`), or the action itself."""
+    found = game.rules.action_program(game, player, action)
+    if found is None or not found[0].targets:
+        return [action]
+    program, ctx = found
+    combos: list[tuple[int, ...]] = [()]
+    for slot in program.targets:
+        options = slot.selector.candidates(game, ctx)
+        combos = [(*combo, x) for combo in combos for x in options][:cap]
+        if not combos:
+            return [action]
+    return [action.with_targets(combo) for combo in combos]
+
+
+def make_agent(kind: str, seed: int) -> Agent:
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "greedy":
+        return GreedyBot(seed)
+    raise ValueError(f"unknown bot '{kind}' (bots: {', '.join(BOTS)})")
+
+
+# -- imagined worlds ------------------------------------------------------------------------
+
+
+def imagine(game: Game, viewer: int, rng: Rng) -> Game:
+    """A copy of `game` in which everything `viewer` has not seen is dealt again at random."""
+    world = game.copy()
+    known = game.known[viewer]
+    slots: list[tuple[list[int], int]] = []  # (zone list, position) of every card the viewer cannot see
+    pool: list[int] = []
+    for player in range(game.n):
+        if player == viewer:
+            continue
+        hand = world.hands[player]
+        for position, uid in enumerate(hand):
+            if uid not in known:
+                slots.append((hand, position))
+                pool.append(uid)
+    for position, uid in enumerate(world.deck):
+        if uid not in known:
+            slots.append((world.deck, position))
+            pool.append(uid)
+    rng.shuffle(pool)
+    for (cards, position), uid in zip(slots, pool, strict=True):
+        cards[position] = uid
+    for player in range(game.n):
+        for uid in world.hands[player]:
+            world.zone[uid] = ZONE_HAND
+            world.controller[uid] = player
+    for uid in world.deck:
+        world.zone[uid] = ZONE_DECK
+    world.reacts = {}
+    for hand in world.hands:
+        for uid in hand:
+            for event_type in world.defs[uid].reacts:
+                world.reacts[event_type] = world.reacts.get(event_type, 0) + 1
+    _disguise(world, game, viewer, known, rng)
+    world.statics_cache = None
+    return world
+
+
+def _disguise(world: Game, game: Game, viewer: int, known: set[int], rng: Rng) -> None:
+    """Opponents' unseen face-down cards become unseen cards of the same kind."""
+    hidden = [
+        uid
+        for player in range(game.n)
+        if player != viewer
+        for uid in game.play[player]
+        if game.face_down[uid] and uid not in known
+    ]
+    if not hidden:
+        return
+    seen = {game.defs[uid].id for uid in range(len(game.defs)) if _visible(game, viewer, uid, known)}
+    by_kind: dict[str, list[int]] = {}
+    for definition in game.catalogue.defs:
+        if definition.id not in seen:
+            by_kind.setdefault(definition.kind, []).append(definition.index)
+    for uid in hidden:
+        choices = by_kind.get(game.defs[uid].kind)
+        if choices:
+            world.defs[uid] = game.catalogue.defs[choices[rng.below(len(choices))]]
+
+
+def _visible(game: Game, viewer: int, uid: int, known: set[int]) -> bool:
+    zone = game.zone[uid]
+    if uid in known:
+        return True
+    if zone == ZONE_PLAY:
+        return game.controller[uid] == viewer or not game.face_down[uid]
+    if zone == ZONE_HAND:
+        return game.controller[uid] == viewer
+    return zone == ZONE_DISCARD or zone >= ZONE_SHARED

@@ -1,0 +1,85 @@
+"""The run's catalogue: every card of the game compiled once into a `CardDef` the games share.
+
+A `CardRecord` is the plain data of one card (picklable, so worker processes and
+Dask workers compile their own catalogue without reading the project); the game
+pack's rules say how a database card becomes a record (`SimRules.card_record`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from carddb.sim.program import Activated, Program, Static, Timed, Triggered
+
+if TYPE_CHECKING:
+    from carddb.database import CardDatabase
+    from carddb.sim.rules import SimRules
+
+
+@dataclass(frozen=True)
+class CardRecord:
+    """One card as the simulator needs it: what the game pack read from the card's fields, and its text."""
+
+    id: str
+    name: str
+    kind: str
+    subtype: str = ""
+    faction: str = ""
+    cost: int = 0
+    cost_resources: tuple[tuple[str, int], ...] = ()
+    health: int = 0
+    copies: int = 1
+    text: str = ""
+
+
+@dataclass(eq=False, slots=True)
+class CardDef:
+    """A card of the catalogue: its record's numbers and its compiled abilities."""
+
+    index: int
+    id: str
+    name: str
+    kind: str
+    subtype: str
+    faction: str
+    cost: int
+    cost_resources: tuple[tuple[str, int], ...]
+    health: int
+    keywords: dict[str, int] = field(default_factory=dict)
+    activated: tuple[Activated, ...] = ()
+    triggered: tuple[Triggered, ...] = ()
+    timed: Timed | None = None
+    statics: tuple[Static, ...] = ()
+    effect: Program | None = None  # what it does when it resolves (a Spell's sentences, a Victory card's `Win if`)
+    listens: frozenset[str] = frozenset()  # event types its triggers listen to while it is in play
+    reacts: frozenset[str] = frozenset()  # event types that let it be played from hand (its timing condition)
+    problems: tuple[str, ...] = ()  # lines that did not parse or compile: those abilities do nothing
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Catalogue:
+    defs: list[CardDef]
+    by_id: dict[str, CardDef]
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        return self.by_id[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.by_id
+
+
+def records_from_database(db: CardDatabase, rules: SimRules) -> list[CardRecord]:
+    return [rules.card_record(card) for card in db.cards]
+
+
+def compile_catalogue(records: Iterable[CardRecord], rules: SimRules) -> Catalogue:
+    """Every record compiled through the pack's handlers; a line that does not compile is kept as a problem."""
+    from carddb.sim.compiler import compile_card
+
+    defs: list[CardDef] = []
+    for index, record in enumerate(records):
+        defs.append(compile_card(index, record, rules))
+    return Catalogue(defs, {d.id: d for d in defs})

@@ -1,0 +1,222 @@
+"""A card's rules text compiled once per run: AST -> handler calls (`Program`s, costs, triggers, statics).
+
+One `Compiler` per ability collects the ability's target slots in text order, so
+that every `target ...` is chosen when the ability goes on the stack. A line that
+does not parse, or uses an entry without a handler, becomes one of the card's
+`problems` (the playtest report lists them): the rest of the card still works.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from carddb.rules.ast import (
+    Ability,
+    ActivatedAbility,
+    KeywordAbility,
+    Phrase,
+    Selector,
+    Sentence,
+    SentenceAbility,
+    TimedAbility,
+    TriggeredAbility,
+)
+from carddb.rules.parser import Problem
+from carddb.rules.text import parse_line, split_abilities
+from carddb.sim.cards import CardDef, CardRecord
+from carddb.sim.game import ZONE_PLAY
+from carddb.sim.program import (
+    Activated,
+    Cond,
+    CostOp,
+    EventMatch,
+    Keyword,
+    Op,
+    Program,
+    Restriction,
+    Static,
+    Step,
+    TargetSlot,
+    Timed,
+    Timing,
+    Triggered,
+)
+from carddb.sim.selectors import Pred, Sel, SelectorCompiler
+
+if TYPE_CHECKING:
+    from carddb.sim.rules import SimRules
+
+
+class CompileError(Exception):
+    """An ability that parses but cannot be executed (an entry without a handler, a missing meaning)."""
+
+
+class Compiler:
+    def __init__(self, rules: SimRules, record: CardRecord) -> None:
+        self.rules = rules
+        self.record = record
+        self.handlers = rules.handlers
+        self.selectors = SelectorCompiler(rules.semantics)
+        self.targets: list[TargetSlot] = []
+
+    # -- pieces handlers ask for -------------------------------------------------------
+
+    def selector(self, node: Selector, domain: str = "card", zone: int = ZONE_PLAY, hint: str = "") -> Sel:
+        """`hint`: what the effect does to what is chosen ("harm", "help", "keep", "lose"), for bots."""
+        slot = len(self.targets) if node.det == "target" else None
+        sel = self.selectors.compile(node, domain, zone, slot, hint)
+        if slot is not None:
+            self.targets.append(TargetSlot(slot, sel))
+        return sel
+
+    def predicate(self, node: Selector) -> Pred:
+        return self.selectors.predicate(node)
+
+    def _handle(self, phrase: Phrase) -> Any:
+        if phrase.entry not in self.handlers:
+            raise CompileError(f"no handler for '{phrase.entry}'")
+        return self.handlers[phrase.entry](phrase, self)
+
+    def effect(self, phrase: Phrase) -> Op:
+        result: Op = self._handle(phrase)
+        return result
+
+    def cost(self, phrase: Phrase) -> CostOp:
+        result: CostOp = self._handle(phrase)
+        return result
+
+    def condition(self, phrase: Phrase) -> Cond:
+        result: Cond = self._handle(phrase)
+        return result
+
+    def event(self, phrase: Phrase) -> EventMatch:
+        result: EventMatch = self._handle(phrase)
+        return result
+
+    def conditions(self, phrases: tuple[Phrase, ...]) -> tuple[Cond, ...]:
+        return tuple(self.condition(p) for p in phrases)
+
+    def program(self, sentences: tuple[Sentence, ...], text: str) -> tuple[Program, list[Restriction]]:
+        steps: list[Step] = []
+        restrictions: list[Restriction] = []
+        for sentence in sentences:
+            result = self._handle(sentence.phrase)
+            if isinstance(result, Restriction):
+                restrictions.append(result)
+                continue
+            conditions = self.conditions(sentence.conditions)
+            steps.append(Step(result, sentence.optional, conditions, sentence.phrase.entry))
+        return Program(tuple(steps), tuple(self.targets), text), restrictions
+
+
+def compile_card(index: int, record: CardRecord, rules: SimRules) -> CardDef:
+    definition = CardDef(
+        index,
+        record.id,
+        record.name,
+        record.kind,
+        record.subtype,
+        record.faction,
+        record.cost,
+        record.cost_resources,
+        record.health,
+    )
+    language = rules.language
+    activated: list[Activated] = []
+    triggered: list[Triggered] = []
+    statics: list[Static] = []
+    problems: list[str] = []
+    effects: list[Step] = []
+    effect_targets: list[TargetSlot] = []
+    for _, line in split_abilities(record.text):
+        ability = parse_line(line, language)
+        if isinstance(ability, Problem):
+            problems.append(f"{line}: {ability.message}")
+            continue
+        try:
+            parts = _compile_ability(ability, line, rules, record, len(activated), len(triggered))
+        except (CompileError, LookupError, TypeError) as exc:
+            problems.append(f"{line}: {exc}")
+            continue
+        for part in parts:
+            if isinstance(part, Activated):
+                activated.append(part)
+            elif isinstance(part, Triggered):
+                triggered.append(Triggered(len(triggered), part.event, part.program, part.text))
+            elif isinstance(part, Static):
+                statics.append(part)
+            elif isinstance(part, Keyword):
+                definition.keywords[part.name] = part.amount
+            elif isinstance(part, Timed):
+                definition.timed = part
+            elif isinstance(part, Program):
+                # a Spell's (or Victory card's) sentences; targets are renumbered after earlier lines'
+                offset = len(effect_targets)
+                effect_targets += [TargetSlot(offset + t.index, _shift(t.selector, offset)) for t in part.targets]
+                effects += part.steps
+    definition.activated = tuple(activated)
+    definition.triggered = tuple(triggered)
+    definition.statics = tuple(statics)
+    if effects:
+        definition.effect = Program(tuple(effects), tuple(effect_targets), record.text)
+    definition.listens = frozenset(t for trig in triggered for t in trig.event.types)
+    if definition.timed is not None:
+        definition.reacts = definition.timed.event.types
+    definition.problems = tuple(problems)
+    return definition
+
+
+def _shift(sel: Sel, offset: int) -> Sel:
+    if offset and hasattr(sel, "slot"):
+        sel.slot += offset  # type: ignore[attr-defined]  # a fresh TargetSel, owned by this card
+    return sel
+
+
+def _compile_ability(
+    ability: Ability, line: str, rules: SimRules, record: CardRecord, activated_index: int, triggered_index: int
+) -> list[Any]:
+    c = Compiler(rules, record)
+    if isinstance(ability, KeywordAbility):
+        parts: list[Any] = []
+        for keyword in ability.keywords:
+            result = c._handle(keyword)
+            parts += result if isinstance(result, list) else [result]
+        return parts
+    if isinstance(ability, ActivatedAbility):
+        costs = tuple(c.cost(p) for p in ability.costs)
+        program, restrictions = c.program(ability.sentences, line)
+        names = {r.name for r in restrictions}
+        return [
+            Activated(
+                activated_index,
+                costs,
+                program,
+                once_per_turn="activate-once" in names,
+                own_turn_only="activate-your-turn" in names,
+                text=line,
+            )
+        ]
+    if isinstance(ability, TriggeredAbility):
+        event = c.event(ability.trigger)
+        program, _ = c.program(ability.sentences, line)
+        return [Triggered(triggered_index, event, program, line)]
+    if isinstance(ability, TimedAbility):
+        timing = c._handle(ability.timing)
+        assert isinstance(timing, Timing)
+        event = c.event(ability.trigger)
+        conditions = c.conditions(ability.conditions)
+        program, _ = c.program(ability.sentences, line)
+        return [Timed(timing.name, event, conditions, program, line)]
+    assert isinstance(ability, SentenceAbility)
+    statics: list[Any] = []
+    rest: list[Sentence] = []
+    for sentence in ability.sentences:
+        role = rules.language.registry[sentence.phrase.entry].role
+        if role == "static" and not sentence.conditions:
+            statics.append(c._handle(sentence.phrase))
+        else:
+            rest.append(sentence)
+    if rest:
+        program, _ = c.program(tuple(rest), line)
+        statics.append(program)
+    return statics

@@ -1,0 +1,61 @@
+"""Events: triggered abilities that hear them, and the response windows they open.
+
+`emit` is called where something happens, before the state moves on (a destroyed
+card's own "when this is destroyed" and its Items' "when coupled character is
+destroyed" still hear it). Matching triggers wait in `game.pending` until the
+stack loop puts them on the stack; an event someone could answer (a Reaction's
+timing condition names it, or it is a play that instant-speed actions may answer)
+waits in `game.events` for its response window (`carddb.sim.stack`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from carddb.sim.game import ZONE_PLAY, Game
+from carddb.sim.program import Ctx, Event, Triggered
+
+
+class PendingTrigger(NamedTuple):
+    source: int
+    controller: int
+    ability: Triggered
+    event: Event
+
+
+def emit(game: Game, event: Event) -> None:
+    kind = event.type
+    if game.listen.get(kind):
+        _collect(game, event, kind)
+    subject = event.subject
+    if subject >= 0 and game.zone[subject] != ZONE_PLAY and kind in game.defs[subject].listens:
+        _own_trigger(game, event, subject, kind)  # "When you play this card" from the stack or hand
+    if game.reacts.get(kind) or kind in game.rules.instant_events:
+        game.events.append(event)
+    if game.stats is not None:
+        game.stats.event(game, event)
+
+
+def _collect(game: Game, event: Event, kind: str) -> None:
+    defs, face_down, controller = game.defs, game.face_down, game.controller
+    player = game.active
+    for _ in range(game.n):  # the active player's triggers first, then around the table
+        for uid in game.play[player]:
+            definition = defs[uid]
+            if kind not in definition.listens or face_down[uid]:
+                continue
+            for ability in definition.triggered:
+                if kind in ability.event.types:
+                    ctx = Ctx(uid, controller[uid], event=event)
+                    if ability.event.match(game, event, ctx):
+                        game.pending.append(PendingTrigger(uid, controller[uid], ability, event))
+        player = (player + 1) % game.n
+
+
+def _own_trigger(game: Game, event: Event, uid: int, kind: str) -> None:
+    owner = game.controller[uid]
+    for ability in game.defs[uid].triggered:
+        if kind in ability.event.types:
+            ctx = Ctx(uid, owner, event=event)
+            if ability.event.match(game, event, ctx):
+                game.pending.append(PendingTrigger(uid, owner, ability, event))

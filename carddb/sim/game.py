@@ -1,0 +1,345 @@
+"""The state of one game: every card's place and marks, the players, the zones, the stack.
+
+The state is a struct of arrays indexed by a card's uid (its physical copy in this
+game): `zone[uid]`, `damage[uid]`, `face_down[uid]`... so that a copy, which the
+greedy bot makes for every option it weighs, is a handful of `list.copy()` calls
+rather than a walk over objects. Card definitions (`CardDef`) are shared by all
+games of a run and never change.
+
+Zones: the shared deck (top card last), each player's hand and play zone, the
+discard pile, the stack, and the pack's shared zones (LOE: the market, oldest
+card first). `move` is the one way a card changes zone, so the bookkeeping
+(who listens to which event, which statics are active, who has seen the card)
+cannot be forgotten by a handler.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from carddb.play.rng import Rng
+
+if TYPE_CHECKING:
+    from carddb.sim.agents import Agent
+    from carddb.sim.cards import CardDef, Catalogue
+    from carddb.sim.options import SimOptions
+    from carddb.sim.program import Event, Static
+    from carddb.sim.records import GameStats
+    from carddb.sim.rules import SimRules
+    from carddb.sim.stack import StackItem
+
+ZONE_NONE = -1
+ZONE_DECK = 0
+ZONE_HAND = 1
+ZONE_PLAY = 2
+ZONE_DISCARD = 3
+ZONE_STACK = 4
+ZONE_SHARED = 5  # a pack's shared zones are numbered from here, in the order it declares them
+
+ZONE_NAMES = {ZONE_NONE: "nowhere", ZONE_DECK: "deck", ZONE_HAND: "hand", ZONE_PLAY: "play", ZONE_DISCARD: "discard"}
+ZONE_NAMES[ZONE_STACK] = "stack"
+PUBLIC_ZONES = frozenset({ZONE_PLAY, ZONE_DISCARD, ZONE_STACK})
+
+
+class GameOver(Exception):
+    """Raised to unwind the turn when the game ends (a win, the turn cap, the loop guard)."""
+
+
+class Game:
+    __slots__ = (
+        "active",
+        "agents",
+        "attached",
+        "catalogue",
+        "clock",
+        "controller",
+        "counters",
+        "damage",
+        "deck",
+        "defs",
+        "destroyed_turn",
+        "discard",
+        "end_reason",
+        "events",
+        "face_down",
+        "fatigued",
+        "first",
+        "hands",
+        "known",
+        "lethal_dirty",
+        "listen",
+        "log",
+        "n",
+        "next_item",
+        "options",
+        "over",
+        "owner",
+        "pending",
+        "play",
+        "pool",
+        "reacts",
+        "rng",
+        "rules",
+        "shared",
+        "simulated",
+        "since",
+        "stack",
+        "statics_cache",
+        "stats",
+        "steps",
+        "tallies",
+        "turn",
+        "turns",
+        "winner",
+        "zone",
+    )
+
+    def __init__(
+        self,
+        rules: SimRules,
+        catalogue: Catalogue,
+        defs: list[CardDef],
+        owners: list[int],
+        players: int,
+        seed: int,
+        options: SimOptions,
+    ) -> None:
+        count = len(defs)
+        self.rules = rules
+        self.catalogue = catalogue  # every card of the run (what a bot imagines a hidden card might be)
+        self.options = options
+        self.defs = defs
+        self.n = players
+        self.zone = [ZONE_NONE] * count
+        self.owner = list(owners)
+        self.controller = list(owners)
+        self.face_down = [False] * count
+        self.damage = [0] * count
+        self.fatigued = [False] * count
+        self.attached = [-1] * count
+        self.since = [0] * count  # the clock when the card entered its zone (oldest statics and cards first)
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.play: list[list[int]] = [[] for _ in range(players)]
+        self.shared: list[list[int]] = [[] for _ in rules.shared_zones]
+        self.stack: list[StackItem] = []
+        self.pool = [0] * players  # the currency a turn gives (LOE: powerstones)
+        self.counters: list[dict[str, int]] = [{} for _ in range(players)]
+        self.turns = [0] * players  # turns each player has started
+        self.known: list[set[int]] = [set() for _ in range(players)]  # hidden cards each player has seen
+        self.tallies: dict[tuple[Any, ...], int] = {}  # once-per-turn uses, damage prevented this turn...
+        self.turn = 0
+        self.active = 0
+        self.first = 0
+        self.over = False
+        self.winner: int | None = None
+        self.end_reason = ""
+        self.rng = Rng.derived(seed, "game")
+        self.listen: dict[str, int] = {}  # event type -> in-play face-up cards whose triggers listen to it
+        self.reacts: dict[str, int] = {}  # event type -> cards in hands whose timing condition names it
+        self.statics_cache: dict[str, list[tuple[int, Static]]] | None = None
+        self.lethal_dirty = False
+        self.pending: list[Any] = []  # triggered abilities waiting to be put on the stack
+        self.events: list[Event] = []  # events waiting for their response window
+        self.destroyed_turn: list[int] = []
+        self.log: list[str] | None = None
+        self.stats: GameStats | None = None
+        self.agents: list[Agent] = []
+        self.next_item = 0
+        self.steps = 0  # stack items resolved this turn (the loop guard)
+        self.clock = 0
+        self.simulated = False  # a bot's what-if copy: no statistics, no log
+
+    # -- copies -----------------------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy (a bot's what-if world): lists copied, definitions shared."""
+        new = object.__new__(Game)
+        new.rules = self.rules
+        new.catalogue = self.catalogue
+        new.options = self.options
+        new.defs = list(self.defs)
+        new.n = self.n
+        new.zone = self.zone.copy()
+        new.owner = self.owner.copy()
+        new.controller = self.controller.copy()
+        new.face_down = self.face_down.copy()
+        new.damage = self.damage.copy()
+        new.fatigued = self.fatigued.copy()
+        new.attached = self.attached.copy()
+        new.since = self.since.copy()
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.hands = [h.copy() for h in self.hands]
+        new.play = [p.copy() for p in self.play]
+        new.shared = [s.copy() for s in self.shared]
+        new.stack = [item.copy() for item in self.stack]
+        new.pool = self.pool.copy()
+        new.counters = [c.copy() for c in self.counters]
+        new.turns = self.turns.copy()
+        new.known = [k.copy() for k in self.known]
+        new.tallies = self.tallies.copy()
+        new.turn = self.turn
+        new.active = self.active
+        new.first = self.first
+        new.over = self.over
+        new.winner = self.winner
+        new.end_reason = self.end_reason
+        new.rng = Rng(self.rng._state)
+        new.listen = self.listen.copy()
+        new.reacts = self.reacts.copy()
+        new.statics_cache = None
+        new.lethal_dirty = self.lethal_dirty
+        new.pending = list(self.pending)
+        new.events = list(self.events)
+        new.destroyed_turn = self.destroyed_turn.copy()
+        new.log = None
+        new.stats = None
+        new.agents = list(self.agents)
+        new.next_item = self.next_item
+        new.steps = self.steps
+        new.clock = self.clock
+        new.simulated = True
+        return new
+
+    # -- zones ------------------------------------------------------------------
+
+    def zone_list(self, zone: int, player: int) -> list[int]:
+        if zone == ZONE_DECK:
+            return self.deck
+        if zone == ZONE_HAND:
+            return self.hands[player]
+        if zone == ZONE_PLAY:
+            return self.play[player]
+        if zone == ZONE_DISCARD:
+            return self.discard
+        if zone >= ZONE_SHARED:
+            return self.shared[zone - ZONE_SHARED]
+        raise ValueError(f"zone {zone} holds no card list")
+
+    def move(self, uid: int, zone: int, player: int = -1, *, face_down: bool = False, bottom: bool = False) -> None:
+        """Put a card into `zone` (a hand or play zone: `player`'s), keeping every index in step.
+
+        A card leaving play loses its damage, fatigue and coupling; the caller
+        deals with what was coupled to it (`ops.leave_play`).
+        """
+        old = self.zone[uid]
+        definition = self.defs[uid]
+        if old == ZONE_PLAY:
+            self.play[self.controller[uid]].remove(uid)
+            if not self.face_down[uid]:
+                self._listening(definition.listens, -1)
+                if definition.statics:
+                    self.statics_cache = None
+            self.damage[uid] = 0
+            self.fatigued[uid] = False
+            self.attached[uid] = -1
+        elif old == ZONE_HAND:
+            self.hands[self.controller[uid]].remove(uid)
+            if definition.reacts:
+                self._reacting(definition.reacts, -1)
+        elif old == ZONE_DECK:
+            if self.deck and self.deck[-1] == uid:
+                self.deck.pop()
+            else:
+                self.deck.remove(uid)
+        elif old == ZONE_DISCARD:
+            self.discard.remove(uid)
+        elif old >= ZONE_SHARED:
+            self.shared[old - ZONE_SHARED].remove(uid)
+        # ZONE_STACK and ZONE_NONE keep no list of cards (the stack holds items)
+        self.clock += 1
+        self.since[uid] = self.clock
+        self.zone[uid] = zone
+        if zone in (ZONE_PLAY, ZONE_HAND):
+            self.controller[uid] = player
+        self.face_down[uid] = face_down
+        if zone == ZONE_PLAY:
+            self.play[player].append(uid)
+            if not face_down:
+                self._listening(definition.listens, 1)
+                if definition.statics:
+                    self.statics_cache = None
+        elif zone == ZONE_HAND:
+            self.hands[player].append(uid)
+            if definition.reacts:
+                self._reacting(definition.reacts, 1)
+            if old in PUBLIC_ZONES or old >= ZONE_SHARED:
+                for known in self.known:  # everyone saw where it went
+                    known.add(uid)
+        elif zone == ZONE_DECK:
+            if bottom:
+                self.deck.insert(0, uid)
+            else:
+                self.deck.append(uid)
+        elif zone == ZONE_DISCARD:
+            self.discard.append(uid)
+        elif zone >= ZONE_SHARED:
+            self.shared[zone - ZONE_SHARED].append(uid)
+
+    def flip(self, uid: int, face_down: bool) -> None:
+        """Turn a card in play face down or face up; a face-down card's abilities do nothing."""
+        if self.face_down[uid] == face_down:
+            return
+        definition = self.defs[uid]
+        self.face_down[uid] = face_down
+        if self.zone[uid] == ZONE_PLAY:
+            self._listening(definition.listens, -1 if face_down else 1)
+            if definition.statics:
+                self.statics_cache = None
+            self.lethal_dirty = True
+        if not face_down:
+            for known in self.known:
+                known.add(uid)
+
+    def _listening(self, types: frozenset[str], delta: int) -> None:
+        listen = self.listen
+        for event_type in types:
+            listen[event_type] = listen.get(event_type, 0) + delta
+
+    def _reacting(self, types: frozenset[str], delta: int) -> None:
+        reacts = self.reacts
+        for event_type in types:
+            reacts[event_type] = reacts.get(event_type, 0) + delta
+
+    # -- continuous effects -------------------------------------------------------
+
+    def statics(self, layer: str) -> list[tuple[int, Static]]:
+        """The active statics of a layer: (source card, static), oldest card first."""
+        cache = self.statics_cache
+        if cache is None:
+            cache = {}
+            defs, face_down = self.defs, self.face_down
+            for cards in self.play:
+                for uid in cards:
+                    if face_down[uid]:
+                        continue
+                    for static in defs[uid].statics:
+                        cache.setdefault(static.layer, []).append((uid, static))
+            since = self.since
+            for found in cache.values():
+                found.sort(key=lambda pair: since[pair[0]])
+            self.statics_cache = cache
+        return cache.get(layer, _NONE)
+
+    # -- small queries --------------------------------------------------------------
+
+    def opponents(self, player: int) -> range | list[int]:
+        return [p for p in range(self.n) if p != player]
+
+    def in_play(self) -> list[int]:
+        return [uid for cards in self.play for uid in cards]
+
+    def name(self, uid: int) -> str:
+        return self.defs[uid].name
+
+    def trace(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append(f"T{self.turn} P{self.active + 1}: {text}")
+
+    def next_player(self, player: int) -> int:
+        return (player + 1) % self.n
+
+
+_NONE: list[tuple[int, Static]] = []

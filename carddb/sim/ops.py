@@ -1,0 +1,158 @@
+"""What handlers do to a game: draw, discard, damage, destroy, heal, shuffle, look, reveal.
+
+These are the rules every game with a shared vocabulary of cards, zones, health
+and attachments has; where a game differs it answers through its `SimRules`
+(what to do when the deck is empty, what prevents damage, what replaces a
+destruction).
+"""
+
+from __future__ import annotations
+
+from carddb.sim.events import emit
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_STACK, Game
+from carddb.sim.program import Event
+
+
+def health(game: Game, uid: int) -> int:
+    """A card's health now: printed, plus every active static that raises it (0: it has none)."""
+    base = game.defs[uid].health
+    if base <= 0:
+        return 0
+    for source, static in game.statics("health"):
+        if static.applies(game, source, uid):
+            base += static.amount
+    return base
+
+
+def take_top(game: Game) -> int:
+    """The top card of the deck (-1 if there is none even after the pack's rule for an empty deck)."""
+    if not game.deck:
+        game.rules.deck_empty(game)
+        if not game.deck:
+            return -1
+    return game.deck[-1]
+
+
+def draw(game: Game, player: int, amount: int) -> int:
+    """`player` draws up to `amount` cards; returns how many were drawn."""
+    drawn = 0
+    for _ in range(amount):
+        uid = take_top(game)
+        if uid < 0:
+            break
+        game.move(uid, ZONE_HAND, player)
+        drawn += 1
+        emit(game, Event("draws", player, uid, 1))
+    if drawn:
+        game.trace(f"P{player + 1} draws {drawn}")
+    return drawn
+
+
+def discard(game: Game, uid: int) -> None:
+    game.move(uid, ZONE_DISCARD)
+    game.trace(f"{game.name(uid)} is discarded")
+
+
+def shuffle_deck(game: Game) -> None:
+    game.rng.shuffle(game.deck)
+    for known in game.known:  # nobody knows where a card is in a shuffled deck
+        known.difference_update(game.deck)
+
+
+def shuffle_discard_into_deck(game: Game) -> None:
+    for uid in list(game.discard):
+        game.move(uid, ZONE_DECK)
+    shuffle_deck(game)
+
+
+def put_in_play(game: Game, uid: int, player: int, *, face_down: bool = False) -> None:
+    game.move(uid, ZONE_PLAY, player, face_down=face_down)
+
+
+def leave_play(game: Game, uid: int, zone: int, player: int = -1) -> None:
+    """A card leaves play; what was attached to it goes to the discard pile with it."""
+    attached = game.attached
+    for cards in game.play:
+        for other in [o for o in cards if attached[o] == uid]:
+            game.move(other, ZONE_DISCARD)
+            game.trace(f"{game.name(other)} goes with it")
+    game.move(uid, zone, player)
+    game.lethal_dirty = True
+
+
+def deal_damage(game: Game, uid: int, amount: int) -> int:
+    """Damage counters on a card with health; returns the damage dealt after prevention."""
+    if game.zone[uid] != ZONE_PLAY or game.defs[uid].health <= 0 or amount <= 0:
+        return 0
+    amount = game.rules.prevent_damage(game, uid, amount)
+    if amount <= 0:
+        return 0
+    game.damage[uid] += amount
+    game.lethal_dirty = True
+    game.trace(f"{game.name(uid)} is dealt {amount} damage ({game.damage[uid]}/{health(game, uid)})")
+    emit(game, Event("dealt-damage", game.controller[uid], uid, amount))
+    return amount
+
+
+def remove_damage(game: Game, uid: int, amount: int | None) -> int:
+    """Take damage counters off (all of them for None), unless a static keeps them on."""
+    if game.zone[uid] != ZONE_PLAY or game.damage[uid] == 0:
+        return 0
+    for source, static in game.statics("damage-stays"):
+        if static.applies(game, source, uid):
+            return 0
+    removed = game.damage[uid] if amount is None else min(amount, game.damage[uid])
+    game.damage[uid] -= removed
+    game.trace(f"{game.name(uid)}: {removed} damage removed")
+    return removed
+
+
+def destroy(game: Game, uid: int) -> bool:
+    """Destroy a card in play (or a card still on the stack: it never arrives); True if it went."""
+    zone = game.zone[uid]
+    if zone == ZONE_STACK:
+        from carddb.sim.stack import counter_card
+
+        return counter_card(game, uid)
+    if zone != ZONE_PLAY:
+        return False
+    if game.rules.replace_destroy(game, uid):
+        return False
+    game.trace(f"{game.name(uid)} is destroyed")
+    emit(game, Event("destroyed", game.controller[uid], uid))  # before it leaves: its own triggers still hear it
+    game.destroyed_turn.append(uid)
+    leave_play(game, uid, ZONE_DISCARD)
+    return True
+
+
+def check_lethal(game: Game) -> None:
+    """Destroy every card whose damage reached its health (repeated: a destruction can lower another's health)."""
+    while game.lethal_dirty:
+        game.lethal_dirty = False
+        damage, defs = game.damage, game.defs
+        doomed = [
+            uid
+            for cards in game.play
+            for uid in cards
+            if damage[uid] and defs[uid].health and damage[uid] >= health(game, uid)
+        ]
+        for uid in doomed:
+            if game.zone[uid] == ZONE_PLAY:
+                destroy(game, uid)
+
+
+def return_to_hand(game: Game, uid: int) -> None:
+    if game.zone[uid] == ZONE_PLAY:
+        game.trace(f"{game.name(uid)} returns to its owner's hand")
+        leave_play(game, uid, ZONE_HAND, game.owner[uid])
+
+
+def look(game: Game, player: int, uids: list[int]) -> None:
+    """`player` sees these hidden cards (what the greedy bot may then use), unless a card forbids it."""
+    can_look = game.rules.can_look
+    game.known[player].update(uid for uid in uids if can_look(game, player, uid))
+
+
+def reveal(game: Game, uids: list[int]) -> None:
+    for known in game.known:
+        known.update(uids)

@@ -1,0 +1,202 @@
+"""The stack: Last In, First Out, with Reactions answering events and priority passed around the table.
+
+`run` is the loop after every action: put waiting triggered abilities on the stack
+(their targets chosen then), open a response window for each waiting event (each
+player, from the one after the active player, may answer once: a Reaction whose
+timing condition names the event, or an instant-speed action the pack allows),
+then resolve the top item, check for cards whose damage reached their health,
+and repeat until nothing is left. An answer is itself put on the stack and opens
+its own window, so Reactions answer Reactions to any depth players can pay for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carddb.sim.decisions import PASS, act, choose, confirm
+from carddb.sim.events import PendingTrigger, emit
+from carddb.sim.game import ZONE_STACK, Game, GameOver
+from carddb.sim.ops import check_lethal
+from carddb.sim.program import Ctx, Event, Program
+
+
+class StackItem:
+    """A played card, an activated or triggered ability, or a Victory attempt, waiting to resolve."""
+
+    __slots__ = ("ability", "card", "controller", "ctx", "id", "kind", "label", "program", "source")
+
+    def __init__(
+        self,
+        game: Game,
+        source: int,
+        controller: int,
+        program: Program | None,
+        ctx: Ctx,
+        kind: str,
+        *,
+        card: bool,
+        label: str,
+    ) -> None:
+        self.id = game.next_item
+        game.next_item += 1
+        self.source = source
+        self.controller = controller
+        self.program = program
+        self.ctx = ctx
+        self.kind = kind  # the card's kind for a played card, "ability" for an ability
+        self.card = card  # a played card (it moves when it resolves or is countered)
+        self.ability = not card
+        self.label = label
+
+    def copy(self) -> StackItem:
+        new = object.__new__(StackItem)
+        new.id, new.source, new.controller, new.program = self.id, self.source, self.controller, self.program
+        new.ctx, new.kind, new.card, new.ability, new.label = (
+            self.ctx.copy(),
+            self.kind,
+            self.card,
+            self.ability,
+            self.label,
+        )
+        return new
+
+
+def choose_targets(game: Game, player: int, program: Program | None, ctx: Ctx, preset: Any = None) -> bool:
+    """Fill `ctx.targets` for every target slot; False if a slot has no legal target."""
+    if program is None or not program.targets:
+        return True
+    ctx.targets = [-1] * len(program.targets)
+    for slot in program.targets:
+        options = slot.selector.candidates(game, ctx)
+        if not options:
+            return False
+        if preset is not None and slot.index < len(preset) and preset[slot.index] in options:
+            chosen = preset[slot.index]
+            if len(options) > 1 and game.stats is not None and game.stats.decisions is not None:
+                game.stats.decisions.append(options.index(chosen))
+        else:
+            chosen = choose(game, player, f"target: {slot.selector.text}", options, slot.selector.hint)
+        ctx.targets[slot.index] = chosen
+    return True
+
+
+def has_targets(game: Game, program: Program | None, ctx: Ctx) -> bool:
+    """Whether every target slot has at least one legal target now (else the card cannot be played)."""
+    return program is None or all(slot.selector.candidates(game, ctx) for slot in program.targets)
+
+
+def push(game: Game, item: StackItem, event: Event | None = None) -> None:
+    game.stack.append(item)
+    game.trace(f"P{item.controller + 1} puts {item.label} on the stack")
+    game.rules.on_push(game, item)
+    if event is not None and item in game.stack:  # (a Ward may have countered it already)
+        emit(game, event)
+
+
+def counter(game: Game, item: StackItem) -> None:
+    if item not in game.stack:
+        return
+    game.stack.remove(item)
+    game.trace(f"{item.label} is countered")
+    if item.card:
+        game.rules.countered(game, item)
+
+
+def counter_card(game: Game, uid: int) -> bool:
+    """Counter the played card `uid` if it is still on the stack."""
+    for item in game.stack:
+        if item.card and item.source == uid and game.zone[uid] == ZONE_STACK:
+            counter(game, item)
+            return True
+    return False
+
+
+def item_by_id(game: Game, item_id: int) -> StackItem | None:
+    for item in game.stack:
+        if item.id == item_id:
+            return item
+    return None
+
+
+def run(game: Game) -> None:
+    """Resolve everything: triggers, response windows, the stack, until it is empty."""
+    limit = game.options.max_steps_per_turn
+    while True:
+        _flush(game)
+        if not game.stack:
+            return
+        item = game.stack.pop()
+        game.steps += 1
+        if game.steps > limit:
+            end_game(game, None, "loop")
+        resolve(game, item)
+        check_lethal(game)
+        if game.over:
+            raise GameOver
+
+
+def resolve(game: Game, item: StackItem) -> None:
+    game.trace(f"{item.label} resolves")
+    program, ctx = item.program, item.ctx
+    ctx.item = item
+    if program is not None:
+        execute(game, program, ctx)
+    if game.over:
+        raise GameOver
+    if item.card:
+        game.rules.resolve_card(game, item)
+
+
+def execute(game: Game, program: Program, ctx: Ctx) -> None:
+    for step in program.steps:
+        if step.conditions and not all(cond.test(game, ctx) for cond in step.conditions):
+            continue
+        if step.optional and not confirm(game, ctx.controller, f"you may: {step.text}"):
+            continue
+        step.op(game, ctx)
+        if game.over:
+            return
+
+
+def _flush(game: Game) -> None:
+    check_lethal(game)
+    while game.pending or game.events:
+        if game.pending:
+            _put_trigger(game, game.pending.pop(0))
+        else:
+            _window(game, game.events.pop(0))
+        check_lethal(game)
+        if game.over:
+            raise GameOver
+
+
+def _put_trigger(game: Game, pending: PendingTrigger) -> None:
+    ability = pending.ability
+    ctx = Ctx(pending.source, pending.controller, event=pending.event)
+    if not choose_targets(game, pending.controller, ability.program, ctx):
+        return  # no legal target: the ability does nothing
+    label = f"{game.name(pending.source)}: {ability.text}"
+    push(
+        game,
+        StackItem(game, pending.source, pending.controller, ability.program, ctx, "ability", card=False, label=label),
+    )
+
+
+def _window(game: Game, event: Event) -> None:
+    player = game.next_player(game.active)
+    rules = game.rules
+    for _ in range(game.n):
+        options = rules.responses(game, player, event)
+        if options:
+            choice = act(game, player, [PASS, *options], "respond")
+            if choice.verb != "pass":
+                rules.perform(game, player, choice)
+        player = game.next_player(player)
+
+
+def end_game(game: Game, winner: int | None, reason: str) -> None:
+    game.over = True
+    game.winner = winner
+    game.end_reason = reason
+    game.trace(f"game over: {reason}" + (f", P{winner + 1} wins" if winner is not None else ", a draw"))
+    raise GameOver
