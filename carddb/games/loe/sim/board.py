@@ -10,6 +10,7 @@ Powerstones are the game's `pool`; the counters a player keeps (`game.counters[p
 | `attempts` | Victory attempts so far this game |
 | `victory-next` | powerstones off the next Victory attempt (`Your next Victory attempt costs 2 less`) |
 | `victory` | the uid of the player's Victory card |
+| `revealed` | 1 once an attempt has failed: the Victory card stays face up for the rest of the game |
 | `kept`, `received`, `gained` | since the player's turn began: powerstones kept in upkeep, received in the main phase, gained from effects (the invariants' ledger) |
 """
 

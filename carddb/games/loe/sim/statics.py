@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from carddb.games.loe.sim.board import MARKET, victory_card
+from carddb.games.loe.sim.board import MARKET
 from carddb.rules.ast import Phrase, Selector
 from carddb.sim.compiler import Compiler
 from carddb.sim.core_handlers import Condition, event_match, kinds_of
-from carddb.sim.game import ZONE_PLAY, Game
+from carddb.sim.game import Game
 from carddb.sim.handlers import HandlerSet, closeness, compare, number, quantity, selector, text_arg
 from carddb.sim.program import Ctx, EventMatch, Restriction, Static, Timing
 
@@ -97,11 +97,8 @@ def _spends(phrase: Phrase, c: Compiler) -> EventMatch:
 
 @STATICS("victory-revealed")
 def _victory_revealed(phrase: Phrase, c: Compiler) -> Condition:
-    def test(g: Game, ctx: Ctx) -> bool:
-        uid = victory_card(g, ctx.controller)
-        return uid >= 0 and g.zone[uid] == ZONE_PLAY and not g.face_down[uid]
-
-    return Condition(test)
+    # "attempted and stayed face up": true from the first failed attempt on, also while a later attempt resolves
+    return Condition(lambda g, ctx: bool(g.counters[ctx.controller].get("revealed")))
 
 
 @STATICS("market-contains")

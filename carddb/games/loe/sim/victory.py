@@ -65,6 +65,7 @@ def attempt(game: Game, player: int, *, free: bool) -> bool:
 def failed(game: Game, item: StackItem) -> None:
     """The attempt did not win: the card goes back to its owner's play zone, face up."""
     game.move(item.source, ZONE_PLAY, game.owner[item.source], face_down=False)
+    game.counters[item.controller]["revealed"] = 1
     game.trace(f"{game.name(item.source)} fails and stays revealed")
 
 
