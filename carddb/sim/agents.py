@@ -177,6 +177,7 @@ def imagine(game: Game, viewer: int, rng: Rng) -> Game:
         if uid not in known:
             slots.append((world.deck, position))
             pool.append(uid)
+    pool.sort()  # where the unseen cards really are must not change what is imagined
     rng.shuffle(pool)
     for (cards, position), uid in zip(slots, pool, strict=True):
         cards[position] = uid

@@ -75,7 +75,7 @@ class Table:
         self.lords = [self.card("lord", owner=p, zone="play", health=20, name=f"Lord {p + 1}") for p in range(players)]
         self.victories = []
         for p in range(players):
-            uid = self.card("victory", "Win if you have 9 or more cards in hand.", owner=p, zone="play", face_down=True)
+            uid = self.card("victory", "Win if you control five or more Rituals.", owner=p, zone="play", face_down=True)
             game.counters[p]["victory"] = uid
             self.victories.append(uid)
         self.deck = [self.card("resource", subtype="subject", zone="deck", name=f"Deck card {i}") for i in range(8)]

@@ -121,9 +121,10 @@ def play_turn(game: Game) -> None:
     if len(hand) > limit:
         for uid in choose_many(game, player, "discard down to the hand size", list(hand), len(hand) - limit, "lose"):
             discard(game, uid)
-    market.refresh(game)
-    run(game)
     checkpoint(game, end_of_turn=player)
+    market.refresh(game)  # (a Reaction to a card entering the market may still add to the hand)
+    run(game)
+    checkpoint(game)
     game.active = game.next_player(player)
 
 

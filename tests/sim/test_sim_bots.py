@@ -1,0 +1,144 @@
+"""The bots: reproducible from a seed, blind to what their seat cannot see, and whole games without illegal states."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from sim_table import Table
+
+from carddb.database import load_database
+from carddb.diagnostics import Report
+from carddb.games import get_pack
+from carddb.play.decks import load_decks
+from carddb.play.rng import Rng
+from carddb.project import Project
+from carddb.sim.agents import GreedyBot, imagine
+from carddb.sim.cards import Catalogue, compile_catalogue, records_from_database
+from carddb.sim.decisions import PASS, Action
+from carddb.sim.game import ZONE_DECK, ZONE_HAND
+from carddb.sim.match import GameSpec, play_game
+from carddb.sim.options import SimOptions
+from carddb.sim.rules import Matchup, SimRules, simulator_for
+
+
+@cache
+def _bundled() -> tuple[SimRules, Catalogue, tuple[Matchup, ...]]:
+    pack = get_pack("loe")
+    rules = simulator_for(pack)
+    db, _ = load_database(Project.at(None), pack)
+    catalogue = compile_catalogue(records_from_database(db, rules), rules)
+    seats, shared = rules.seats_from_decks([loaded.deck for loaded in load_decks(db, Report(root=db.project.root))])
+    matchups = tuple(
+        Matchup((a, b), tuple(c for c, n in deck.cards.items() for _ in range(n)), deck.id)
+        for a in seats
+        for b in seats
+        if a != b
+        for deck in shared
+    )
+    return rules, catalogue, matchups
+
+
+def _spec(index: int, bots: tuple[str, str]) -> GameSpec:
+    matchups = _bundled()[2]
+    return GameSpec(index, 9000 + index, matchups[index % len(matchups)], index % 2, bots)
+
+
+def test_a_game_is_reproducible_from_its_seed() -> None:
+    rules, catalogue, _ = _bundled()
+    options = SimOptions(log=True)
+    first, again = (play_game(rules, catalogue, _spec(3, ("random", "greedy")), options) for _ in range(2))
+    assert first.error == "" and first.log == again.log and first.decisions == again.decisions
+    assert (first.winner, first.turns, first.seats) == (again.winner, again.turns, again.seats)
+    other = play_game(
+        rules, catalogue, GameSpec(3, 1, _spec(3, ("random", "greedy")).matchup, 1, ("random", "greedy")), options
+    )
+    assert other.log != first.log
+
+
+def test_bots_play_whole_games_without_illegal_states() -> None:
+    rules, catalogue, _ = _bundled()
+    options = SimOptions(check_invariants=True)
+    records = [play_game(rules, catalogue, _spec(i, ("random", "random")), options) for i in range(40)]
+    records += [play_game(rules, catalogue, _spec(i, ("greedy", "random")), options) for i in range(4)]
+    assert [r.error for r in records if r.error] == []
+    assert {r.reason for r in records} <= {"victory", "turn cap", "loop"}
+    assert any(r.reason == "victory" for r in records)
+
+
+def test_the_greedy_bot_beats_the_random_bot() -> None:
+    rules, catalogue, _ = _bundled()
+    greedy_wins = random_wins = 0
+    for i in range(12):
+        bots = ("greedy", "random") if i % 2 else ("random", "greedy")
+        record = play_game(rules, catalogue, _spec(i, bots), SimOptions())
+        if record.winner is not None:
+            greedy_wins += bots[record.winner] == "greedy"
+            random_wins += bots[record.winner] == "random"
+    assert greedy_wins >= 2 * random_wins and greedy_wins >= 6
+
+
+def _two_tables() -> tuple[Table, Table, int, int]:
+    """Two tables alike in all that player 1 can see; player 2's hand and the deck hold other cards."""
+    tables = []
+    for swap in (False, True):
+        t = Table()
+        t.card("spell", "Destroy target Duke.", cost=1)
+        t.card("duke", owner=1, zone="play", health=3)
+        hidden = t.card("duke", "Whenever you draw a card, gain 1 powerstone.", owner=1, zone="play", face_down=True)
+        secret = t.card("reaction", "Reaction - When an opponent plays a Spell: Counter it.", owner=1)
+        t.card("spell", "Draw a card.", owner=1)
+        if swap:  # the Reaction is in the deck instead, and a deck card in player 2's hand
+            deck_card = t.g.deck[3]
+            t.g.deck[3], t.g.hands[1][0] = secret, deck_card
+            t.g.zone[secret], t.g.zone[deck_card] = ZONE_DECK, ZONE_HAND
+            t.g.controller[deck_card] = 1
+            t.g.defs[hidden] = t.g.defs[t.card("duke", "Armor 2", owner=1, zone="discard")]  # another Duke face down
+        else:
+            t.card("duke", "Armor 2", owner=1, zone="discard")
+        t.pool(0, 3)
+        tables.append(t)
+    return tables[0], tables[1], hidden, secret
+
+
+def _hidden_view(world: object, hidden: int) -> tuple[object, ...]:
+    return (list(world.hands[1]), list(world.deck), world.defs[hidden].id)  # type: ignore[attr-defined]
+
+
+def test_an_imagined_world_does_not_depend_on_what_the_seat_cannot_see() -> None:
+    one, two, hidden, _ = _two_tables()
+    assert one.g.hands[1] != two.g.hands[1]
+    worlds = [imagine(t.g, 0, Rng(11)) for t in (one, two)]
+    assert _hidden_view(worlds[0], hidden) == _hidden_view(worlds[1], hidden)
+    choices = []
+    for t in (one, two):
+        options = [PASS, *t.rules.main_actions(t.g, 0)]
+        choice = GreedyBot(5).act(t.g, 0, options, "main")
+        choices.append((choice.verb, choice.uid, choice.targets))
+    assert choices[0] == choices[1] and choices[0][0] == "cast"
+
+
+def test_what_a_seat_has_seen_stays_as_it_is_in_an_imagined_world() -> None:
+    one, _, _, secret = _two_tables()
+    one.g.known[0].update(one.g.hands[1])  # it looked at player 2's hand
+    world = imagine(one.g, 0, Rng(11))
+    assert world.hands[1] == one.g.hands[1] and secret in world.hands[1]
+
+
+def test_the_greedy_bot_attempts_victory_when_it_would_win() -> None:
+    t = Table()
+    t.g.move(t.victories[0], 3)
+    win = t.card("victory", "Win if you have no cards in hand.", zone="play", face_down=True)
+    t.g.counters[0]["victory"] = win
+    t.pool(0, 1)
+    options = [PASS, *t.rules.main_actions(t.g, 0)]
+    assert GreedyBot(1).act(t.g, 0, options, "main").verb == "victory"
+
+
+@pytest.mark.parametrize("tie_break", ["random", "first"])
+def test_greedy_ties_are_broken_as_configured(tie_break: str) -> None:
+    t = Table()
+    same = [t.card("resource", subtype="subject", name=f"Field {i}") for i in range(2)]
+    options = [PASS, Action("resource", same[0]), Action("resource", same[1])]
+    picks = {GreedyBot(seed, tie_break=tie_break).act(t.g, 0, options, "main").uid for seed in range(12)}
+    assert picks == ({same[0]} if tie_break == "first" else set(same))
