@@ -34,6 +34,7 @@ COMMAND_GROUPS: dict[str, str] = {
     **dict.fromkeys(("check", "effects", "fmt"), "rules"),
     "print": "print",
     **dict.fromkeys(("boosters", "sealed", "draft", "deck", "draftmancer"), "play"),
+    "playtest": "playtest",
     "rulebook": "rulebook",
     **dict.fromkeys(("site", "serve"), "site"),
     "build": "build",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -10,6 +11,7 @@ import typer
 
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
+from carddb.errors import UsageError
 from carddb.gamepack import GamePack
 from carddb.games import get_pack
 from carddb.project import Project
@@ -42,3 +44,25 @@ def print_report(report: Report, *, only_errors: bool = False, file: object = No
     if text:
         print(text, file=out)  # type: ignore[call-overload]
     print(report.summary(), file=out)  # type: ignore[call-overload]
+
+
+def event_seed(seed: int | None) -> int:
+    """The seed of a run: the one given, or a new one, printed so the run can be repeated."""
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+        print(f"seed {seed} (pass --seed {seed} to repeat this run)")
+    if seed < 0:
+        raise UsageError("--seed must be zero or a positive whole number")
+    return seed
+
+
+def out_dir(db: CardDatabase, out: Path | None, *default: str) -> Path:
+    """The output folder: `--out` (inside the project), or output/<game>/<default...>."""
+    target = (
+        out
+        if out is not None and out.is_absolute()
+        else db.project.root / (out or Path("output", db.pack.id, *default))
+    ).resolve()
+    if not db.project.contains(target):
+        raise UsageError(f"--out {out} is outside the project folder {db.project.root}")
+    return target

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import secrets
 from collections import Counter
 from pathlib import Path
 from typing import Annotated
@@ -15,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from carddb.atomic import write_text
-from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, load_or_exit, print_report
+from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, event_seed, load_or_exit, out_dir, print_report
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
@@ -43,24 +42,11 @@ NoPdfOpt = Annotated[bool, typer.Option("--no-pdf", help="Write CSV and JSON onl
 
 
 def _seed(seed: int | None) -> int:
-    if seed is None:
-        # No seed given: pick one, and print it so the run can be repeated.
-        seed = secrets.randbelow(10**9)
-        print(f"seed {seed} (pass --seed {seed} to repeat this run)")
-    if seed < 0:
-        raise UsageError("--seed must be zero or a positive whole number")
-    return seed
+    return event_seed(seed)
 
 
 def _out_dir(db: CardDatabase, out: Path | None, default: str) -> Path:
-    target = (
-        out
-        if out is not None and out.is_absolute()
-        else db.project.root / (out or Path("output") / db.pack.id / "play" / default)
-    ).resolve()
-    if not db.project.contains(target):
-        raise UsageError(f"--out {out} is outside the project folder {db.project.root}")
-    return target
+    return out_dir(db, out, "play", default)
 
 
 def _plans(db: CardDatabase, strict: bool = False) -> dict[str, BoosterPlan]:

@@ -25,6 +25,7 @@ from typing import Protocol
 from carddb.play.rng import Rng
 from carddb.sim.decisions import Action
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
+from carddb.sim.stack import run
 
 BOTS = ("random", "greedy")
 
@@ -119,8 +120,6 @@ class GreedyBot:
         rules = trial.rules
         try:
             rules.perform(trial, player, action)
-            from carddb.sim.stack import run
-
             run(trial)
         except GameOver:
             pass

@@ -10,6 +10,7 @@ from carddb.sim.decisions import choose_many
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, Game
 from carddb.sim.handlers import HandlerSet, closeness, compare, flag, number, quantity, selector
 from carddb.sim.ops import (
+    counter,
     deal_damage,
     destroy,
     discard,
@@ -24,7 +25,7 @@ from carddb.sim.ops import (
 )
 from carddb.sim.program import Ctx, Event, EventMatch, Op, Static
 from carddb.sim.selectors import PLAYERS, STACK, Pred, Sel
-from carddb.sim.stack import counter, item_by_id
+from carddb.sim.stack import item_by_id
 
 CORE = HandlerSet()
 
@@ -53,7 +54,14 @@ def players_of(c: Compiler, node: Selector, hint: str = "") -> Sel:
 
 def static_applies(pred: Pred) -> Callable[[Game, int, int], bool]:
     """A selector's predicate as a static's test, with `you` meaning the static card's controller."""
-    return lambda g, source, x: pred(g, x, Ctx(source, g.controller[source]))
+    scratch = Ctx(-1, -1)  # one context per static, refilled on each call (statics are asked about very often)
+
+    def applies(g: Game, source: int, x: int) -> bool:
+        scratch.source = source
+        scratch.controller = g.controller[source]
+        return pred(g, x, scratch)
+
+    return applies
 
 
 def kinds_of(c: Compiler, node: Selector) -> frozenset[str]:

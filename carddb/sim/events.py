@@ -37,18 +37,20 @@ def emit(game: Game, event: Event) -> None:
 
 
 def _collect(game: Game, event: Event, kind: str) -> None:
-    defs, face_down, controller = game.defs, game.face_down, game.controller
+    listeners = game.listeners(kind)
+    if not listeners:
+        return
+    defs, controller = game.defs, game.controller
     player = game.active
     for _ in range(game.n):  # the active player's triggers first, then around the table
-        for uid in game.play[player]:
-            definition = defs[uid]
-            if kind not in definition.listens or face_down[uid]:
+        for uid in listeners:
+            if controller[uid] != player:
                 continue
-            for ability in definition.triggered:
+            for ability in defs[uid].triggered:
                 if kind in ability.event.types:
-                    ctx = Ctx(uid, controller[uid], event=event)
+                    ctx = Ctx(uid, player, event=event)
                     if ability.event.match(game, event, ctx):
-                        game.pending.append(PendingTrigger(uid, controller[uid], ability, event))
+                        game.pending.append(PendingTrigger(uid, player, ability, event))
         player = (player + 1) % game.n
 
 

@@ -65,9 +65,11 @@ class Game:
         "fatigued",
         "first",
         "hands",
+        "kinds_cache",
         "known",
         "lethal_dirty",
         "listen",
+        "listeners_cache",
         "log",
         "n",
         "next_item",
@@ -139,6 +141,8 @@ class Game:
         self.listen: dict[str, int] = {}  # event type -> in-play face-up cards whose triggers listen to it
         self.reacts: dict[str, int] = {}  # event type -> cards in hands whose timing condition names it
         self.statics_cache: dict[str, list[tuple[int, Static]]] | None = None
+        self.kinds_cache: dict[str, list[int]] | None = None
+        self.listeners_cache: dict[str, list[int]] | None = None
         self.lethal_dirty = False
         self.pending: list[Any] = []  # triggered abilities waiting to be put on the stack
         self.events: list[Event] = []  # events waiting for their response window
@@ -190,6 +194,8 @@ class Game:
         new.listen = self.listen.copy()
         new.reacts = self.reacts.copy()
         new.statics_cache = None
+        new.kinds_cache = None
+        new.listeners_cache = None
         new.lethal_dirty = self.lethal_dirty
         new.pending = list(self.pending)
         new.events = list(self.events)
@@ -228,6 +234,7 @@ class Game:
         definition = self.defs[uid]
         if old == ZONE_PLAY:
             self.play[self.controller[uid]].remove(uid)
+            self.kinds_cache = None
             if not self.face_down[uid]:
                 self._listening(definition.listens, -1)
                 if definition.statics:
@@ -257,6 +264,7 @@ class Game:
         self.face_down[uid] = face_down
         if zone == ZONE_PLAY:
             self.play[player].append(uid)
+            self.kinds_cache = None
             if not face_down:
                 self._listening(definition.listens, 1)
                 if definition.statics:
@@ -294,6 +302,8 @@ class Game:
                 known.add(uid)
 
     def _listening(self, types: frozenset[str], delta: int) -> None:
+        if types:
+            self.listeners_cache = None
         listen = self.listen
         for event_type in types:
             listen[event_type] = listen.get(event_type, 0) + delta
@@ -323,6 +333,32 @@ class Game:
             self.statics_cache = cache
         return cache.get(layer, _NONE)
 
+    def listeners(self, event_type: str) -> list[int]:
+        """The face-up cards in play whose triggers listen to `event_type`, player by player."""
+        cache = self.listeners_cache
+        if cache is None:
+            cache = {}
+            defs, face_down = self.defs, self.face_down
+            for cards in self.play:
+                for uid in cards:
+                    if not face_down[uid]:
+                        for kind in defs[uid].listens:
+                            cache.setdefault(kind, []).append(uid)
+            self.listeners_cache = cache
+        return cache.get(event_type, _NO_CARDS)
+
+    def in_play_of_kind(self) -> dict[str, list[int]]:
+        """Every card in play by kind, all players (selectors naming a kind look only there)."""
+        cache = self.kinds_cache
+        if cache is None:
+            cache = {}
+            defs = self.defs
+            for cards in self.play:
+                for uid in cards:
+                    cache.setdefault(defs[uid].kind, []).append(uid)
+            self.kinds_cache = cache
+        return cache
+
     # -- small queries --------------------------------------------------------------
 
     def opponents(self, player: int) -> range | list[int]:
@@ -343,3 +379,4 @@ class Game:
 
 
 _NONE: list[tuple[int, Static]] = []
+_NO_CARDS: list[int] = []

@@ -33,9 +33,11 @@ class GameSpec:
     bots: tuple[str, ...]  # the bot of each seat
 
 
-def start_game(rules: SimRules, catalogue: Catalogue, spec: GameSpec, options: SimOptions) -> Game:
+def start_game(
+    rules: SimRules, catalogue: Catalogue, spec: GameSpec, options: SimOptions, agents: Sequence[Agent] | None = None
+) -> Game:
     game = rules.new_game(catalogue, spec.matchup, spec.seed, spec.first, options)
-    game.agents = list(agents_for(spec))
+    game.agents = list(agents if agents is not None else agents_for(spec))
     game.stats = GameStats(game.n, decisions=options.log)
     if options.log:
         game.log = []
@@ -56,11 +58,14 @@ def finish(game: Game) -> None:
         pass
 
 
-def play_game(rules: SimRules, catalogue: Catalogue, spec: GameSpec, options: SimOptions) -> GameRecord:
+def play_game(
+    rules: SimRules, catalogue: Catalogue, spec: GameSpec, options: SimOptions, agents: Sequence[Agent] | None = None
+) -> GameRecord:
+    """One game from set-up to its end; `agents` replace the spec's bots (a replayed log)."""
     game: Game | None = None
     error = ""
     try:
-        game = start_game(rules, catalogue, spec, options)
+        game = start_game(rules, catalogue, spec, options, agents)
         finish(game)
     except IllegalState as exc:
         error = f"illegal state: {exc}"
@@ -87,6 +92,7 @@ def record_of(spec: GameSpec, game: Game | None, error: str) -> GameRecord:
         seats=tuple(seats),
         offered=tuple(sorted(stats.offered_ids)) if stats is not None else (),
         in_game=tuple(sorted({*spec.matchup.deck, *(c for s in spec.matchup.seats for c in s.cards)})),
+        drawn=tuple(sorted(stats.drawn)) if stats is not None else (),
         error=error,
         events=dict(stats.events) if stats is not None else {},
         decisions=stats.decisions if stats is not None else None,

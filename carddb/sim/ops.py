@@ -8,9 +8,14 @@ destruction).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_STACK, Game
 from carddb.sim.program import Event
+
+if TYPE_CHECKING:
+    from carddb.sim.stack import StackItem
 
 
 def health(game: Game, uid: int) -> int:
@@ -111,8 +116,6 @@ def destroy(game: Game, uid: int) -> bool:
     """Destroy a card in play (or a card still on the stack: it never arrives); True if it went."""
     zone = game.zone[uid]
     if zone == ZONE_STACK:
-        from carddb.sim.stack import counter_card
-
         return counter_card(game, uid)
     if zone != ZONE_PLAY:
         return False
@@ -156,3 +159,22 @@ def look(game: Game, player: int, uids: list[int]) -> None:
 def reveal(game: Game, uids: list[int]) -> None:
     for known in game.known:
         known.update(uids)
+
+
+def counter(game: Game, item: StackItem) -> None:
+    """Take an item off the stack unresolved; a played card goes where the pack sends countered cards."""
+    if item not in game.stack:
+        return
+    game.stack.remove(item)
+    game.trace(f"{item.label} is countered")
+    if item.card:
+        game.rules.countered(game, item)
+
+
+def counter_card(game: Game, uid: int) -> bool:
+    """Counter the played card `uid` if it is still on the stack."""
+    for item in game.stack:
+        if item.card and item.source == uid and game.zone[uid] == ZONE_STACK:
+            counter(game, item)
+            return True
+    return False

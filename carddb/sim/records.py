@@ -18,12 +18,13 @@ if TYPE_CHECKING:
 
 
 class GameStats:
-    __slots__ = ("decisions", "events", "offered_ids", "played", "uses")
+    __slots__ = ("decisions", "drawn", "events", "offered_ids", "played", "uses")
 
     def __init__(self, players: int, *, decisions: bool = False) -> None:
         self.played: list[set[str]] = [set() for _ in range(players)]  # card ids each seat played or activated
         self.uses: list[int] = [0] * players  # activated abilities used
         self.offered_ids: set[str] = set()  # cards ever offered as a legal play
+        self.drawn: set[str] = set()  # cards ever drawn into a hand
         self.events: dict[str, int] = {}
         self.decisions: list[int] | None = [] if decisions else None
 
@@ -39,6 +40,8 @@ class GameStats:
 
     def event(self, game: Game, event: Event) -> None:
         self.events[event.type] = self.events.get(event.type, 0) + 1
+        if event.type == "draws" and event.subject >= 0:
+            self.drawn.add(game.defs[event.subject].id)
 
     def offered(self, game: Game, player: int, options: Sequence[Action]) -> None:
         defs = game.defs
@@ -68,6 +71,7 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
     offered: tuple[str, ...]  # card ids offered as a legal play at least once
     in_game: tuple[str, ...]  # card ids that took part (councils and the shared deck)
+    drawn: tuple[str, ...] = ()  # card ids drawn into a hand at least once
     error: str = ""  # an exception or illegal state, when the game could not finish
     events: dict[str, int] = field(default_factory=dict)
     decisions: list[int] | None = None

@@ -36,6 +36,7 @@ class Seat:
 
     name: str
     cards: tuple[str, ...]
+    id: str = ""  # the deck list's id, when the seat comes from one
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,11 @@ class SimRules(ABC):
     shared_zones: tuple[str, ...] = ()
     # Event types after which players may take instant-speed actions (not only Reactions).
     instant_events: frozenset[str] = frozenset()
+    # The report's words: what a seat's own cards are called, the kinds that get a win rate
+    # of their own, and the kinds that start in play (never "played").
+    seat_label: str = "seat"
+    report_kinds: tuple[str, ...] = ()
+    starts_in_play: tuple[str, ...] = ()
 
     def number(self, number_id: str) -> int:
         return self.pack.number(number_id)

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from carddb.rules.ast import Postfix, Selector
+from carddb.sim.decisions import choose
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_PLAY, Game
-from carddb.sim.program import Ctx
+from carddb.sim.program import Ctx, Static
 
 if TYPE_CHECKING:
     from carddb.sim.stack import StackItem
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 Pred = Callable[[Game, int, Ctx], bool]
 FixedCards = Callable[[Game, Ctx], list[int]]
 
+_EMPTY: list[int] = []
 PLAYERS = "player"
 STACK = "stack"
 PLAYER_NOUNS = frozenset({"player", "opponent", "you", "its-controller", "that-player"})
@@ -52,11 +54,18 @@ class Semantics:
 class Sel:
     """A compiled selector. `resolve` gives what it names now; `candidates` what may be chosen."""
 
-    __slots__ = ("adjectives", "domain", "hint", "pred", "text", "zone")
+    __slots__ = ("adjectives", "domain", "hint", "kinds", "pred", "text", "zone")
     mode = "all"
 
     def __init__(
-        self, domain: str, zone: int, pred: Pred, text: str, hint: str = "", adjectives: tuple[str, ...] = ()
+        self,
+        domain: str,
+        zone: int,
+        pred: Pred,
+        text: str,
+        hint: str = "",
+        adjectives: tuple[str, ...] = (),
+        kinds: tuple[str, ...] | None = None,
     ) -> None:
         self.domain = domain  # "card", PLAYERS or STACK
         self.zone = zone  # for cards: the zone it looks in
@@ -64,6 +73,7 @@ class Sel:
         self.text = text
         self.hint = hint  # what choosing it is for (see decisions.choose)
         self.adjectives = adjectives  # as written: a rule may depend on them (LOE: `face-down` may target)
+        self.kinds = kinds  # the card kinds it can name (None: any), so it looks only at those in play
 
     def pool(self, game: Game) -> list[int]:
         """Everything of the domain, before the predicate."""
@@ -72,6 +82,9 @@ class Sel:
         if self.domain == STACK:
             return [item.id for item in game.stack]
         if self.zone == ZONE_PLAY:
+            if self.kinds is not None:
+                index = game.in_play_of_kind()
+                return [uid for kind in self.kinds for uid in index.get(kind, ())]
             return [uid for cards in game.play for uid in cards]
         return list(game.zone_list(self.zone, 0))
 
@@ -84,6 +97,26 @@ class Sel:
         if self.domain != PLAYERS:
             ctx.last = found
         return found
+
+    def exists(self, game: Game, ctx: Ctx) -> bool:
+        """Whether there is at least one candidate (what deciding if a card may be played asks, often)."""
+        pred = self.pred
+        if self.domain == "card":
+            for cards in self.groups(game):
+                for x in cards:
+                    if pred(game, x, ctx):
+                        return True
+            return False
+        return any(pred(game, x, ctx) for x in self.pool(game))
+
+    def groups(self, game: Game) -> list[list[int]] | tuple[list[int], ...]:
+        """The card lists a card selector looks through (without copying them)."""
+        if self.zone == ZONE_PLAY:
+            if self.kinds is not None:
+                index = game.in_play_of_kind()
+                return tuple(index.get(kind, _EMPTY) for kind in self.kinds)
+            return game.play
+        return (game.zone_list(self.zone, 0),)
 
     def test(self, game: Game, x: int, ctx: Ctx) -> bool:
         return self.pred(game, x, ctx)
@@ -102,12 +135,28 @@ class TargetSel(Sel):
     mode = "target"
 
     def __init__(self, base: Sel, slot: int) -> None:
-        super().__init__(base.domain, base.zone, base.pred, base.text, base.hint, base.adjectives)
+        super().__init__(base.domain, base.zone, base.pred, base.text, base.hint, base.adjectives, base.kinds)
         self.slot = slot
 
     def candidates(self, game: Game, ctx: Ctx) -> list[int]:
         pred = self.pred
         return [x for x in self.pool(game) if pred(game, x, ctx) and targetable(game, self, x, ctx)]
+
+    def exists(self, game: Game, ctx: Ctx) -> bool:
+        pred = self.pred
+        if self.domain == "card":
+            protect = game.statics("protect")
+            can_target = game.rules.can_target
+            for cards in self.groups(game):
+                for x in cards:
+                    if (
+                        pred(game, x, ctx)
+                        and (not protect or _unprotected(game, protect, x, ctx))
+                        and can_target(game, self, x, ctx)
+                    ):
+                        return True
+            return False
+        return any(pred(game, x, ctx) and targetable(game, self, x, ctx) for x in self.pool(game))
 
     def resolve(self, game: Game, ctx: Ctx) -> list[int]:
         chosen = ctx.targets[self.slot] if self.slot < len(ctx.targets) else -1
@@ -130,8 +179,6 @@ class ChooseSel(Sel):
     mode = "choose"
 
     def resolve(self, game: Game, ctx: Ctx) -> list[int]:
-        from carddb.sim.decisions import choose
-
         options = self.candidates(game, ctx)
         found = [choose(game, ctx.controller, f"choose {self.text}", options, self.hint)] if options else []
         if self.domain != PLAYERS:
@@ -153,6 +200,9 @@ class FixedSel(Sel):
     def candidates(self, game: Game, ctx: Ctx) -> list[int]:
         return self.fetch(game, ctx)
 
+    def exists(self, game: Game, ctx: Ctx) -> bool:
+        return bool(self.fetch(game, ctx))
+
     def resolve(self, game: Game, ctx: Ctx) -> list[int]:
         found = self.fetch(game, ctx)
         if self.sets_last and self.domain != PLAYERS:
@@ -166,10 +216,17 @@ class FixedSel(Sel):
 def targetable(game: Game, sel: Sel, x: int, ctx: Ctx) -> bool:
     """Whether `x` may be chosen as a target: no active `cannot be targeted` protects it, and the pack agrees."""
     if sel.domain == "card":
-        for source, static in game.statics("protect"):
-            if (not static.kinds or ctx.kind in static.kinds) and static.applies(game, source, x):
-                return False
+        protect = game.statics("protect")
+        if protect and not _unprotected(game, protect, x, ctx):
+            return False
     return game.rules.can_target(game, sel, x, ctx)
+
+
+def _unprotected(game: Game, protect: list[tuple[int, Static]], x: int, ctx: Ctx) -> bool:
+    for source, static in protect:
+        if (not static.kinds or ctx.kind in static.kinds) and static.applies(game, source, x):
+            return False
+    return True
 
 
 # -- building predicates ------------------------------------------------------------
@@ -238,13 +295,23 @@ class SelectorCompiler:
         for post in node.post:
             zone = self.semantics.zone_postfixes.get(post.name, zone)
         pred = _all(self._preds(node, domain))
-        base = Sel(domain, zone, pred, text, hint, node.adjectives)
+        kinds = self._kinds(node.noun) if domain == "card" else None
+        base = Sel(domain, zone, pred, text, hint, node.adjectives, kinds)
         if node.det == "target":
             assert slot is not None, "a target selector needs a slot"
             return TargetSel(base, slot)
         if node.det in {"a", "another"} and domain != PLAYERS:
-            return ChooseSel(domain, zone, pred, text, hint, node.adjectives)
+            return ChooseSel(domain, zone, pred, text, hint, node.adjectives, kinds)
         return base
+
+    def _kinds(self, noun: str) -> tuple[str, ...] | None:
+        """Sorted: the candidates' order must not depend on a set's (per-process) iteration order."""
+        sem = self.semantics
+        if noun in sem.groups:
+            return tuple(sorted(sem.groups[noun]))
+        if noun in sem.kinds:
+            return (noun,)
+        return None
 
     def predicate(self, node: Selector) -> Pred:
         """The test an event's card or player passes (`a Duke you control`, `this card`, `an opponent`)."""
@@ -285,7 +352,6 @@ class SelectorCompiler:
     def _preds(self, node: Selector, domain: str) -> list[Pred]:
         preds: list[Pred] = []
         noun = node.noun
-        sem = self.semantics
         if domain == PLAYERS:
             if noun == "opponent":
                 preds.append(lambda g, p, ctx: p != ctx.controller)
@@ -296,22 +362,69 @@ class SelectorCompiler:
             elif noun != "card":
                 preds.append(lambda g, i, ctx: _item(g, i).kind == noun)
             return preds
+        return [self._card_pred(node)]
+
+    def _card_pred(self, node: Selector) -> Pred:
+        """One predicate for a card selector: the common tests inline, in one call per card.
+
+        Selectors are tested against every card in play many times per decision,
+        so the noun, the usual adjectives and `you control` are fused here rather
+        than chained as one small function each.
+        """
+        sem, noun = self.semantics, node.noun
+        kinds: frozenset[str] | None = None
+        subtype: str | None = None
         if noun in sem.groups:
-            group = sem.groups[noun]
-            preds.append(lambda g, u, ctx: g.defs[u].kind in group)
+            kinds = sem.groups[noun]
         elif noun in sem.kinds:
-            preds.append(lambda g, u, ctx: g.defs[u].kind == noun)
+            kinds = frozenset({noun})
         elif noun in sem.subtypes:
-            preds.append(lambda g, u, ctx: g.defs[u].subtype == noun)
+            subtype = noun
+        face: bool | None = None  # True: must be face down, False: face up
+        damaged = fatigued = False
+        extras: list[Pred] = []
         for adjective in node.adjectives:
-            preds.append(sem.adjectives.get(adjective) or _ADJECTIVES[adjective])
+            if adjective in sem.adjectives:
+                extras.append(sem.adjectives[adjective])
+            elif adjective in ("face-down", "face-up"):
+                face = adjective == "face-down"
+            elif adjective == "damaged":
+                damaged = True
+            elif adjective == "fatigued":
+                fatigued = True
+            else:
+                raise LookupError(f"no meaning for the adjective '{adjective}'")
+        control = 0  # 1: you control it, -1: an opponent does
         for post in node.post:
-            test = self._postfix(post)
-            if test is not None:
-                preds.append(test)
-        if node.det == "another":
-            preds.append(lambda g, u, ctx: u != ctx.source)
-        return preds
+            if post.name == "you-control":
+                control = 1
+            elif post.name == "opponent-controls":
+                control = -1
+            else:
+                test = self._postfix(post)
+                if test is not None:
+                    extras.append(test)
+        another = node.det == "another"
+        extra = _all(extras) if extras else None
+
+        def pred(g: Game, u: int, ctx: Ctx) -> bool:
+            if kinds is not None and g.defs[u].kind not in kinds:
+                return False
+            if subtype is not None and g.defs[u].subtype != subtype:
+                return False
+            if face is not None and g.face_down[u] != face:
+                return False
+            if damaged and not g.damage[u]:
+                return False
+            if fatigued and not g.fatigued[u]:
+                return False
+            if control and (g.controller[u] == ctx.controller) != (control == 1):
+                return False
+            if another and u == ctx.source:
+                return False
+            return extra is None or extra(g, u, ctx)
+
+        return pred
 
     def _postfix(self, post: Postfix) -> Pred | None:
         name = post.name
@@ -337,14 +450,6 @@ def _item(game: Game, item_id: int) -> StackItem:
         if item.id == item_id:
             return item
     raise LookupError(f"no stack item {item_id}")
-
-
-_ADJECTIVES: dict[str, Pred] = {
-    "face-down": lambda g, u, ctx: g.face_down[u],
-    "face-up": lambda g, u, ctx: not g.face_down[u],
-    "damaged": lambda g, u, ctx: g.damage[u] > 0,
-    "fatigued": lambda g, u, ctx: g.fatigued[u],
-}
 
 
 def _selector_text(node: Selector) -> str:

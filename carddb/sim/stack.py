@@ -15,7 +15,7 @@ from typing import Any
 
 from carddb.sim.decisions import PASS, act, choose, confirm
 from carddb.sim.events import PendingTrigger, emit
-from carddb.sim.game import ZONE_STACK, Game, GameOver
+from carddb.sim.game import Game, GameOver
 from carddb.sim.ops import check_lethal
 from carddb.sim.program import Ctx, Event, Program
 
@@ -82,7 +82,7 @@ def choose_targets(game: Game, player: int, program: Program | None, ctx: Ctx, p
 
 def has_targets(game: Game, program: Program | None, ctx: Ctx) -> bool:
     """Whether every target slot has at least one legal target now (else the card cannot be played)."""
-    return program is None or all(slot.selector.candidates(game, ctx) for slot in program.targets)
+    return program is None or all(slot.selector.exists(game, ctx) for slot in program.targets)
 
 
 def push(game: Game, item: StackItem, event: Event | None = None) -> None:
@@ -91,24 +91,6 @@ def push(game: Game, item: StackItem, event: Event | None = None) -> None:
     game.rules.on_push(game, item)
     if event is not None and item in game.stack:  # (a Ward may have countered it already)
         emit(game, event)
-
-
-def counter(game: Game, item: StackItem) -> None:
-    if item not in game.stack:
-        return
-    game.stack.remove(item)
-    game.trace(f"{item.label} is countered")
-    if item.card:
-        game.rules.countered(game, item)
-
-
-def counter_card(game: Game, uid: int) -> bool:
-    """Counter the played card `uid` if it is still on the stack."""
-    for item in game.stack:
-        if item.card and item.source == uid and game.zone[uid] == ZONE_STACK:
-            counter(game, item)
-            return True
-    return False
 
 
 def item_by_id(game: Game, item_id: int) -> StackItem | None:

@@ -447,7 +447,8 @@ def _response_verbs(t: Table, player: int) -> list[tuple[str, int]]:
     from carddb.sim.program import Event
 
     spell = t.card("spell", "Draw a card.", owner=1 - player)
-    return [(a.verb, a.uid) for a in t.rules.responses(t.g, player, Event("plays", 1 - player, spell))]
+    event = Event("plays", 1 - player, spell, item=object())  # a Spell on the stack
+    return [(a.verb, a.uid) for a in t.rules.responses(t.g, player, event)]
 
 
 @scenario("ambush", "Ambush")

@@ -6,10 +6,12 @@ a Ritual, activate an ability, activate a face-down Duke, trade with the market,
 attempt the Victory card.
 
 Response windows (any turn; see `carddb.sim.stack`): play a Reaction whose timing
-condition matches the event and whose condition holds; and after a card, an
-activated ability or a Victory attempt is put on the stack (the pack's
+condition matches the event and whose condition holds; and after an opponent put a
+card, an activated ability or a Victory attempt on the stack (the pack's
 `instant_events`), activate an ability (unless it says `Activate only during your
 turn`), activate an Ambush Duke on an opponent's turn, or play a Swift card.
+(A Resource does not use the stack, so only Reactions answer it; a player who put
+something on the stack answers it only with a Reaction, having just acted.)
 
 Identical cards in a hand are offered once (the first copy), so a bot's choice is
 between different plays, not between copies.
@@ -58,12 +60,14 @@ def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Eve
     return has_targets(game, card_program(game, uid), Ctx(uid, player, event=event, kind=definition.kind))
 
 
-def usable(game: Game, player: int, uid: int, ability: Activated) -> bool:
+def usable(game: Game, player: int, uid: int, ability: Activated, ctx: Ctx | None = None) -> bool:
+    """Whether `player` may activate the ability now; `ctx` may be a scratch context for `uid` (it is reused)."""
     if ability.own_turn_only and game.active != player:
         return False
     if ability.once_per_turn and ("once", uid, ability.index) in game.tallies:
         return False
-    ctx = Ctx(uid, player)
+    if ctx is None:
+        ctx = Ctx(uid, player)
     for cost in ability.costs:
         if not cost.can_pay(game, ctx):
             return False
@@ -72,12 +76,17 @@ def usable(game: Game, player: int, uid: int, ability: Activated) -> bool:
 
 def _abilities(game: Game, player: int, actions: list[Action]) -> None:
     defs, face_down = game.defs, game.face_down
+    ctx = Ctx(-1, player)
     for uid in game.play[player]:
         if face_down[uid]:
             continue
-        for ability in defs[uid].activated:
-            if usable(game, player, uid, ability):
-                actions.append(Action("ability", uid, ability.index, label=f"{defs[uid].name}: {ability.text}"))
+        definition = defs[uid]
+        if not definition.activated:
+            continue
+        ctx.source = uid
+        for ability in definition.activated:
+            if usable(game, player, uid, ability, ctx):
+                actions.append(Action("ability", uid, ability.index, label=definition.name))
 
 
 def main_actions(game: Game, player: int) -> list[Action]:
@@ -124,8 +133,8 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
                 and _castable(game, player, uid, defs[uid], event)
             ):
                 actions.append(Action("react", uid, label=f"react with {defs[uid].name}", event=event))
-    if kind not in INSTANT_EVENTS:
-        return actions
+    if kind not in INSTANT_EVENTS or event.item is None or event.player == player:
+        return actions  # instant-speed actions answer what an opponent put on the stack
     _abilities(game, player, actions)
     if game.active != player:
         for uid in game.play[player]:

@@ -19,11 +19,11 @@ from carddb.sim.core_handlers import CORE
 from carddb.sim.decisions import Action, confirm
 from carddb.sim.game import ZONE_PLAY, Game
 from carddb.sim.handlers import build_table
-from carddb.sim.ops import health, remove_damage, shuffle_discard_into_deck
+from carddb.sim.ops import counter, destroy, health, remove_damage, shuffle_discard_into_deck
 from carddb.sim.program import Ctx, Event, Program, TargetSlot
 from carddb.sim.rules import Matchup, Seat, SimRules
 from carddb.sim.selectors import Sel, SelectorCompiler, Semantics
-from carddb.sim.stack import StackItem, counter
+from carddb.sim.stack import StackItem
 
 if TYPE_CHECKING:
     from carddb.cardmodel import Card
@@ -48,6 +48,9 @@ def _your_lord(game: Game, ctx: Ctx) -> list[int]:
 class LoeRules(SimRules):
     shared_zones = SHARED_ZONES
     instant_events = actions.INSTANT_EVENTS
+    seat_label = "council"
+    report_kinds = ("lord", "victory")
+    starts_in_play = ("lord",)
 
     def __init__(self, pack: GamePack) -> None:
         assert pack.rules is not None
@@ -93,7 +96,7 @@ class LoeRules(SimRules):
         )
 
     def seats_from_decks(self, decks: Sequence[DeckList]) -> tuple[list[Seat], list[DeckList]]:
-        seats = [Seat(d.name, tuple(d.cards)) for d in decks if d.kind == "council"]
+        seats = [Seat(d.name, tuple(d.cards), d.id) for d in decks if d.kind == "council"]
         shared = [d for d in decks if d.kind == "shared-deck"]
         return seats, shared
 
@@ -166,8 +169,6 @@ class LoeRules(SimRules):
         """Loyal: an Item coupled to the character is destroyed instead, and the character's damage is removed."""
         for other in game.play[game.controller[uid]]:
             if game.attached[other] == uid and keyword(game, other, "loyal"):
-                from carddb.sim.ops import destroy
-
                 game.trace(f"{game.name(other)} is destroyed instead of {game.name(uid)} (Loyal)")
                 destroy(game, other)
                 remove_damage(game, uid, None)

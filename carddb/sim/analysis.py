@@ -1,0 +1,285 @@
+"""What a playtest's games say: win rates with confidence intervals, card deltas, cards never played.
+
+Every rate comes with a 95% Wilson score interval; every difference of two rates
+with Newcombe's hybrid score interval (method 10), which behaves at small counts
+and near 0 or 1 where the textbook normal interval does not. A draw counts as a
+game not won.
+
+- Win rate by seat (LOE: council) and by the seat's card of each kind the pack names
+  (`SimRules.report_kinds`; LOE: Lord and Victory card): over seat-games (each game
+  gives one per seat).
+- First-player advantage: the share of games the first seat won, against the
+  1/seats it would be in a fair game.
+- Card delta from play rate: among the seats that could play a card (the seat whose
+  own cards hold it, e.g. a council's Duke; every seat of a game whose shared deck
+  held it), the win rate of those that played it (a Duke: activated it) minus that
+  of those that did not. The report kinds are left out (they have their own rates).
+  Cards played more in long games or by winners look better than they are: read it
+  with the ablation.
+- Card delta from remove-one ablation: the same games with the card left out. A
+  seat's own card (a Duke): that seat's win rate with the card minus without. A
+  shared-deck card: the seat whose win rate moved most, with that change (positive:
+  the card helped it); picking the largest of several changes makes it look larger.
+- Cards never played, and why: never drawn, drawn but never a legal play (cost,
+  targets, timing), or legal but no bot chose it. Kinds that start in play
+  (`SimRules.starts_in_play`; LOE: Lords) are left out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from carddb.sim.cards import CardRecord
+from carddb.sim.records import GameRecord
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def newcombe(k1: int, n1: int, k0: int, n0: int) -> tuple[float, float, float]:
+    """p1 - p0 and its 95% interval (Newcombe 1998, method 10)."""
+    p1 = k1 / n1 if n1 else 0.0
+    p0 = k0 / n0 if n0 else 0.0
+    l1, u1 = wilson(k1, n1)
+    l0, u0 = wilson(k0, n0)
+    delta = p1 - p0
+    low = delta - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2)
+    high = delta + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2)
+    return delta, max(-1.0, low), min(1.0, high)
+
+
+@dataclass
+class Rate:
+    label: str
+    wins: int
+    n: int
+    low: float = 0.0
+    high: float = 0.0
+    id: str = ""
+
+    def __post_init__(self) -> None:
+        self.low, self.high = wilson(self.wins, self.n)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+
+@dataclass
+class CardDelta:
+    id: str
+    name: str
+    kind: str
+    delta: float
+    low: float
+    high: float
+    n_with: int
+    n_without: int
+    rate_with: float
+    rate_without: float
+    note: str = ""  # ablation of a shared-deck card: the council it moved most
+
+    @property
+    def significant(self) -> bool:
+        return self.low > 0 or self.high < 0
+
+
+@dataclass
+class NeverPlayed:
+    id: str
+    name: str
+    kind: str
+    games: int  # games it took part in
+    reason: str
+
+
+@dataclass
+class Analysis:
+    games: int
+    seats: int
+    draws: int
+    errors: list[str]
+    reasons: dict[str, int]
+    turns: list[int]  # each finished game's length in turns
+    endings: list[str]  # ... and how it ended ("victory", "turn cap", "loop")
+    first_player: Rate
+    by_seat: list[Rate]
+    by_kind: dict[str, list[Rate]]  # a report kind (LOE: lord, victory) -> win rate by the seat's card of it
+    card_play: list[CardDelta]
+    card_ablation: list[CardDelta] = field(default_factory=list)
+    ablation_games: int = 0
+    never_played: list[NeverPlayed] = field(default_factory=list)
+
+    @property
+    def mean_turns(self) -> float:
+        return sum(self.turns) / len(self.turns) if self.turns else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["mean_turns"] = self.mean_turns
+        data["first_player"]["rate"] = self.first_player.rate
+        for entry, rate in zip(data["by_seat"], self.by_seat, strict=True):
+            entry["rate"] = rate.rate
+        for kind, rates in self.by_kind.items():
+            for entry, rate in zip(data["by_kind"][kind], rates, strict=True):
+                entry["rate"] = rate.rate
+        return data
+
+
+def analyse(
+    records: Sequence[GameRecord],
+    cards: Sequence[CardRecord],
+    ablations: Mapping[str, Sequence[GameRecord]] | None = None,
+    *,
+    report_kinds: Sequence[str] = (),
+    starts_in_play: Sequence[str] = (),
+) -> Analysis:
+    info = {c.id: c for c in cards}
+    finished = [r for r in records if not r.error]
+    seats = len(records[0].seats) if records else 0
+    first_wins = sum(1 for r in finished if r.winner == r.first)
+    by_seat: dict[str, list[int]] = {}
+    by_kind: dict[str, dict[str, list[int]]] = {kind: {} for kind in report_kinds}
+    for record in finished:
+        for index, seat in enumerate(record.seats):
+            won = int(record.winner == index)
+            tables = [(by_seat, seat.name)]
+            tables += [(by_kind[kind], _card_of_kind(seat.cards, kind, info)) for kind in report_kinds]
+            for table, key in tables:
+                tally = table.setdefault(key, [0, 0])
+                tally[0] += won
+                tally[1] += 1
+    return Analysis(
+        games=len(records),
+        seats=seats,
+        draws=sum(1 for r in finished if r.winner is None),
+        errors=[f"game {r.index} (seed {r.seed}): {r.error.splitlines()[0]}" for r in records if r.error],
+        reasons=dict(Counter(r.reason for r in records)),
+        turns=[r.turns for r in finished],
+        endings=[r.reason for r in finished],
+        first_player=Rate("first player", first_wins, len(finished)),
+        by_seat=_rates(by_seat, {}),
+        by_kind={kind: _rates(table, info) for kind, table in by_kind.items()},
+        card_play=play_deltas(finished, info, set(report_kinds)),
+        card_ablation=ablation_deltas(finished, ablations, info) if ablations else [],
+        ablation_games=min((len(v) for v in ablations.values()), default=0) if ablations else 0,
+        never_played=never_played(finished, info, set(starts_in_play)),
+    )
+
+
+def _card_of_kind(ids: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> str:
+    return next((c for c in ids if c in info and info[c].kind == kind), "")
+
+
+def _rates(table: Mapping[str, list[int]], info: Mapping[str, CardRecord]) -> list[Rate]:
+    rates = [Rate(info[key].name if key in info else key, wins, n, id=key) for key, (wins, n) in table.items()]
+    return sorted(rates, key=lambda r: (-r.rate, r.label))
+
+
+def _eligible(record: GameRecord, card_id: str) -> list[int]:
+    """The seats of a game that could play the card: the seat holding it, or every seat for a shared card."""
+    holders = [i for i, seat in enumerate(record.seats) if card_id in seat.cards]
+    return holders or list(range(len(record.seats)))
+
+
+def play_deltas(records: Sequence[GameRecord], info: Mapping[str, CardRecord], skip: set[str]) -> list[CardDelta]:
+    tallies: dict[str, list[int]] = {}  # id -> [wins with, n with, wins without, n without]
+    for record in records:
+        for card_id in record.in_game:
+            card = info.get(card_id)
+            if card is None or card.kind in skip:
+                continue
+            tally = tallies.setdefault(card_id, [0, 0, 0, 0])
+            for seat in _eligible(record, card_id):
+                won = int(record.winner == seat)
+                column = 0 if card_id in record.seats[seat].played else 2
+                tally[column] += won
+                tally[column + 1] += 1
+    deltas = []
+    for card_id, (k1, n1, k0, n0) in tallies.items():
+        if n1 == 0 or n0 == 0:
+            continue
+        delta, low, high = newcombe(k1, n1, k0, n0)
+        card = info[card_id]
+        deltas.append(CardDelta(card_id, card.name, card.kind, delta, low, high, n1, n0, k1 / n1, k0 / n0))
+    return sorted(deltas, key=lambda d: -d.delta)
+
+
+def _council_rates(records: Sequence[GameRecord]) -> dict[str, tuple[int, int]]:
+    table: dict[str, list[int]] = {}
+    for record in records:
+        for index, seat in enumerate(record.seats):
+            tally = table.setdefault(seat.name, [0, 0])
+            tally[0] += int(record.winner == index)
+            tally[1] += 1
+    return {name: (wins, n) for name, (wins, n) in table.items()}
+
+
+def ablation_deltas(
+    baseline: Sequence[GameRecord], ablations: Mapping[str, Sequence[GameRecord]], info: Mapping[str, CardRecord]
+) -> list[CardDelta]:
+    deltas = []
+    for card_id, without in ablations.items():
+        count = len(without)
+        card = info[card_id]
+        base = _council_rates(baseline[:count])
+        removed = _council_rates([r for r in without if not r.error])
+        holders = {s.name for r in baseline[:count] for s in r.seats if card_id in s.cards}
+        candidates = sorted(holders or base)
+        best: CardDelta | None = None
+        for council in candidates:
+            k1, n1 = base.get(council, (0, 0))
+            k0, n0 = removed.get(council, (0, 0))
+            if not n1 or not n0:
+                continue
+            delta, low, high = newcombe(k1, n1, k0, n0)
+            note = "" if holders else council
+            found = CardDelta(card_id, card.name, card.kind, delta, low, high, n1, n0, k1 / n1, k0 / n0, note)
+            if best is None or abs(found.delta) > abs(best.delta):
+                best = found
+        if best is not None:
+            deltas.append(best)
+    return sorted(deltas, key=lambda d: -d.delta)
+
+
+def never_played(records: Sequence[GameRecord], info: Mapping[str, CardRecord], skip: set[str]) -> list[NeverPlayed]:
+    present: Counter[str] = Counter()
+    played: set[str] = set()
+    offered: set[str] = set()
+    drawn: set[str] = set()
+    owned: set[str] = set()
+    for record in records:
+        present.update(record.in_game)
+        for seat in record.seats:
+            played.update(seat.played)
+            owned.update(seat.cards)
+        offered.update(record.offered)
+        drawn.update(record.drawn)
+    out = []
+    for card_id, games in sorted(present.items()):
+        card = info.get(card_id)
+        if card is None or card_id in played or card.kind in skip:
+            continue
+        if card_id not in offered:
+            if card_id in owned:
+                reason = "never a legal play (never affordable, or no legal target)"
+            elif card_id not in drawn:
+                reason = "never drawn"
+            else:
+                reason = "drawn but never a legal play (cost, targets or timing)"
+        else:
+            reason = "a legal play, but no bot chose it"
+        out.append(NeverPlayed(card_id, card.name, card.kind, games, reason))
+    return out

@@ -1,0 +1,103 @@
+"""A playtest: N games between seats (councils) on shared decks, reproducible from one seed.
+
+`PlaytestPlan` holds everything that decides the games, as plain data (card
+records, seats, decks, bots, options), so that a worker process or a Dask worker
+can rebuild the catalogue and play any game of the plan by its index:
+
+- game `i` plays matchup `(i // seats) % len(matchups)` with seat `i % seats` going
+  first, so every matchup is played with every seat first in turn;
+- its seed is `derive_seed(plan seed, "game", i)`, and each bot's seed derives from it.
+
+`ablation_plan` is the same plan with one card removed (from the councils that hold
+it, or every copy from the shared decks): the remove-one ablation of the report.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from carddb.play.rng import derive_seed
+from carddb.sim.cards import CardRecord, Catalogue, compile_catalogue
+from carddb.sim.match import GameSpec, play_game
+from carddb.sim.options import SimOptions
+from carddb.sim.records import GameRecord
+from carddb.sim.rules import Matchup, Seat, SimRules
+
+
+@dataclass(frozen=True)
+class PlaytestPlan:
+    game: str  # the game pack's id
+    seed: int
+    games: int
+    bots: tuple[str, ...]  # one per seat
+    matchups: tuple[Matchup, ...]
+    records: tuple[CardRecord, ...]
+    options: SimOptions = field(default_factory=SimOptions)
+    removed: str = ""  # the card left out (an ablation plan)
+
+    @property
+    def seats(self) -> int:
+        return len(self.matchups[0].seats)
+
+    @property
+    def catalogue_key(self) -> str:
+        """Names the card data: a worker compiles each catalogue once, whatever number of batches it plays."""
+        digest = hashlib.sha256(repr((self.game, self.records)).encode("utf-8")).hexdigest()
+        return digest[:16]
+
+    def spec(self, index: int) -> GameSpec:
+        seats = self.seats
+        matchup = self.matchups[(index // seats) % len(self.matchups)]
+        return GameSpec(index, derive_seed(self.seed, "game", index), matchup, index % seats, self.bots)
+
+
+def matchups_from(seats: Sequence[Seat], decks: Sequence[tuple[str, tuple[str, ...]]], players: int) -> list[Matchup]:
+    """Every ordered choice of `players` different seats, on every shared deck."""
+    return [
+        Matchup(tuple(chosen), cards, name)
+        for name, cards in decks
+        for chosen in itertools.permutations(seats, players)
+    ]
+
+
+def ablation_plan(plan: PlaytestPlan, card_id: str, games: int) -> PlaytestPlan:
+    """The plan's first `games` games with `card_id` left out of every council and every shared deck."""
+    matchups = tuple(
+        Matchup(
+            tuple(Seat(s.name, tuple(c for c in s.cards if c != card_id)) for s in m.seats),
+            tuple(c for c in m.deck if c != card_id),
+            m.deck_name,
+        )
+        for m in plan.matchups
+    )
+    return replace(plan, matchups=matchups, games=games, removed=card_id)
+
+
+# -- running batches (in this process, a worker process or a Dask worker) -----------------------
+
+_CATALOGUES: dict[str, tuple[SimRules, Catalogue]] = {}
+
+
+def catalogue_for(plan: PlaytestPlan) -> tuple[SimRules, Catalogue]:
+    key = plan.catalogue_key
+    if key not in _CATALOGUES:
+        from carddb.games import get_pack
+        from carddb.sim.rules import simulator_for
+
+        rules = simulator_for(get_pack(plan.game))
+        _CATALOGUES.clear()  # one run's catalogue at a time is all a worker needs
+        _CATALOGUES[key] = (rules, compile_catalogue(plan.records, rules))
+    return _CATALOGUES[key]
+
+
+def run_batch(plan: PlaytestPlan, indices: Sequence[int]) -> list[GameRecord]:
+    """Play the plan's games `indices`; a top-level function, so process pools and Dask can send it."""
+    rules, catalogue = catalogue_for(plan)
+    return [play_game(rules, catalogue, plan.spec(i), plan.options) for i in indices]
+
+
+def batches(count: int, size: int) -> list[range]:
+    return [range(start, min(count, start + size)) for start in range(0, count, size)]

@@ -1,0 +1,93 @@
+"""The playtest's outputs: `playtest.json` (settings, statistics, every game) and `report.html`.
+
+The HTML is one self-contained file (inline CSS and SVG, no script, no network)
+rendered from `templates/playtest/report.html` with autoescaping; the JSON holds
+the same numbers for tools.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from carddb import __version__
+from carddb.atomic import write_text
+from carddb.gamepack import GamePack
+from carddb.sim.analysis import Analysis, Rate
+from carddb.sim.plots import forest, histogram, rate_plot
+from carddb.sim.records import GameRecord
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "playtest"
+REPORT_FORMAT = "carddb-playtest"
+
+
+def plots(analysis: Analysis, pack: GamePack, seat_label: str) -> dict[str, str]:
+    seats = max(1, analysis.seats)
+    decided = analysis.games - len(analysis.errors)
+    first = analysis.first_player
+    others_won = decided - first.wins - analysis.draws
+    others = Rate("the other seats (each)", others_won, decided * (seats - 1))
+    found = {
+        "first_player": rate_plot(
+            [Rate("first player", first.wins, first.n), others], "Win rate of the first player", 1 / seats
+        ),
+        "length": histogram(analysis.turns, analysis.endings, "Game length"),
+        "by_seat": rate_plot(analysis.by_seat, f"Win rate by {seat_label}", 1 / seats),
+        "card_play": forest(analysis.card_play, "Card win-rate delta (play rate)"),
+        "card_ablation": forest(analysis.card_ablation, "Card win-rate delta (remove-one ablation)"),
+    }
+    for kind, rates in analysis.by_kind.items():
+        found[f"kind-{kind}"] = rate_plot(rates, f"Win rate by {pack.kind(kind).label}", 1 / seats)
+    return found
+
+
+def report_html(analysis: Analysis, pack: GamePack, settings: dict[str, Any], seat_label: str) -> str:
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=jinja2.StrictUndefined
+    )
+    kinds = [{"id": kind, "label": pack.kind(kind).label} for kind in analysis.by_kind]
+    return environment.get_template("report.html").render(
+        game_name=pack.name,
+        summary=analysis,
+        settings=settings,
+        plots=plots(analysis, pack, seat_label),
+        kinds=kinds,
+        seat_label=seat_label,
+        version=__version__,
+    )
+
+
+def report_json(analysis: Analysis, settings: dict[str, Any], records: list[GameRecord]) -> dict[str, Any]:
+    return {
+        "format": REPORT_FORMAT,
+        "version": 1,
+        "carddb": __version__,
+        "settings": settings,
+        "summary": analysis.to_json(),
+        "games": [_game(record) for record in records],
+    }
+
+
+def _game(record: GameRecord) -> dict[str, Any]:
+    data = asdict(record)
+    for key in ("decisions", "log", "offered", "in_game", "drawn", "events"):
+        data.pop(key, None)
+    return data
+
+
+def write_report(
+    folder: Path,
+    analysis: Analysis,
+    pack: GamePack,
+    settings: dict[str, Any],
+    records: list[GameRecord],
+    seat_label: str,
+) -> list[Path]:
+    return [
+        write_text(folder / "playtest.json", json.dumps(report_json(analysis, settings, records), indent=1) + "\n"),
+        write_text(folder / "report.html", report_html(analysis, pack, settings, seat_label)),
+    ]

@@ -1,0 +1,78 @@
+"""Where a playtest's seats and shared decks come from.
+
+- The project's deck lists (`data/<game>/decks/`): the pack says which lists are
+  seats (LOE: councils) and which are shared decks (`SimRules.seats_from_decks`).
+- A Sealed Deck's output (`carddb sealed`: `shared-deck.json`): its shared deck, with
+  the seats from the deck lists (the design: players bring their own council).
+- A Full Draft's output (`carddb draft`: `draft-log.json`): its councils (each seat's
+  picks and Victory card) and its shared deck, played at that table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from carddb.database import CardDatabase
+from carddb.diagnostics import Report
+from carddb.errors import UsageError
+from carddb.play.decks import load_decks
+from carddb.sim.rules import Seat, SimRules
+
+Deck = tuple[str, tuple[str, ...]]  # (name, card ids with repeats)
+
+
+@dataclass(frozen=True)
+class Table:
+    seats: tuple[Seat, ...]
+    decks: tuple[Deck, ...]
+    fixed_table: bool  # a draft's table: play its seats together, not every pairing
+    source: str  # what the report says the cards came from
+
+
+def from_decks(db: CardDatabase, rules: SimRules, report: Report) -> Table:
+    loaded = load_decks(db, report)
+    seats, shared = rules.seats_from_decks([entry.deck for entry in loaded])
+    decks = tuple((deck.id, tuple(c for c, n in deck.cards.items() for _ in range(n))) for deck in shared)
+    return Table(tuple(seats), decks, False, f"data/{db.pack.id}/decks")
+
+
+def from_file(path: Path, db: CardDatabase, rules: SimRules, report: Report) -> Table:
+    """A Sealed Deck's `shared-deck.json` or a Full Draft's `draft-log.json`."""
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{path} is not a sealed deck list or a draft log (a JSON object was expected)")
+    if data.get("format") == "carddb-draft-log":
+        councils = data.get("councils")
+        deck = data.get("shared_deck")
+        if not isinstance(councils, list) or not isinstance(deck, list):
+            raise UsageError(f"{path}: the draft log has no councils or no shared deck")
+        seats = tuple(
+            Seat(str(c.get("name", f"Seat {i + 1}")), (*map(str, c.get("cards", [])), str(c.get("victory") or "")))
+            for i, c in enumerate(councils)
+        )
+        seats = tuple(Seat(s.name, tuple(c for c in s.cards if c)) for s in seats)
+        _check_ids(db, path, [c for s in seats for c in s.cards] + list(map(str, deck)))
+        return Table(seats, (("draft", tuple(map(str, deck))),), True, f"the draft {path.name}")
+    if isinstance(data.get("order"), list) or isinstance(data.get("cards"), dict):
+        deck = [str(c) for c in data["order"]] if isinstance(data.get("order"), list) else _expand(data["cards"])
+        _check_ids(db, path, deck)
+        table = from_decks(db, rules, report)
+        return Table(table.seats, (("sealed", tuple(deck)),), False, f"the sealed deck {path.name}")
+    raise UsageError(f"{path} is neither a draft-log.json (carddb draft) nor a shared-deck.json (carddb sealed)")
+
+
+def _expand(cards: dict[str, Any]) -> list[str]:
+    return [str(card) for card, count in cards.items() for _ in range(int(count))]
+
+
+def _check_ids(db: CardDatabase, path: Path, ids: Sequence[str]) -> None:
+    unknown = sorted({card_id for card_id in ids if db.by_id(card_id) is None})
+    if unknown:
+        raise UsageError(f"{path} names cards that are not in the database: {', '.join(unknown[:8])}")
