@@ -80,4 +80,6 @@ CODES: dict[str, str] = {
     "E-TIMING-NOT-REACTION": "A timing condition (Reaction - When ...:) on a card that is not a Reaction.",
     "E-RULES-MISPLACED": "A sentence that only makes sense in another place (e.g. Activate only once per turn without a cost).",
     "E-RULES-AMBIGUOUS": "A sentence whose meaning is ambiguous, e.g. `it` or `that player` with nothing to refer to.",
+    # playtests (carddb/sim/, carddb validate --playtest N)
+    "W-PLAYTEST-OUTLIER": "In a playtest, the card's win-rate delta stands out from every other card's and is not noise.",
 }

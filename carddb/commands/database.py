@@ -53,10 +53,19 @@ def validate(
     project: ProjectOpt = None,
     strict: StrictOpt = False,
     format: Annotated[OutputFormat, typer.Option("--format", help="text or json")] = OutputFormat.text,
+    playtest: Annotated[
+        int, typer.Option("--playtest", min=0, help="Also have bots play N games and warn about outlying cards.")
+    ] = 0,
+    playtest_bots: Annotated[str, typer.Option("--playtest-bots", help="The bots of --playtest.")] = "greedy",
+    playtest_seed: Annotated[int, typer.Option("--playtest-seed", min=0, help="The seed of --playtest.")] = 0,
 ) -> None:
     """Check every card file; exit 0 when clean, 1 when there are findings."""
     proj, pack = open_project(project, game)
-    _, report = load_database(proj, pack)
+    db, report = load_database(proj, pack)
+    if playtest and not report.errors:
+        from carddb.sim.warnings import design_warnings
+
+        report.extend(design_warnings(db, playtest, playtest_bots, playtest_seed))
     if format is OutputFormat.json:
         print(report.to_json())
     else:

@@ -9,7 +9,15 @@ from typing import Annotated
 import typer
 
 from carddb.atomic import write_text
-from carddb.commands.common import GameOpt, ProjectOpt, event_seed, load_or_exit, out_dir, print_report
+from carddb.commands.common import (
+    GameOpt,
+    ProjectOpt,
+    event_seed,
+    load_or_exit,
+    open_project,
+    out_dir,
+    print_report,
+)
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import UsageError
@@ -57,8 +65,8 @@ def playtest(
     project: ProjectOpt = None,
 ) -> None:
     """Bots play N games (councils x shared decks, or a sealed deck or draft) and report win rates and card deltas."""
+    rules = simulator_for(open_project(project, game)[1])  # before loading: a game without a simulator says so
     db = load_or_exit(project, game)
-    rules = simulator_for(db.pack)
     if replay is not None:
         _replay(db, rules, replay)
         return

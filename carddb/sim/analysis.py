@@ -13,9 +13,11 @@ game not won.
 - Card delta from play rate: among the seats that could play a card (the seat whose
   own cards hold it, e.g. a council's Duke; every seat of a game whose shared deck
   held it), the win rate of those that played it (a Duke: activated it) minus that
-  of those that did not. The report kinds are left out (they have their own rates).
-  Cards played more in long games or by winners look better than they are: read it
-  with the ablation.
+  of those that did not, compared within each seat (LOE: council) and pooled with
+  Mantel-Haenszel weights, so that a card a weak council plays often is not blamed
+  for the council; its interval uses the Greenland-Robins variance. The report
+  kinds are left out (they have their own rates). Cards played more in long games
+  or by winners still look better than they are: read it with the ablation.
 - Card delta from remove-one ablation: the same games with the card left out. A
   seat's own card (a Duke): that seat's win rate with the card minus without. A
   shared-deck card: the seat whose win rate moved most, with that change (positive:
@@ -194,24 +196,57 @@ def _eligible(record: GameRecord, card_id: str) -> list[int]:
     return holders or list(range(len(record.seats)))
 
 
+def mantel_haenszel(strata: Sequence[tuple[int, int, int, int]]) -> tuple[float, float, float] | None:
+    """The pooled risk difference of 2x2 tables (wins with, n with, wins without, n without) and its 95% interval.
+
+    Mantel-Haenszel weights n1*n0/N; variance by Greenland & Robins (1985), with
+    each group's counts moved towards a half (one win and one loss added, as
+    Agresti & Caffo do) so that a stratum where one group always won or always
+    lost does not claim a certainty it has not earned. The interval is never
+    narrower, on either side, than Newcombe's score interval of the pooled counts
+    (a normal approximation is too confident with a handful of games). None when no
+    stratum has both groups.
+    """
+    used = [(a, n1, c, n0) for a, n1, c, n0 in strata if n1 and n0]
+    if not used:
+        return None
+    weight = sum(n1 * n0 / (n1 + n0) for _, n1, _, n0 in used)
+    delta = sum((a * n0 - c * n1) / (n1 + n0) for a, n1, c, n0 in used) / weight
+    adjusted = [(a + 1, n1 + 2, c + 1, n0 + 2) for a, n1, c, n0 in used]
+    adjusted_weight = sum(n1 * n0 / (n1 + n0) for _, n1, _, n0 in adjusted)
+    variance = sum(
+        (a * (n1 - a) * n0**3 + c * (n0 - c) * n1**3) / (n1 * n0 * (n1 + n0) ** 2) for a, n1, c, n0 in adjusted
+    ) / (adjusted_weight**2)
+    half = Z95 * math.sqrt(variance)
+    a, n1, c, n0 = (sum(t[i] for t in used) for i in range(4))
+    crude, crude_low, crude_high = newcombe(a, n1, c, n0)
+    low = delta - max(half, crude - crude_low)
+    high = delta + max(half, crude_high - crude)
+    return delta, max(-1.0, low), min(1.0, high)
+
+
 def play_deltas(records: Sequence[GameRecord], info: Mapping[str, CardRecord], skip: set[str]) -> list[CardDelta]:
-    tallies: dict[str, list[int]] = {}  # id -> [wins with, n with, wins without, n without]
+    # id -> seat name -> [wins with, n with, wins without, n without]
+    tallies: dict[str, dict[str, list[int]]] = {}
     for record in records:
         for card_id in record.in_game:
             card = info.get(card_id)
             if card is None or card.kind in skip:
                 continue
-            tally = tallies.setdefault(card_id, [0, 0, 0, 0])
+            by_seat = tallies.setdefault(card_id, {})
             for seat in _eligible(record, card_id):
-                won = int(record.winner == seat)
+                tally = by_seat.setdefault(record.seats[seat].name, [0, 0, 0, 0])
                 column = 0 if card_id in record.seats[seat].played else 2
-                tally[column] += won
+                tally[column] += int(record.winner == seat)
                 tally[column + 1] += 1
     deltas = []
-    for card_id, (k1, n1, k0, n0) in tallies.items():
-        if n1 == 0 or n0 == 0:
+    for card_id, by_seat in tallies.items():
+        strata = [(a, n1, c, n0) for a, n1, c, n0 in by_seat.values()]
+        pooled = mantel_haenszel(strata)
+        if pooled is None:
             continue
-        delta, low, high = newcombe(k1, n1, k0, n0)
+        delta, low, high = pooled
+        k1, n1, k0, n0 = (sum(t[i] for t in strata) for i in range(4))
         card = info[card_id]
         deltas.append(CardDelta(card_id, card.name, card.kind, delta, low, high, n1, n0, k1 / n1, k0 / n0))
     return sorted(deltas, key=lambda d: -d.delta)

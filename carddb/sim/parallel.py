@@ -72,15 +72,13 @@ def _on_dask(
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'carddb[dask]'") from None
     try:
-        client = Client(address, timeout="10s", set_as_default=False)
+        client = Client(address, timeout="10s")
     except (OSError, TimeoutError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    try:
+    with client:
         futures: dict[Any, int] = {}
         for plan_index, indices in tasks:
             future = client.submit(run_batch, plans[plan_index], indices, pure=False)
             futures[future] = plan_index
         for future in dask_completed(list(futures)):
             take(futures[future], future.result())
-    finally:
-        client.close()

@@ -69,11 +69,8 @@ def prepare(db: CardDatabase, rules: SimRules, request: Request, report: Report)
     bots = request.bots * players if len(request.bots) == 1 else request.bots
     if len(bots) != players or any(b not in BOTS for b in bots):
         raise UsageError(f"--bots takes one bot or one per player, from: {', '.join(BOTS)}")
-    matchups: list[Matchup]
-    if table.fixed_table:
-        matchups = [Matchup(seats, decks[0][1], decks[0][0])]
-    else:
-        matchups = matchups_from(seats, decks, players)
+    fixed = [Matchup(seats, decks[0][1], decks[0][0])]
+    matchups = fixed if table.fixed_table else matchups_from(seats, decks, players)
     plan = PlaytestPlan(
         db.pack.id,
         request.seed,
