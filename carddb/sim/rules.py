@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from carddb.sim.cards import CardRecord, Catalogue
     from carddb.sim.handlers import HandlerTable
     from carddb.sim.options import SimOptions
-    from carddb.sim.selectors import Sel, Semantics
+    from carddb.sim.selectors import Semantics
     from carddb.sim.stack import StackItem
 
 
@@ -115,9 +115,6 @@ class SimRules(ABC):
         """A played card was countered: where it goes."""
 
     # -- rules the core asks about -------------------------------------------------------
-
-    def can_target(self, game: Game, sel: Sel, x: int, ctx: Ctx) -> bool:
-        return True
 
     def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
         return amount

@@ -49,12 +49,15 @@ class Semantics:
     fixed_tests: Mapping[str, Pred] = field(default_factory=dict)  # ... and how an event's card is tested
     health: Callable[[Game, int], int] = field(default=lambda g, uid: 0)  # a card's current health
     adjectives: Mapping[str, Pred] = field(default_factory=dict)  # the pack's own adjectives
+    # The pack's targeting rule, given a target selector's adjectives: a test every target must
+    # pass (LOE: not face down, unless the selector says `face-down` or a static exposes it), or None.
+    target_rule: Callable[[tuple[str, ...]], Pred | None] = field(default=lambda adjectives: None)
 
 
 class Sel:
     """A compiled selector. `resolve` gives what it names now; `candidates` what may be chosen."""
 
-    __slots__ = ("adjectives", "domain", "hint", "kinds", "pred", "text", "zone")
+    __slots__ = ("adjectives", "domain", "hint", "kinds", "pred", "scan", "text", "zone")
     mode = "all"
 
     def __init__(
@@ -74,6 +77,7 @@ class Sel:
         self.hint = hint  # what choosing it is for (see decisions.choose)
         self.adjectives = adjectives  # as written: a rule may depend on them (LOE: `face-down` may target)
         self.kinds = kinds  # the card kinds it can name (None: any), so it looks only at those in play
+        self.scan = pred  # the test of a card already drawn from `pool` or `groups` (which filter by kind)
 
     def pool(self, game: Game) -> list[int]:
         """Everything of the domain, before the predicate."""
@@ -89,7 +93,7 @@ class Sel:
         return list(game.zone_list(self.zone, 0))
 
     def candidates(self, game: Game, ctx: Ctx) -> list[int]:
-        pred = self.pred
+        pred = self.scan
         return [x for x in self.pool(game) if pred(game, x, ctx)]
 
     def resolve(self, game: Game, ctx: Ctx) -> list[int]:
@@ -100,7 +104,7 @@ class Sel:
 
     def exists(self, game: Game, ctx: Ctx) -> bool:
         """Whether there is at least one candidate (what deciding if a card may be played asks, often)."""
-        pred = self.pred
+        pred = self.scan
         if self.domain == "card":
             for cards in self.groups(game):
                 for x in cards:
@@ -112,9 +116,12 @@ class Sel:
     def groups(self, game: Game) -> list[list[int]] | tuple[list[int], ...]:
         """The card lists a card selector looks through (without copying them)."""
         if self.zone == ZONE_PLAY:
-            if self.kinds is not None:
+            kinds = self.kinds
+            if kinds is not None:
                 index = game.in_play_of_kind()
-                return tuple(index.get(kind, _EMPTY) for kind in self.kinds)
+                if len(kinds) == 1:
+                    return (index.get(kinds[0], _EMPTY),)
+                return tuple(index.get(kind, _EMPTY) for kind in kinds)
             return game.play
         return (game.zone_list(self.zone, 0),)
 
@@ -131,28 +138,33 @@ class Sel:
 
 
 class TargetSel(Sel):
-    __slots__ = ("slot",)
+    """`target ...`: chosen when the ability goes on the stack; a target must also pass the targeting rules."""
+
+    __slots__ = ("rule", "slot")
     mode = "target"
 
-    def __init__(self, base: Sel, slot: int) -> None:
+    def __init__(self, base: Sel, slot: int, rule: Pred | None = None) -> None:
         super().__init__(base.domain, base.zone, base.pred, base.text, base.hint, base.adjectives, base.kinds)
+        self.scan = base.scan
         self.slot = slot
+        self.rule = rule  # the pack's targeting rule for cards (None: none)
 
     def candidates(self, game: Game, ctx: Ctx) -> list[int]:
-        pred = self.pred
+        pred = self.scan
         return [x for x in self.pool(game) if pred(game, x, ctx) and targetable(game, self, x, ctx)]
 
     def exists(self, game: Game, ctx: Ctx) -> bool:
-        pred = self.pred
+        pred = self.scan
         if self.domain == "card":
-            protect = game.statics("protect")
-            can_target = game.rules.can_target
+            cache = game.statics_cache
+            protect = cache.get("protect") if cache is not None else game.statics("protect")
+            rule = self.rule
             for cards in self.groups(game):
                 for x in cards:
                     if (
                         pred(game, x, ctx)
+                        and (rule is None or rule(game, x, ctx))
                         and (not protect or _unprotected(game, protect, x, ctx))
-                        and can_target(game, self, x, ctx)
                     ):
                         return True
             return False
@@ -213,13 +225,14 @@ class FixedSel(Sel):
         return True
 
 
-def targetable(game: Game, sel: Sel, x: int, ctx: Ctx) -> bool:
-    """Whether `x` may be chosen as a target: no active `cannot be targeted` protects it, and the pack agrees."""
-    if sel.domain == "card":
-        protect = game.statics("protect")
-        if protect and not _unprotected(game, protect, x, ctx):
-            return False
-    return game.rules.can_target(game, sel, x, ctx)
+def targetable(game: Game, sel: TargetSel, x: int, ctx: Ctx) -> bool:
+    """Whether `x` may be chosen as a target: the pack's targeting rule allows it, no `cannot be targeted` protects it."""
+    if sel.domain != "card":
+        return True
+    if sel.rule is not None and not sel.rule(game, x, ctx):
+        return False
+    protect = game.statics("protect")
+    return not protect or _unprotected(game, protect, x, ctx)
 
 
 def _unprotected(game: Game, protect: list[tuple[int, Static]], x: int, ctx: Ctx) -> bool:
@@ -297,11 +310,16 @@ class SelectorCompiler:
         pred = _all(self._preds(node, domain))
         kinds = self._kinds(node.noun) if domain == "card" else None
         base = Sel(domain, zone, pred, text, hint, node.adjectives, kinds)
+        if kinds is not None and zone == ZONE_PLAY:
+            base.scan = self._card_pred(node, check_kind=False)
         if node.det == "target":
             assert slot is not None, "a target selector needs a slot"
-            return TargetSel(base, slot)
+            rule = self.semantics.target_rule(node.adjectives) if domain == "card" else None
+            return TargetSel(base, slot, rule)
         if node.det in {"a", "another"} and domain != PLAYERS:
-            return ChooseSel(domain, zone, pred, text, hint, node.adjectives, kinds)
+            chooser = ChooseSel(domain, zone, pred, text, hint, node.adjectives, kinds)
+            chooser.scan = base.scan
+            return chooser
         return base
 
     def _kinds(self, noun: str) -> tuple[str, ...] | None:
@@ -364,7 +382,7 @@ class SelectorCompiler:
             return preds
         return [self._card_pred(node)]
 
-    def _card_pred(self, node: Selector) -> Pred:
+    def _card_pred(self, node: Selector, *, check_kind: bool = True) -> Pred:
         """One predicate for a card selector: the common tests inline, in one call per card.
 
         Selectors are tested against every card in play many times per decision,
@@ -380,6 +398,8 @@ class SelectorCompiler:
             kinds = frozenset({noun})
         elif noun in sem.subtypes:
             subtype = noun
+        if not check_kind:
+            kinds = None  # the caller only ever offers cards of the right kinds
         face: bool | None = None  # True: must be face down, False: face up
         damaged = fatigued = False
         extras: list[Pred] = []

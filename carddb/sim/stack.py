@@ -82,7 +82,12 @@ def choose_targets(game: Game, player: int, program: Program | None, ctx: Ctx, p
 
 def has_targets(game: Game, program: Program | None, ctx: Ctx) -> bool:
     """Whether every target slot has at least one legal target now (else the card cannot be played)."""
-    return program is None or all(slot.selector.exists(game, ctx) for slot in program.targets)
+    if program is None:
+        return True
+    targets = program.targets
+    if len(targets) == 1:  # the usual case, without a generator
+        return targets[0].selector.exists(game, ctx)
+    return all(slot.selector.exists(game, ctx) for slot in targets)
 
 
 def push(game: Game, item: StackItem, event: Event | None = None) -> None:

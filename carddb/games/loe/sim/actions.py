@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from carddb.games.loe.sim import market, victory
 from carddb.games.loe.sim.board import victory_card
-from carddb.games.loe.sim.costs import can_afford, pay, play_cost
+from carddb.games.loe.sim.costs import can_spend, pay, play_cost
 from carddb.games.loe.sim.keywords import keyword
 from carddb.sim.cards import CardDef
 from carddb.sim.decisions import Action
@@ -55,38 +55,41 @@ def card_program(game: Game, uid: int) -> Program | None:
 
 
 def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Event | None = None) -> bool:
-    if not can_afford(game, player, play_cost(game, player, uid), definition.cost_resources):
+    if game.pool[player] < play_cost(game, player, uid):
         return False
-    return has_targets(game, card_program(game, uid), Ctx(uid, player, event=event, kind=definition.kind))
-
-
-def usable(game: Game, player: int, uid: int, ability: Activated, ctx: Ctx | None = None) -> bool:
-    """Whether `player` may activate the ability now; `ctx` may be a scratch context for `uid` (it is reused)."""
-    if ability.own_turn_only and game.active != player:
+    if definition.cost_resources and not can_spend(game, player, definition.cost_resources):
         return False
-    if ability.once_per_turn and ("once", uid, ability.index) in game.tallies:
-        return False
-    if ctx is None:
-        ctx = Ctx(uid, player)
-    for cost in ability.costs:
-        if not cost.can_pay(game, ctx):
-            return False
-    return has_targets(game, ability.program, ctx)
+    program = card_program(game, uid)
+    if program is None or not program.targets:
+        return True
+    return has_targets(game, program, Ctx(uid, player, event=event, kind=definition.kind))
 
 
 def _abilities(game: Game, player: int, actions: list[Action]) -> None:
-    defs, face_down = game.defs, game.face_down
+    """Every ability of `player`'s cards they may activate now: own-turn and once-per-turn restrictions, costs,
+    targets. Written as one loop (no call per ability): it runs for every decision and every response window."""
+    defs, face_down, tallies = game.defs, game.face_down, game.tallies
+    own_turn = game.active == player
     ctx = Ctx(-1, player)
     for uid in game.play[player]:
         if face_down[uid]:
             continue
-        definition = defs[uid]
-        if not definition.activated:
+        activated = defs[uid].activated
+        if not activated:
             continue
         ctx.source = uid
-        for ability in definition.activated:
-            if usable(game, player, uid, ability, ctx):
-                actions.append(Action("ability", uid, ability.index, label=definition.name))
+        for ability in activated:
+            if ability.own_turn_only and not own_turn:
+                continue
+            if ability.once_per_turn and ("once", uid, ability.index) in tallies:
+                continue
+            for cost in ability.costs:
+                if not cost.can_pay(game, ctx):
+                    break
+            else:
+                program = ability.program
+                if not program.targets or has_targets(game, program, ctx):
+                    actions.append(Action("ability", uid, ability.index))
 
 
 def main_actions(game: Game, player: int) -> list[Action]:
@@ -101,19 +104,19 @@ def main_actions(game: Game, player: int) -> list[Action]:
         seen.add(definition.id)
         if definition.kind == "resource":
             if may_resource:
-                actions.append(Action("resource", uid, label=f"play {definition.name}"))
+                actions.append(Action("resource", uid))
         elif definition.kind in CAST_KINDS and _castable(game, player, uid, definition):
-            actions.append(Action("cast", uid, label=f"cast {definition.name}"))
+            actions.append(Action("cast", uid))
     _abilities(game, player, actions)
     for uid in game.play[player]:
         if game.face_down[uid] and defs[uid].kind == "duke" and victory.can_activate(game, player, uid):
-            actions.append(Action("activate", uid, label=f"activate {defs[uid].name}"))
+            actions.append(Action("activate", uid))
     trades = game.counters[player].get("trades", 0)
     if trades < game.rules.number("market-trades-per-turn") and market.can_trade(game, player):
-        actions.append(Action("trade", label="trade with the market"))
+        actions.append(Action("trade"))
     if victory.can_attempt(game, player):
         uid = victory_card(game, player)
-        actions.append(Action("victory", uid, label=f"attempt {defs[uid].name}"))
+        actions.append(Action("victory", uid))
     return actions
 
 
@@ -132,7 +135,7 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
                 and all(cond.test(game, ctx) for cond in timed.conditions)
                 and _castable(game, player, uid, defs[uid], event)
             ):
-                actions.append(Action("react", uid, label=f"react with {defs[uid].name}", event=event))
+                actions.append(Action("react", uid, event=event))
     if kind not in INSTANT_EVENTS or event.item is None or event.player == player:
         return actions  # instant-speed actions answer what an opponent put on the stack
     _abilities(game, player, actions)
@@ -144,7 +147,7 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
                 and defs[uid].kind == "duke"
                 and victory.can_activate(game, player, uid)
             ):
-                actions.append(Action("activate", uid, label=f"activate {defs[uid].name} (Ambush)"))
+                actions.append(Action("activate", uid))
     may_resource = resources_left(game, player) > 0
     for uid in game.hands[player]:
         definition = defs[uid]
@@ -152,9 +155,9 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
             continue
         if definition.kind == "resource":
             if may_resource:
-                actions.append(Action("resource", uid, label=f"play {definition.name} (Swift)"))
+                actions.append(Action("resource", uid))
         elif definition.kind in CAST_KINDS and _castable(game, player, uid, definition):
-            actions.append(Action("cast", uid, label=f"cast {definition.name} (Swift)"))
+            actions.append(Action("cast", uid))
     return actions
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from carddb.games.loe.sim import actions, evaluate, turns
@@ -22,7 +22,7 @@ from carddb.sim.handlers import build_table
 from carddb.sim.ops import counter, destroy, health, remove_damage, shuffle_discard_into_deck
 from carddb.sim.program import Ctx, Event, Program, TargetSlot
 from carddb.sim.rules import Matchup, Seat, SimRules
-from carddb.sim.selectors import Sel, SelectorCompiler, Semantics
+from carddb.sim.selectors import SelectorCompiler, Semantics
 from carddb.sim.stack import StackItem
 
 if TYPE_CHECKING:
@@ -43,6 +43,18 @@ def _coupled(game: Game, ctx: Ctx) -> list[int]:
 
 def _your_lord(game: Game, ctx: Ctx) -> list[int]:
     return lords(game, ctx.controller)
+
+
+def _exposed(game: Game, uid: int, ctx: Ctx) -> bool:
+    """Face-down cards cannot be targeted, unless a static (`Face-down Dukes can be targeted`) exposes them."""
+    if not game.face_down[uid]:
+        return True
+    return any(static.applies(game, source, uid) for source, static in game.statics("expose"))
+
+
+def _face_down_rule(adjectives: tuple[str, ...]) -> Callable[[Game, int, Ctx], bool] | None:
+    """A selector that names face-down cards (`target face-down Duke`) may target them: the card allows it."""
+    return None if "face-down" in adjectives else _exposed
 
 
 class LoeRules(SimRules):
@@ -68,6 +80,7 @@ class LoeRules(SimRules):
                 "your-lord": lambda g, x, ctx: g.defs[x].kind == "lord" and g.controller[x] == ctx.controller,
             },
             health=health,
+            target_rule=_face_down_rule,
         )
         # Playing an Item: it is coupled to a face-up character you control, chosen like a target.
         node = Selector("target", "character", ("face-up",), (Postfix("you-control"),))
@@ -146,12 +159,6 @@ class LoeRules(SimRules):
                 return
 
     # -- rules the core asks about -------------------------------------------------------------
-
-    def can_target(self, game: Game, sel: Sel, x: int, ctx: Ctx) -> bool:
-        """Face-down cards cannot be targeted, unless the selector names them or a static exposes them."""
-        if sel.domain != "card" or not game.face_down[x] or "face-down" in sel.adjectives:
-            return True
-        return any(static.applies(game, source, x) for source, static in game.statics("expose"))
 
     def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
         armor = keyword(game, uid, "armor")
