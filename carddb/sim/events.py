@@ -32,8 +32,6 @@ def emit(game: Game, event: Event) -> None:
         _own_trigger(game, event, subject, kind)  # "When you play this card" from the stack or hand
     if game.reacts.get(kind) or kind in game.rules.instant_events:
         game.events.append(event)
-    if game.stats is not None:
-        game.stats.event(game, event)
 
 
 def _collect(game: Game, event: Event, kind: str) -> None:

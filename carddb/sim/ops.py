@@ -47,6 +47,8 @@ def draw(game: Game, player: int, amount: int) -> int:
             break
         game.move(uid, ZONE_HAND, player)
         drawn += 1
+        if game.stats is not None:
+            game.stats.drew(game, uid)
         emit(game, Event("draws", player, uid, 1))
     if drawn:
         game.trace(f"P{player + 1} draws {drawn}")

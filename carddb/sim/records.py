@@ -14,18 +14,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from carddb.sim.decisions import Action
     from carddb.sim.game import Game
-    from carddb.sim.program import Event
 
 
 class GameStats:
-    __slots__ = ("decisions", "drawn", "events", "offered_ids", "played", "uses")
+    __slots__ = ("decisions", "drawn", "offered_ids", "played", "trades", "uses")
 
     def __init__(self, players: int, *, decisions: bool = False) -> None:
         self.played: list[set[str]] = [set() for _ in range(players)]  # card ids each seat played or activated
         self.uses: list[int] = [0] * players  # activated abilities used
         self.offered_ids: set[str] = set()  # cards ever offered as a legal play
         self.drawn: set[str] = set()  # cards ever drawn into a hand
-        self.events: dict[str, int] = {}
+        self.trades = 0
         self.decisions: list[int] | None = [] if decisions else None
 
     def play(self, game: Game, player: int, uid: int) -> None:
@@ -36,12 +35,10 @@ class GameStats:
         self.played[player].add(game.defs[uid].id)
 
     def trade(self, game: Game, player: int) -> None:
-        self.events["trade"] = self.events.get("trade", 0) + 1
+        self.trades += 1
 
-    def event(self, game: Game, event: Event) -> None:
-        self.events[event.type] = self.events.get(event.type, 0) + 1
-        if event.type == "draws" and event.subject >= 0:
-            self.drawn.add(game.defs[event.subject].id)
+    def drew(self, game: Game, uid: int) -> None:
+        self.drawn.add(game.defs[uid].id)
 
     def offered(self, game: Game, player: int, options: Sequence[Action]) -> None:
         defs = game.defs
@@ -73,6 +70,6 @@ class GameRecord:
     in_game: tuple[str, ...]  # card ids that took part (councils and the shared deck)
     drawn: tuple[str, ...] = ()  # card ids drawn into a hand at least once
     error: str = ""  # an exception or illegal state, when the game could not finish
-    events: dict[str, int] = field(default_factory=dict)
+    trades: int = 0  # trades with the market (a pack that has none leaves it 0)
     decisions: list[int] | None = None
     log: list[str] | None = None

@@ -74,7 +74,7 @@ def report_json(analysis: Analysis, settings: dict[str, Any], records: list[Game
 
 def _game(record: GameRecord) -> dict[str, Any]:
     data = asdict(record)
-    for key in ("decisions", "log", "offered", "in_game", "drawn", "events"):
+    for key in ("decisions", "log", "offered", "in_game", "drawn"):
         data.pop(key, None)
     return data
 

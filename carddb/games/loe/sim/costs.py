@@ -43,8 +43,21 @@ def spendable(game: Game, player: int, resource: str, exclude: int = -1) -> list
     ]
 
 
+def has_spendable(game: Game, player: int, resource: str, amount: int, exclude: int = -1) -> bool:
+    """Whether `player` has `amount` untapped Resources of the subtype (counting stops there)."""
+    defs, fatigued = game.defs, game.fatigued
+    for uid in game.play[player]:
+        if not fatigued[uid] and uid != exclude:
+            definition = defs[uid]
+            if definition.subtype == resource and definition.kind == "resource":
+                amount -= 1
+                if amount <= 0:
+                    return True
+    return amount <= 0
+
+
 def can_spend(game: Game, player: int, needs: tuple[tuple[str, int], ...], exclude: int = -1) -> bool:
-    return all(len(spendable(game, player, resource, exclude)) >= amount for resource, amount in needs)
+    return all(has_spendable(game, player, resource, amount, exclude) for resource, amount in needs)
 
 
 def spend(game: Game, player: int, resource: str, amount: int, exclude: int = -1) -> None:
@@ -93,7 +106,7 @@ class SpendResource:
         self.text = f"spend {amount} {resource}"
 
     def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return len(spendable(game, ctx.controller, self.resource, ctx.source)) >= self.amount
+        return has_spendable(game, ctx.controller, self.resource, self.amount, ctx.source)
 
     def pay(self, game: Game, ctx: Ctx) -> bool:
         spend(game, ctx.controller, self.resource, self.amount, ctx.source)

@@ -1,0 +1,77 @@
+"""Soak test: 10,000 bot games on the bundled LOE set, every invariant checked after every action.
+
+Usage: python scripts/soak_playtest.py [--games N] [--greedy N] [--workers K] [--seed S] [--project DIR]
+
+Plays N games (default 10,000) over every pairing of the councils in data/loe/decks
+on each shared deck: random bots against random bots, and --greedy of them (default
+500) with a greedy bot against a random one. `SimOptions(check_invariants=True)`
+checks the illegal states of carddb/sim/invariants.py (each card in exactly one
+zone, the card count conserved, no negative damage or powerstones, fatigue and
+facing only in play, attachments to cards in play) and LOE's own (powerstones
+within what the turn gave, hand size at the end of a turn, the market's size,
+what may be face down) after every action. Prints how the games ended and every
+game that raised or reached an illegal state; exits 1 if any did.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+from carddb.database import load_database
+from carddb.diagnostics import Report
+from carddb.games import get_pack
+from carddb.progress import stages
+from carddb.project import Project
+from carddb.sim.options import SimOptions
+from carddb.sim.parallel import default_workers, run_plans
+from carddb.sim.rules import simulator_for
+from carddb.sim.runner import Request, prepare
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--greedy", type=int, default=500, help="how many of the games seat a greedy bot")
+    parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--project", type=Path, default=REPO)
+    args = parser.parse_args()
+
+    pack = get_pack("loe")
+    db, report = load_database(Project.at(args.project), pack)
+    if report.errors:
+        print(report.format_text())
+        return 1
+    rules = simulator_for(pack)
+    options = SimOptions(check_invariants=True)
+    plan, settings = prepare(db, rules, Request(games=args.games - args.greedy, seed=args.seed, options=options), Report())
+    greedy = replace(plan, games=args.greedy, bots=("greedy", "random"), seed=args.seed + 1)
+    print(f"{args.games} games ({args.greedy} with a greedy bot) on {args.workers} workers, invariants after every action")
+    print(f"councils: {', '.join(settings['seats'])}; shared decks: {', '.join(settings['decks'])}")
+    start = time.perf_counter()
+    with stages() as stage, stage("playing games", args.games) as advance:
+        results = run_plans([plan, greedy], workers=args.workers, advance=lambda n: [advance() for _ in range(n)])
+    wall = time.perf_counter() - start
+    records = [record for batch in results for record in batch]
+    failed = [r for r in records if r.error]
+    ended = Counter(r.reason for r in records)
+    turns = sum(r.turns for r in records)
+    print(f"{len(records)} games in {wall:.0f} s ({len(records) / wall:.0f} games/s wall), {turns} turns")
+    print("ended: " + ", ".join(f"{reason} {count}" for reason, count in sorted(ended.items())))
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    for record in failed[:20]:
+        print(f"game {record.index} (seed {record.seed}, bots {record.seats[0].bot}/{record.seats[1].bot}): {record.error}")
+    print(f"{len(failed)} games raised an exception or reached an illegal state")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
