@@ -4,7 +4,7 @@ Each game has one registry, built from the shared core entries (draw, damage,
 destroy, ...) plus its own (LOE v1: powerstones, Dukes, the market, ...). An
 entry declares what the phrase means, its typed parameters, the text patterns
 that express it, which card kinds may use it, and example sentences. Nothing here
-executes: the simulator will implement each entry by name.
+executes: the simulator (`carddb/sim/`, docs/engine.md) has a handler for each entry by name.
 
 Pattern syntax (compiled into the rules grammar by `carddb.rules.language`):
 - plain words are matched case-insensitively (`Deal`, `damage`, `to`);
