@@ -174,7 +174,8 @@ def _return_from_discard(phrase: Phrase, c: Compiler) -> Op:
     def op(g: Game, ctx: Ctx) -> None:
         for uid in what.resolve(g, ctx):
             g.move(uid, ZONE_HAND, ctx.controller)
-            g.trace(f"{g.name(uid)} returns from the discard pile to P{ctx.controller + 1}'s hand")
+            if g.log is not None:
+                g.trace(f"{g.name(uid)} returns from the discard pile to P{ctx.controller + 1}'s hand")
 
     return op
 
@@ -218,7 +219,8 @@ def _search(phrase: Phrase, c: Compiler) -> Op:
         for uid in what.resolve(g, ctx):
             reveal(g, [uid])
             g.move(uid, ZONE_HAND, ctx.controller)
-            g.trace(f"P{ctx.controller + 1} finds {g.name(uid)} in the deck")
+            if g.log is not None:
+                g.trace(f"P{ctx.controller + 1} finds {g.name(uid)} in the deck")
 
     return op
 

@@ -371,6 +371,8 @@ class Game:
         return self.defs[uid].name
 
     def trace(self, text: str) -> None:
+        """Add a line to the game's readable log. Callers test `game.log is not None` first, so that a
+        game without a log does not even build the line (they are built thousands of times a game)."""
         if self.log is not None:
             self.log.append(f"T{self.turn} P{self.active + 1}: {text}")
 

@@ -50,14 +50,15 @@ def draw(game: Game, player: int, amount: int) -> int:
         if game.stats is not None:
             game.stats.drew(game, uid)
         emit(game, Event("draws", player, uid, 1))
-    if drawn:
+    if drawn and game.log is not None:
         game.trace(f"P{player + 1} draws {drawn}")
     return drawn
 
 
 def discard(game: Game, uid: int) -> None:
     game.move(uid, ZONE_DISCARD)
-    game.trace(f"{game.name(uid)} is discarded")
+    if game.log is not None:
+        game.trace(f"{game.name(uid)} is discarded")
 
 
 def shuffle_deck(game: Game) -> None:
@@ -82,7 +83,8 @@ def leave_play(game: Game, uid: int, zone: int, player: int = -1) -> None:
     for cards in game.play:
         for other in [o for o in cards if attached[o] == uid]:
             game.move(other, ZONE_DISCARD)
-            game.trace(f"{game.name(other)} goes with it")
+            if game.log is not None:
+                game.trace(f"{game.name(other)} goes with it")
     game.move(uid, zone, player)
     game.lethal_dirty = True
 
@@ -96,7 +98,8 @@ def deal_damage(game: Game, uid: int, amount: int) -> int:
         return 0
     game.damage[uid] += amount
     game.lethal_dirty = True
-    game.trace(f"{game.name(uid)} is dealt {amount} damage ({game.damage[uid]}/{health(game, uid)})")
+    if game.log is not None:
+        game.trace(f"{game.name(uid)} is dealt {amount} damage ({game.damage[uid]}/{health(game, uid)})")
     emit(game, Event("dealt-damage", game.controller[uid], uid, amount))
     return amount
 
@@ -110,7 +113,8 @@ def remove_damage(game: Game, uid: int, amount: int | None) -> int:
             return 0
     removed = game.damage[uid] if amount is None else min(amount, game.damage[uid])
     game.damage[uid] -= removed
-    game.trace(f"{game.name(uid)}: {removed} damage removed")
+    if game.log is not None:
+        game.trace(f"{game.name(uid)}: {removed} damage removed")
     return removed
 
 
@@ -123,7 +127,8 @@ def destroy(game: Game, uid: int) -> bool:
         return False
     if game.rules.replace_destroy(game, uid):
         return False
-    game.trace(f"{game.name(uid)} is destroyed")
+    if game.log is not None:
+        game.trace(f"{game.name(uid)} is destroyed")
     emit(game, Event("destroyed", game.controller[uid], uid))  # before it leaves: its own triggers still hear it
     game.destroyed_turn.append(uid)
     leave_play(game, uid, ZONE_DISCARD)
@@ -148,7 +153,8 @@ def check_lethal(game: Game) -> None:
 
 def return_to_hand(game: Game, uid: int) -> None:
     if game.zone[uid] == ZONE_PLAY:
-        game.trace(f"{game.name(uid)} returns to its owner's hand")
+        if game.log is not None:
+            game.trace(f"{game.name(uid)} returns to its owner's hand")
         leave_play(game, uid, ZONE_HAND, game.owner[uid])
 
 
@@ -168,7 +174,8 @@ def counter(game: Game, item: StackItem) -> None:
     if item not in game.stack:
         return
     game.stack.remove(item)
-    game.trace(f"{item.label} is countered")
+    if game.log is not None:
+        game.trace(f"{item.label} is countered")
     if item.card:
         game.rules.countered(game, item)
 

@@ -92,7 +92,8 @@ def has_targets(game: Game, program: Program | None, ctx: Ctx) -> bool:
 
 def push(game: Game, item: StackItem, event: Event | None = None) -> None:
     game.stack.append(item)
-    game.trace(f"P{item.controller + 1} puts {item.label} on the stack")
+    if game.log is not None:
+        game.trace(f"P{item.controller + 1} puts {item.label} on the stack")
     game.rules.on_push(game, item)
     if event is not None and item in game.stack:  # (a Ward may have countered it already)
         emit(game, event)
@@ -123,7 +124,8 @@ def run(game: Game) -> None:
 
 
 def resolve(game: Game, item: StackItem) -> None:
-    game.trace(f"{item.label} resolves")
+    if game.log is not None:
+        game.trace(f"{item.label} resolves")
     program, ctx = item.program, item.ctx
     ctx.item = item
     if program is not None:
@@ -185,5 +187,6 @@ def end_game(game: Game, winner: int | None, reason: str) -> None:
     game.over = True
     game.winner = winner
     game.end_reason = reason
-    game.trace(f"game over: {reason}" + (f", P{winner + 1} wins" if winner is not None else ", a draw"))
+    if game.log is not None:
+        game.trace(f"game over: {reason}" + (f", P{winner + 1} wins" if winner is not None else ", a draw"))
     raise GameOver

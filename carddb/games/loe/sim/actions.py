@@ -197,7 +197,8 @@ def _play_resource(game: Game, player: int, uid: int) -> None:
     counters = game.counters[player]
     counters["resources"] = counters.get("resources", 0) + 1
     game.move(uid, ZONE_PLAY, player)
-    game.trace(f"P{player + 1} plays {game.name(uid)}")
+    if game.log is not None:
+        game.trace(f"P{player + 1} plays {game.name(uid)}")
     if game.stats is not None:
         game.stats.play(game, player, uid)
     emit(game, Event("plays", player, uid, kind="resource"))
@@ -257,7 +258,8 @@ def resolve_card(game: Game, item: StackItem) -> None:
             return
         game.move(uid, ZONE_PLAY, item.controller)
         game.attached[uid] = character
-        game.trace(f"{game.name(uid)} is coupled to {game.name(character)}")
+        if game.log is not None:
+            game.trace(f"{game.name(uid)} is coupled to {game.name(character)}")
         emit(game, Event("is-coupled", item.controller, uid))
     elif kind == "ritual":
         game.move(uid, ZONE_PLAY, item.controller)

@@ -66,7 +66,8 @@ def spend(game: Game, player: int, resource: str, amount: int, exclude: int = -1
     ready.sort(key=lambda uid: (bool(game.defs[uid].activated), game.since[uid]))
     for uid in ready[:amount]:
         game.fatigued[uid] = True
-        game.trace(f"P{player + 1} spends {game.name(uid)}")
+        if game.log is not None:
+            game.trace(f"P{player + 1} spends {game.name(uid)}")
         emit(game, Event("spends", player, uid))
 
 

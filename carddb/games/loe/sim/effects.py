@@ -24,7 +24,8 @@ def _gain(phrase: Phrase, c: Compiler) -> Op:
 
     def op(g: Game, ctx: Ctx) -> None:
         gain(g, ctx.controller, amount)
-        g.trace(f"P{ctx.controller + 1} gains {amount} powerstones ({g.pool[ctx.controller]})")
+        if g.log is not None:
+            g.trace(f"P{ctx.controller + 1} gains {amount} powerstones ({g.pool[ctx.controller]})")
 
     return op
 
@@ -36,7 +37,8 @@ def _lose(phrase: Phrase, c: Compiler) -> Op:
     def op(g: Game, ctx: Ctx) -> None:
         for player in who.resolve(g, ctx):
             g.pool[player] = max(0, g.pool[player] - amount)
-            g.trace(f"P{player + 1} loses {amount} powerstones ({g.pool[player]})")
+            if g.log is not None:
+                g.trace(f"P{player + 1} loses {amount} powerstones ({g.pool[player]})")
 
     return op
 
@@ -79,7 +81,8 @@ def _turn_face_down(phrase: Phrase, c: Compiler) -> Op:
         for uid in what.resolve(g, ctx):
             if g.zone[uid] == ZONE_PLAY and not g.face_down[uid]:
                 g.flip(uid, True)
-                g.trace(f"{g.name(uid)} is turned face down")
+                if g.log is not None:
+                    g.trace(f"{g.name(uid)} is turned face down")
 
     return op
 
@@ -148,7 +151,8 @@ def couple(g: Game, item: int, character: int) -> None:
     if g.controller[item] != owner:
         g.move(item, ZONE_PLAY, owner)  # a change of control keeps it in play
     g.attached[item] = character
-    g.trace(f"{g.name(item)} is coupled to {g.name(character)}")
+    if g.log is not None:
+        g.trace(f"{g.name(item)} is coupled to {g.name(character)}")
     emit(g, Event("is-coupled", owner, item))
 
 

@@ -43,7 +43,8 @@ def _tribute(phrase: Phrase, c: Compiler) -> list[object]:
 
     def pay_tribute(g: Game, ctx: Ctx) -> None:
         gain(g, ctx.controller, amount)
-        g.trace(f"Tribute: P{ctx.controller + 1} gains {amount} powerstones")
+        if g.log is not None:
+            g.trace(f"Tribute: P{ctx.controller + 1} gains {amount} powerstones")
 
     def played(g: Game, ev: Event, ctx: Ctx) -> bool:
         return ev.subject == ctx.source and ev.player == ctx.controller

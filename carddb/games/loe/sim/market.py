@@ -58,7 +58,8 @@ def trade(game: Game, player: int, *, paid: bool) -> bool:
     given = choose(game, player, "give to the market", list(game.hands[player]), "lose")
     game.move(taken, ZONE_HAND, player)
     game.move(given, MARKET)
-    game.trace(f"P{player + 1} trades {game.name(given)} for {game.name(taken)}")
+    if game.log is not None:
+        game.trace(f"P{player + 1} trades {game.name(given)} for {game.name(taken)}")
     if game.stats is not None:
         game.stats.trade(game, player)
     emit(game, Event("trades", player))
@@ -84,13 +85,15 @@ def refresh(game: Game) -> None:
     if row:
         oldest = row[0]
         game.move(oldest, ZONE_DISCARD)
-        game.trace(f"the market refreshes: {game.name(oldest)} is discarded")
+        if game.log is not None:
+            game.trace(f"the market refreshes: {game.name(oldest)} is discarded")
     add_top(game)
 
 
 def take(game: Game, player: int, uid: int) -> None:
     game.move(uid, ZONE_HAND, player)
-    game.trace(f"P{player + 1} takes {game.name(uid)} from the market")
+    if game.log is not None:
+        game.trace(f"P{player + 1} takes {game.name(uid)} from the market")
     add_top(game)
 
 

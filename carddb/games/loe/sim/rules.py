@@ -153,7 +153,8 @@ class LoeRules(SimRules):
             payer = item.controller
             if game.pool[payer] >= price and confirm(game, payer, f"pay {price} for Ward"):
                 game.pool[payer] -= price
-                game.trace(f"P{payer + 1} pays {price} for {game.name(uid)}'s Ward")
+                if game.log is not None:
+                    game.trace(f"P{payer + 1} pays {price} for {game.name(uid)}'s Ward")
             else:
                 counter(game, item)
                 return
@@ -169,14 +170,16 @@ class LoeRules(SimRules):
         prevented = min(amount, armor - used)
         if prevented > 0:
             game.tallies[key] = used + prevented
-            game.trace(f"{game.name(uid)}'s Armor prevents {prevented} damage")
+            if game.log is not None:
+                game.trace(f"{game.name(uid)}'s Armor prevents {prevented} damage")
         return amount - max(prevented, 0)
 
     def replace_destroy(self, game: Game, uid: int) -> bool:
         """Loyal: an Item coupled to the character is destroyed instead, and the character's damage is removed."""
         for other in game.play[game.controller[uid]]:
             if game.attached[other] == uid and keyword(game, other, "loyal"):
-                game.trace(f"{game.name(other)} is destroyed instead of {game.name(uid)} (Loyal)")
+                if game.log is not None:
+                    game.trace(f"{game.name(other)} is destroyed instead of {game.name(uid)} (Loyal)")
                 destroy(game, other)
                 remove_damage(game, uid, None)
                 game.lethal_dirty = True
@@ -189,7 +192,8 @@ class LoeRules(SimRules):
     def deck_empty(self, game: Game) -> None:
         """Deck Depletion: the discard pile is shuffled to make a new deck."""
         if game.discard:
-            game.trace("the deck is empty: the discard pile is shuffled into a new deck")
+            if game.log is not None:
+                game.trace("the deck is empty: the discard pile is shuffled into a new deck")
             shuffle_discard_into_deck(game)
 
     # -- bots and checks -------------------------------------------------------------------------

@@ -95,7 +95,8 @@ def play_turn(game: Game) -> None:
     game.pool[player] = min(game.pool[player], rules.number("powerstones-kept"))
     ledger = game.counters[player]
     ledger["kept"], ledger["received"], ledger["gained"] = game.pool[player], 0, 0
-    game.trace(f"turn {game.turns[player]} of P{player + 1} begins")
+    if game.log is not None:
+        game.trace(f"turn {game.turns[player]} of P{player + 1} begins")
     emit(game, Event("turn-start", player))
     run(game)
     draw(game, player, rules.number("draws-per-turn"))

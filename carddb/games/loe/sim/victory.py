@@ -66,7 +66,8 @@ def failed(game: Game, item: StackItem) -> None:
     """The attempt did not win: the card goes back to its owner's play zone, face up."""
     game.move(item.source, ZONE_PLAY, game.owner[item.source], face_down=False)
     game.counters[item.controller]["revealed"] = 1
-    game.trace(f"{game.name(item.source)} fails and stays revealed")
+    if game.log is not None:
+        game.trace(f"{game.name(item.source)} fails and stays revealed")
 
 
 def duke_cost(game: Game, uid: int) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -86,7 +87,8 @@ def activate(game: Game, player: int, uid: int, *, free: bool) -> None:
         powerstones, needs = duke_cost(game, uid)
         pay(game, player, powerstones, needs)
     game.flip(uid, False)
-    game.trace(f"P{player + 1} activates {game.name(uid)}")
+    if game.log is not None:
+        game.trace(f"P{player + 1} activates {game.name(uid)}")
     if game.stats is not None:
         game.stats.play(game, player, uid)
     emit(game, Event("activates", player, uid))
