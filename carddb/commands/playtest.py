@@ -149,6 +149,7 @@ def _replay(db: CardDatabase, rules: SimRules, path: Path) -> None:
 
 def _summary(analysis: object, rules: SimRules) -> None:
     from carddb.sim.analysis import Analysis
+    from carddb.sim.report import kind_word
 
     assert isinstance(analysis, Analysis)
     a = analysis
@@ -156,7 +157,7 @@ def _summary(analysis: object, rules: SimRules) -> None:
         f"{a.games} games, {a.draws} draws, {len(a.errors)} failed; {a.mean_turns:.1f} turns on average; "
         f"first player won {a.first_player.rate:.0%} (95% CI {a.first_player.low:.0%}-{a.first_player.high:.0%})"
     )
-    kinds = [(rules.pack.kind(kind).label, rates) for kind, rates in a.by_kind.items()]
+    kinds = [(kind_word(rules.pack, kind), rates) for kind, rates in a.by_kind.items()]
     for label, rates in [(rules.seat_label, a.by_seat), *kinds]:
         if rates:
             best, worst = rates[0], rates[-1]

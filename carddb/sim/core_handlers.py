@@ -8,7 +8,7 @@ from carddb.rules.ast import Phrase, Selector
 from carddb.sim.compiler import Compiler
 from carddb.sim.decisions import choose_many
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, Game
-from carddb.sim.handlers import HandlerSet, closeness, compare, flag, number, quantity, selector
+from carddb.sim.handlers import HandlerSet, closeness, compare, flag, for_each, number, quantity, selector
 from carddb.sim.ops import (
     counter,
     deal_damage,
@@ -84,12 +84,7 @@ def player_quantifier(c: Compiler, node: Selector) -> Callable[[Game, Ctx, Calla
 @CORE("draw")
 def _draw(phrase: Phrase, c: Compiler) -> Op:
     who, amount = players_of(c, selector(phrase, "player"), "help"), number(phrase)
-
-    def op(g: Game, ctx: Ctx) -> None:
-        for player in who.resolve(g, ctx):
-            draw(g, player, amount)
-
-    return op
+    return for_each(who, lambda g, player, ctx: draw(g, player, amount))
 
 
 @CORE("discard")
@@ -111,73 +106,51 @@ def _discard(phrase: Phrase, c: Compiler) -> Op:
 
 @CORE("deal-damage")
 def _deal_damage(phrase: Phrase, c: Compiler) -> Op:
-    amount, what = number(phrase), c.selector(selector(phrase, "target"), hint="harm")
-
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            deal_damage(g, uid, amount)
-
-    return op
+    amount = number(phrase)
+    return for_each(
+        c.selector(selector(phrase, "target"), hint="harm"), lambda g, uid, ctx: deal_damage(g, uid, amount)
+    )
 
 
 @CORE("destroy")
 def _destroy(phrase: Phrase, c: Compiler) -> Op:
-    what = c.selector(selector(phrase, "target"), hint="harm")
-
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            destroy(g, uid)
-
-    return op
+    return for_each(c.selector(selector(phrase, "target"), hint="harm"), lambda g, uid, ctx: destroy(g, uid))
 
 
 @CORE("remove-damage", "remove-all-damage")
 def _remove_damage(phrase: Phrase, c: Compiler) -> Op:
     amount = number(phrase) if phrase.entry == "remove-damage" else None
     what = c.selector(selector(phrase, "target"), hint="help")
-
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            remove_damage(g, uid, amount)
-
-    return op
+    return for_each(what, lambda g, uid, ctx: remove_damage(g, uid, amount))
 
 
 @CORE("counter")
 def _counter(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), STACK, hint="harm")
 
-    def op(g: Game, ctx: Ctx) -> None:
-        for item_id in what.resolve(g, ctx):
-            item = item_by_id(g, item_id)
-            if item is not None:
-                counter(g, item)
+    def counter_item(g: Game, item_id: int, ctx: Ctx) -> None:
+        item = item_by_id(g, item_id)
+        if item is not None:
+            counter(g, item)
 
-    return op
+    return for_each(what, counter_item)
 
 
 @CORE("return-to-hand")
 def _return_to_hand(phrase: Phrase, c: Compiler) -> Op:
-    what = c.selector(selector(phrase, "target"), hint="harm")
-
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            return_to_hand(g, uid)
-
-    return op
+    return for_each(c.selector(selector(phrase, "target"), hint="harm"), lambda g, uid, ctx: return_to_hand(g, uid))
 
 
 @CORE("return-from-discard")
 def _return_from_discard(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "card"), zone=ZONE_DISCARD, hint="keep")
 
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            g.move(uid, ZONE_HAND, ctx.controller)
-            if g.log is not None:
-                g.trace(f"{g.name(uid)} returns from the discard pile to P{ctx.controller + 1}'s hand")
+    def take_back(g: Game, uid: int, ctx: Ctx) -> None:
+        g.move(uid, ZONE_HAND, ctx.controller)
+        if g.log is not None:
+            g.trace(f"{g.name(uid)} returns from the discard pile to P{ctx.controller + 1}'s hand")
 
-    return op
+    return for_each(what, take_back)
 
 
 @CORE("look-at")
@@ -193,12 +166,7 @@ def _look_at(phrase: Phrase, c: Compiler) -> Op:
 @CORE("look-at-hand")
 def _look_at_hand(phrase: Phrase, c: Compiler) -> Op:
     whose = players_of(c, selector(phrase, "player"), "harm")
-
-    def op(g: Game, ctx: Ctx) -> None:
-        for player in whose.resolve(g, ctx):
-            look(g, ctx.controller, list(g.hands[player]))
-
-    return op
+    return for_each(whose, lambda g, player, ctx: look(g, ctx.controller, list(g.hands[player])))
 
 
 @CORE("look-at-top")
@@ -215,14 +183,13 @@ def _look_at_top(phrase: Phrase, c: Compiler) -> Op:
 def _search(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "card"), zone=ZONE_DECK, hint="keep")
 
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            reveal(g, [uid])
-            g.move(uid, ZONE_HAND, ctx.controller)
-            if g.log is not None:
-                g.trace(f"P{ctx.controller + 1} finds {g.name(uid)} in the deck")
+    def find(g: Game, uid: int, ctx: Ctx) -> None:
+        reveal(g, [uid])
+        g.move(uid, ZONE_HAND, ctx.controller)
+        if g.log is not None:
+            g.trace(f"P{ctx.controller + 1} finds {g.name(uid)} in the deck")
 
-    return op
+    return for_each(what, find)
 
 
 @CORE("shuffle-deck")
@@ -326,13 +293,15 @@ def _plays_targeting(phrase: Phrase, c: Compiler) -> EventMatch:
 
 
 @CORE("dealt-damage", "destroyed")
-def _card_event(phrase: Phrase, c: Compiler) -> EventMatch:
+def card_event(phrase: Phrase, c: Compiler) -> EventMatch:
+    """An event about a card (`{target} is dealt damage`): its type is the entry's name. Packs reuse it."""
     what = c.predicate(selector(phrase, "target"))
     return event_match(phrase.entry, lambda g, ev, ctx: what(g, ev.subject, ctx), phrase.entry)
 
 
 @CORE("draws", "activates-ability")
-def _player_event(phrase: Phrase, c: Compiler) -> EventMatch:
+def player_event(phrase: Phrase, c: Compiler) -> EventMatch:
+    """An event about a player (`{player} draws a card`): its type is the entry's name. Packs reuse it."""
     who = c.predicate(selector(phrase, "player"))
     return event_match(phrase.entry, lambda g, ev, ctx: who(g, ev.player, ctx), phrase.entry)
 

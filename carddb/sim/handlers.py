@@ -21,7 +21,7 @@ own, each name registered once; `missing` lists registry entries with no handler
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,9 @@ from carddb.rules.ast import Number, Phrase, Quantity, Selector
 if TYPE_CHECKING:
     from carddb.engine.registry import EffectRegistry
     from carddb.sim.compiler import Compiler
+    from carddb.sim.game import Game
+    from carddb.sim.program import Ctx, Op
+    from carddb.sim.selectors import Sel
 
 Handler = Callable[[Phrase, "Compiler"], Any]
 
@@ -130,5 +133,11 @@ def closeness(count: int, wanted: Quantity) -> float:
     return float(0.5**excess)
 
 
-def all_of(items: Iterable[bool]) -> bool:
-    return all(items)
+def for_each(sel: Sel, act: Callable[[Game, int, Ctx], None]) -> Op:
+    """The usual effect: do `act` to each card, player or stack item the selector names when it resolves."""
+
+    def op(game: Game, ctx: Ctx) -> None:
+        for x in sel.resolve(game, ctx):
+            act(game, x, ctx)
+
+    return op

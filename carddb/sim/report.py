@@ -41,15 +41,21 @@ def plots(analysis: Analysis, pack: GamePack, seat_label: str) -> dict[str, str]
         "card_ablation": forest(analysis.card_ablation, "Card win-rate delta (remove-one ablation)"),
     }
     for kind, rates in analysis.by_kind.items():
-        found[f"kind-{kind}"] = rate_plot(rates, f"Win rate by {pack.kind(kind).label}", 1 / seats)
+        found[f"kind-{kind}"] = rate_plot(rates, f"Win rate by {kind_word(pack, kind)}", 1 / seats)
     return found
+
+
+def kind_word(pack: GamePack, kind: str) -> str:
+    """What the game calls one card of a kind in its rules text ("Victory card"), else the kind's label."""
+    noun = pack.rules.vocabulary.noun(kind) if pack.rules is not None else None
+    return noun.singular if noun is not None else pack.kind(kind).label
 
 
 def report_html(analysis: Analysis, pack: GamePack, settings: dict[str, Any], seat_label: str) -> str:
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=jinja2.StrictUndefined
     )
-    kinds = [{"id": kind, "label": pack.kind(kind).label} for kind in analysis.by_kind]
+    kinds = [{"id": kind, "label": kind_word(pack, kind)} for kind in analysis.by_kind]
     return environment.get_template("report.html").render(
         game_name=pack.name,
         summary=analysis,

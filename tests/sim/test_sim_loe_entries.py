@@ -362,15 +362,20 @@ def _trades(t: Table, text: str) -> None:
 
 @scenario("attempts-victory", "Reaction - When an opponent attempts a Victory card: Counter it.")
 def _counter_attempt(t: Table, text: str) -> None:
+    _an_attempt_is_countered(t, text)
+    assert t.g.counters[1]["attempts"] == 1
+
+
+def _an_attempt_is_countered(t: Table, text: str) -> None:
+    """Player 2 attempts a Victory card that would win; player 1 answers with the Reaction `text`."""
     reaction = t.text_card("reaction", text, cost=1)
     _victory(t, "Win if you have no cards in hand.", player=1)
     t.g.active = 1
     t.pool(0, 1)
     t.agents[0].responses = [("react", reaction)]
     _attempt(t, 1)
-    assert not t.g.over and t.zone_of(reaction) == ZONE_DISCARD
+    assert not t.g.over and t.zone_of(reaction) == ZONE_DISCARD and t.g.pool[0] == 0
     assert t.zone_of(t.victories[1]) == ZONE_PLAY and not t.g.face_down[t.victories[1]]
-    assert t.g.counters[1]["attempts"] == 1
 
 
 @scenario("spends", "Whenever an opponent spends a Resource, gain 1 powerstone.")
@@ -428,13 +433,7 @@ def _market_ritual(t: Table, text: str) -> None:
 
 @scenario("reaction", "Reaction - When an opponent plays a Victory card: Counter it.")
 def _reaction(t: Table, text: str) -> None:
-    reaction = t.text_card("reaction", text, cost=1)
-    _victory(t, "Win if you have no cards in hand.", player=1)
-    t.g.active = 1
-    t.pool(0, 1)
-    t.agents[0].responses = [("react", reaction)]
-    _attempt(t, 1)
-    assert not t.g.over and t.zone_of(reaction) == ZONE_DISCARD and t.g.pool[0] == 0
+    _an_attempt_is_countered(t, text)
     with pytest.raises(GameOver):
         _attempt(t, 1)  # no Reaction left to answer it: the second attempt wins
     assert t.g.winner == 1

@@ -9,7 +9,7 @@ from carddb.sim.compiler import Compiler
 from carddb.sim.core_handlers import players_of
 from carddb.sim.events import emit
 from carddb.sim.game import ZONE_PLAY, Game
-from carddb.sim.handlers import HandlerSet, flag, number, selector
+from carddb.sim.handlers import HandlerSet, flag, for_each, number, selector
 from carddb.sim.ops import look, reveal
 from carddb.sim.program import Cond, Ctx, Event, Op
 from carddb.sim.selectors import Sel
@@ -34,37 +34,30 @@ def _gain(phrase: Phrase, c: Compiler) -> Op:
 def _lose(phrase: Phrase, c: Compiler) -> Op:
     who, amount = players_of(c, selector(phrase, "player"), "harm"), number(phrase)
 
-    def op(g: Game, ctx: Ctx) -> None:
-        for player in who.resolve(g, ctx):
-            g.pool[player] = max(0, g.pool[player] - amount)
-            if g.log is not None:
-                g.trace(f"P{player + 1} loses {amount} powerstones ({g.pool[player]})")
+    def lose(g: Game, player: int, ctx: Ctx) -> None:
+        g.pool[player] = max(0, g.pool[player] - amount)
+        if g.log is not None:
+            g.trace(f"P{player + 1} loses {amount} powerstones ({g.pool[player]})")
 
-    return op
+    return for_each(who, lose)
 
 
 @EFFECTS("activate-duke-free")
 def _activate_free(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="help")
-
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            victory.activate(g, g.controller[uid], uid, free=True)
-
-    return op
+    return for_each(what, lambda g, uid, ctx: victory.activate(g, g.controller[uid], uid, free=True))
 
 
 @EFFECTS("look-at-victory")
 def _look_at_victory(phrase: Phrase, c: Compiler) -> Op:
     whose = players_of(c, selector(phrase, "player"), "harm")
 
-    def op(g: Game, ctx: Ctx) -> None:
-        for player in whose.resolve(g, ctx):
-            uid = victory_card(g, player)
-            if uid >= 0:
-                look(g, ctx.controller, [uid])
+    def look_at(g: Game, player: int, ctx: Ctx) -> None:
+        uid = victory_card(g, player)
+        if uid >= 0:
+            look(g, ctx.controller, [uid])
 
-    return op
+    return for_each(whose, look_at)
 
 
 @EFFECTS("reveal")
@@ -77,38 +70,35 @@ def _reveal(phrase: Phrase, c: Compiler) -> Op:
 def _turn_face_down(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="harm")
 
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            if g.zone[uid] == ZONE_PLAY and not g.face_down[uid]:
-                g.flip(uid, True)
-                if g.log is not None:
-                    g.trace(f"{g.name(uid)} is turned face down")
+    def turn(g: Game, uid: int, ctx: Ctx) -> None:
+        if g.zone[uid] == ZONE_PLAY and not g.face_down[uid]:
+            g.flip(uid, True)
+            if g.log is not None:
+                g.trace(f"{g.name(uid)} is turned face down")
 
-    return op
+    return for_each(what, turn)
 
 
 @EFFECTS("spend-target")
 def _spend_target(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="harm")
 
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            if not g.fatigued[uid]:
-                g.fatigued[uid] = True
-                emit(g, Event("spends", ctx.controller, uid))
+    def spend(g: Game, uid: int, ctx: Ctx) -> None:
+        if not g.fatigued[uid]:
+            g.fatigued[uid] = True
+            emit(g, Event("spends", ctx.controller, uid))
 
-    return op
+    return for_each(what, spend)
 
 
 @EFFECTS("remove-fatigue", "ready")
 def _ready(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="help")
 
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            g.fatigued[uid] = False
+    def ready(g: Game, uid: int, ctx: Ctx) -> None:
+        g.fatigued[uid] = False
 
-    return op
+    return for_each(what, ready)
 
 
 @EFFECTS("trade")
@@ -129,12 +119,7 @@ def _refresh(phrase: Phrase, c: Compiler) -> Op:
 @EFFECTS("take-from-market")
 def _take(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), zone=MARKET, hint="keep")
-
-    def op(g: Game, ctx: Ctx) -> None:
-        for uid in what.resolve(g, ctx):
-            market.take(g, ctx.controller, uid)
-
-    return op
+    return for_each(what, lambda g, uid, ctx: market.take(g, ctx.controller, uid))
 
 
 @EFFECTS("deck-to-market")

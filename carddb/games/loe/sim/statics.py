@@ -5,7 +5,7 @@ from __future__ import annotations
 from carddb.games.loe.sim.board import MARKET
 from carddb.rules.ast import Phrase, Selector
 from carddb.sim.compiler import Compiler
-from carddb.sim.core_handlers import Condition, event_match, kinds_of
+from carddb.sim.core_handlers import Condition, card_event, event_match, kinds_of, player_event
 from carddb.sim.game import Game
 from carddb.sim.handlers import HandlerSet, closeness, compare, number, quantity, selector, text_arg
 from carddb.sim.program import Ctx, EventMatch, Restriction, Static, Timing
@@ -74,16 +74,8 @@ def _activates(phrase: Phrase, c: Compiler) -> EventMatch:
     return event_match("activates", lambda g, ev, ctx: who(g, ev.player, ctx) and what(g, ev.subject, ctx), "activates")
 
 
-@STATICS("is-activated", "is-coupled", "enters-market")
-def _card_event(phrase: Phrase, c: Compiler) -> EventMatch:
-    what = c.predicate(selector(phrase, "target"))
-    return event_match(phrase.entry, lambda g, ev, ctx: what(g, ev.subject, ctx), phrase.entry)
-
-
-@STATICS("trades", "attempts-victory")
-def _player_event(phrase: Phrase, c: Compiler) -> EventMatch:
-    who = c.predicate(selector(phrase, "player"))
-    return event_match(phrase.entry, lambda g, ev, ctx: who(g, ev.player, ctx), phrase.entry)
+STATICS("is-activated", "is-coupled", "enters-market")(card_event)
+STATICS("trades", "attempts-victory")(player_event)
 
 
 @STATICS("spends")
