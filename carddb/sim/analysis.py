@@ -123,6 +123,7 @@ class Analysis:
     card_ablation: list[CardDelta] = field(default_factory=list)
     ablation_games: int = 0
     never_played: list[NeverPlayed] = field(default_factory=list)
+    unplayable_text: dict[str, list[str]] = field(default_factory=dict)  # card id -> lines the engine cannot execute
 
     @property
     def mean_turns(self) -> float:

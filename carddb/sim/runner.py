@@ -21,7 +21,7 @@ from carddb.sim.analysis import Analysis, analyse
 from carddb.sim.cards import records_from_database
 from carddb.sim.options import SimOptions
 from carddb.sim.parallel import run_plans
-from carddb.sim.playtest import PlaytestPlan, ablation_plan, matchups_from
+from carddb.sim.playtest import PlaytestPlan, ablation_plan, catalogue_for, matchups_from
 from carddb.sim.records import GameRecord
 from carddb.sim.rules import Matchup, SimRules
 from carddb.sim.sources import Table, from_decks, from_file
@@ -139,4 +139,6 @@ def run(plan: PlaytestPlan, rules: SimRules, request: Request, stage: Stage = no
         report_kinds=rules.report_kinds,
         starts_in_play=rules.starts_in_play,
     )
+    _, catalogue = catalogue_for(plan)
+    analysis.unplayable_text = {d.id: list(d.problems) for d in catalogue.defs if d.problems}
     return Outcome(plan, records, ablations, analysis, {})

@@ -169,3 +169,26 @@ def test_validate_playtest_warns_about_the_outlying_card_at_its_line(project: Pa
     assert where[0] == "data/loe/cards/cards.yaml" and cards[int(where[1]) - 1] == f"- id: {STRONG_CARD}"
     code, out = _run(project, "validate", "--strict", "--playtest", "200", "--playtest-bots", "random")
     assert code == 1  # a warning fails a strict run
+
+
+def test_card_text_the_engine_cannot_execute_is_listed_in_the_report(project: Path, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from carddb.database import load_database
+    from carddb.diagnostics import Report
+    from carddb.games import get_pack
+    from carddb.project import Project
+    from carddb.sim.cards import CardRecord
+    from carddb.sim.report import report_html
+    from carddb.sim.rules import simulator_for
+    from carddb.sim.runner import Request, prepare, run
+
+    db, _ = load_database(Project.at(project), get_pack("loe"))
+    rules = simulator_for(db.pack)
+    request = Request(games=2, seed=1)
+    plan, settings = prepare(db, rules, request, Report())
+    odd = CardRecord("odd-spell", "Odd Spell", "spell", text="Frobnicate the deck.")
+    outcome = run(replace(plan, records=(*plan.records, odd)), rules, request)
+    assert list(outcome.analysis.unplayable_text) == ["odd-spell"]
+    assert "Frobnicate the deck." in outcome.analysis.unplayable_text["odd-spell"][0]
+    assert "Card text the engine cannot execute" in report_html(outcome.analysis, db.pack, settings, "council")
