@@ -20,6 +20,7 @@ which option to choose (a target, a card to discard...), and yes or no.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Protocol
 
 from carddb.play.rng import Rng
@@ -100,36 +101,39 @@ class GreedyBot:
 
     def act(self, game: Game, player: int, options: Sequence[Action], reason: str) -> Action:
         world = imagine(game, player, self.rng)
-        rules = game.rules
         scored: list[tuple[float, Action]] = []
         for option in options:
             if option.verb == "pass":
-                scored.append((rules.evaluate(world, player), option))
+                # Passing lets what is on the stack resolve unanswered (an opponent's winning Victory
+                # attempt wins); in the main phase the stack is empty and the position stays as it is.
+                scored.append((played_out(world, player, None), option))
                 continue
             for variant in variants(world, player, option, self.target_cap):
-                scored.append((self._outcome(world, player, variant), variant))
+                scored.append((played_out(world, player, variant), variant))
         best = max(score for score, _ in scored)
         tied = [action for score, action in scored if score >= best - 1e-9]
         if self.tie_break == "first" or len(tied) == 1:
             return tied[0]
         return tied[self.rng.below(len(tied))]
 
-    def _outcome(self, world: Game, player: int, action: Action) -> float:
-        trial = world.copy()
-        trial.agents = [HEURISTIC] * trial.n
-        rules = trial.rules
-        try:
-            rules.perform(trial, player, action)
-            run(trial)
-        except GameOver:
-            pass
-        return rules.evaluate(trial, player)
-
     def choose(self, game: Game, player: int, reason: str, options: Sequence[int], hint: str) -> int:
         return HEURISTIC.choose(game, player, reason, options, hint)
 
     def confirm(self, game: Game, player: int, reason: str) -> bool:
         return True
+
+
+def played_out(world: Game, player: int, action: Action | None) -> float:
+    """`evaluate` after `player` takes `action` (None: passes) in a copy of `world` and the stack resolves."""
+    if action is None and not world.stack and not world.pending:
+        return world.rules.evaluate(world, player)
+    trial = world.copy()
+    trial.agents = [HEURISTIC] * trial.n
+    with suppress(GameOver):
+        if action is not None:
+            trial.rules.perform(trial, player, action)
+        run(trial)
+    return trial.rules.evaluate(trial, player)
 
 
 def variants(game: Game, player: int, action: Action, cap: int) -> list[Action]:

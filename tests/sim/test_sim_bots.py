@@ -142,3 +142,17 @@ def test_greedy_ties_are_broken_as_configured(tie_break: str) -> None:
     options = [PASS, Action("resource", same[0]), Action("resource", same[1])]
     picks = {GreedyBot(seed, tie_break=tie_break).act(t.g, 0, options, "main").uid for seed in range(12)}
     assert picks == ({same[0]} if tie_break == "first" else set(same))
+
+
+def test_the_greedy_bot_counters_an_attempt_that_would_win() -> None:
+    t = Table()
+    reaction = t.card("reaction", "Reaction - When an opponent plays a Victory card: Counter it.", cost=1)
+    t.g.move(t.victories[1], 3)
+    winning = t.card("victory", "Win if you have no cards in hand.", owner=1, zone="play", face_down=True)
+    t.g.counters[1]["victory"] = winning
+    t.g.agents[0] = GreedyBot(3)
+    t.g.active = 1
+    t.pool(0, 1)
+    t.pool(1, 1)
+    t.do(1, Action("victory", winning))
+    assert not t.g.over and t.g.zone[reaction] == 3 and not t.g.face_down[winning]
