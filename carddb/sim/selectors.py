@@ -272,9 +272,11 @@ def it_cards(game: Game, ctx: Ctx) -> list[int]:
 
 
 def _it_items(game: Game, ctx: Ctx) -> list[int]:
+    """`it` on the stack. Items are found by id: in a bot's copy of the game the event names the original item."""
     event = ctx.event
     if ctx.last is None and event is not None and event.item is not None:
-        return [event.item.id] if event.item in game.stack else []
+        wanted = event.item.id
+        return [item.id for item in game.stack if item.id == wanted]
     named = set(it_cards(game, ctx))
     return [item.id for item in game.stack if item.source in named and item.card]
 
