@@ -117,6 +117,7 @@ class Analysis:
     turns: list[int]  # each finished game's length in turns
     endings: list[str]  # ... and how it ended ("victory", "turn cap", "loop")
     first_player: Rate
+    by_seat_first: list[Rate]  # each seat's win rate when it went first, then when it did not
     by_seat: list[Rate]
     by_kind: dict[str, list[Rate]]  # a report kind (LOE: lord, victory) -> win rate by the seat's card of it
     card_play: list[CardDelta]
@@ -133,8 +134,9 @@ class Analysis:
         data = asdict(self)
         data["mean_turns"] = self.mean_turns
         data["first_player"]["rate"] = self.first_player.rate
-        for entry, rate in zip(data["by_seat"], self.by_seat, strict=True):
-            entry["rate"] = rate.rate
+        for key in ("by_seat", "by_seat_first"):
+            for entry, rate in zip(data[key], getattr(self, key), strict=True):
+                entry["rate"] = rate.rate
         for kind, rates in self.by_kind.items():
             for entry, rate in zip(data["by_kind"][kind], rates, strict=True):
                 entry["rate"] = rate.rate
@@ -154,11 +156,13 @@ def analyse(
     seats = len(records[0].seats) if records else 0
     first_wins = sum(1 for r in finished if r.winner == r.first)
     by_seat: dict[str, list[int]] = {}
+    by_turn_order: dict[str, list[int]] = {}
     by_kind: dict[str, dict[str, list[int]]] = {kind: {} for kind in report_kinds}
     for record in finished:
         for index, seat in enumerate(record.seats):
             won = int(record.winner == index)
-            tables = [(by_seat, seat.name)]
+            order = "first" if index == record.first else "not first"
+            tables = [(by_seat, seat.name), (by_turn_order, f"{seat.name}, {order}")]
             tables += [(by_kind[kind], _card_of_kind(seat.cards, kind, info)) for kind in report_kinds]
             for table, key in tables:
                 tally = table.setdefault(key, [0, 0])
@@ -173,6 +177,7 @@ def analyse(
         turns=[r.turns for r in finished],
         endings=[r.reason for r in finished],
         first_player=Rate("first player", first_wins, len(finished)),
+        by_seat_first=sorted(_rates(by_turn_order, {}), key=lambda r: r.label),
         by_seat=_rates(by_seat, {}),
         by_kind={kind: _rates(table, info) for kind, table in by_kind.items()},
         card_play=play_deltas(finished, info, set(report_kinds)),

@@ -17,11 +17,10 @@ if TYPE_CHECKING:
 
 
 class GameStats:
-    __slots__ = ("decisions", "drawn", "offered_ids", "played", "trades", "uses")
+    __slots__ = ("decisions", "drawn", "offered_ids", "played", "trades")
 
     def __init__(self, players: int, *, decisions: bool = False) -> None:
         self.played: list[set[str]] = [set() for _ in range(players)]  # card ids each seat played or activated
-        self.uses: list[int] = [0] * players  # activated abilities used
         self.offered_ids: set[str] = set()  # cards ever offered as a legal play
         self.drawn: set[str] = set()  # cards ever drawn into a hand
         self.trades = 0
@@ -31,7 +30,7 @@ class GameStats:
         self.played[player].add(game.defs[uid].id)
 
     def use(self, game: Game, player: int, uid: int) -> None:
-        self.uses[player] += 1
+        """An activated ability was used: for a card that stays in play, that is playing it."""
         self.played[player].add(game.defs[uid].id)
 
     def trade(self, game: Game, player: int) -> None:

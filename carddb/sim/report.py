@@ -35,6 +35,9 @@ def plots(analysis: Analysis, pack: GamePack, seat_label: str) -> dict[str, str]
         "first_player": rate_plot(
             [Rate("first player", first.wins, first.n), others], "Win rate of the first player", 1 / seats
         ),
+        "first_by_seat": rate_plot(
+            analysis.by_seat_first, f"Win rate of each {seat_label}, first and not first", 1 / seats
+        ),
         "length": histogram(analysis.turns, analysis.endings, "Game length"),
         "by_seat": rate_plot(analysis.by_seat, f"Win rate by {seat_label}", 1 / seats),
         "card_play": forest(analysis.card_play, "Card win-rate delta (play rate)"),

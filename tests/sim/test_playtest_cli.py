@@ -63,7 +63,7 @@ def test_playtest_writes_a_report_and_is_reproducible(project: Path) -> None:
     html = (project / "one" / "report.html").read_text(encoding="utf-8")
     for section in ("first-player", "length", "by-seat", "by-lord", "by-victory", "card-play", "never-played"):
         assert f'id="{section}"' in html
-    assert html.count('<svg class="plot') == 6 and "<script" not in html and "http" not in html.split("</style>")[0]
+    assert html.count('<svg class="plot') == 7 and "<script" not in html and "http" not in html.split("</style>")[0]
 
 
 def test_a_logged_game_replays_exactly_and_a_changed_log_is_caught(project: Path) -> None:

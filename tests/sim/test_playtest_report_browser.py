@@ -45,8 +45,8 @@ def test_the_report_opens_and_its_plots_are_visible(browser: Browser, report: Pa
     page.goto(report.as_uri())
     expect(page.locator("h1")).to_have_text("Playtest: Lords of Estraven")
     plots = page.locator("svg.plot")
-    expect(plots).to_have_count(7)
-    for index in range(7):
+    expect(plots).to_have_count(8)
+    for index in range(8):
         plot = plots.nth(index)
         plot.scroll_into_view_if_needed()
         expect(plot).to_be_visible()

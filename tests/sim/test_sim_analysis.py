@@ -79,6 +79,13 @@ def test_analysis_of_hand_made_games() -> None:
     a = analyse(records, CARDS, report_kinds=("lord", "victory"), starts_in_play=("lord",))
     assert (a.games, a.draws, a.reasons) == (4, 1, {"victory": 3, "turn cap": 1})
     assert (a.first_player.wins, a.first_player.n) == (1, 4)
+    turn_order = {r.label: (r.wins, r.n) for r in a.by_seat_first}
+    assert turn_order == {
+        "North, first": (1, 2),
+        "North, not first": (1, 2),
+        "South, first": (0, 2),
+        "South, not first": (1, 2),
+    }
     assert [(r.label, r.wins, r.n) for r in a.by_seat] == [("North", 2, 4), ("South", 1, 4)]
     assert [(r.label, r.wins) for r in a.by_kind["lord"]] == [("North Lord", 2), ("South Lord", 1)]
     duke = next(d for d in a.card_play if d.id == "duke-n")  # only North could activate it: won 2 of 2 when it did
