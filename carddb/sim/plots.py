@@ -15,7 +15,7 @@ from html import escape
 from carddb.sim.analysis import CardDelta, Rate
 
 WIDTH = 760
-LABEL = 230  # left column for names
+LABEL = 262  # left column for names
 RIGHT = 110  # right column for numbers
 ROW = 20
 TOP = 28
@@ -151,5 +151,5 @@ def forest(deltas: Sequence[CardDelta], title: str) -> str:
     return "".join(parts)
 
 
-def _short(label: str, limit: int = 34) -> str:
+def _short(label: str, limit: int = 40) -> str:
     return label if len(label) <= limit else label[: limit - 1] + "…"
