@@ -1,7 +1,7 @@
 """The illegal states a game must never reach, checked after every action when asked (tests, the soak script).
 
 The core checks what holds in every game: each card in exactly one zone and its
-index agreeing, the number of cards conserved, no negative damage or currency,
+index agreeing, the number of cards conserved, no negative damage, health or currency,
 fatigue, facing and attachments only on cards in play, attachments pointing at
 cards in play, nothing left on the stack between actions. The pack adds its own
 (`SimRules.invariants`: LOE checks powerstones against what the turn gave, hand
@@ -11,6 +11,7 @@ size at the end of a turn, the market's size, what may be face down).
 from __future__ import annotations
 
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_NONE, ZONE_PLAY, ZONE_SHARED, ZONE_STACK, Game
+from carddb.sim.ops import health
 
 
 class IllegalState(AssertionError):
@@ -33,6 +34,8 @@ def violations(game: Game, *, end_of_turn: int | None = None) -> list[str]:
         in_play = game.zone[uid] == ZONE_PLAY
         if game.damage[uid] < 0:
             problems.append(f"{name} has negative damage {game.damage[uid]}")
+        if in_play and game.defs[uid].health > 0 and health(game, uid) < 1:
+            problems.append(f"{name} has {health(game, uid)} health")
         if game.damage[uid] and not in_play:
             problems.append(f"{name} has damage counters outside play")
         if game.fatigued[uid] and not in_play:

@@ -27,6 +27,15 @@ def _negative_damage(t: Table) -> None:
     t.g.damage[t.lords[0]] = -1
 
 
+def _negative_health(t: Table) -> None:
+    from carddb.sim.program import Static
+
+    ritual = t.text_card("ritual", "Each character gets +1 health.")
+    # no card text lowers health: the static is forced in, to see the check fire
+    t.g.defs[ritual].statics = (Static("health", lambda g, source, x: x == t.lords[1], -25),)
+    t.g.statics_cache = None
+
+
 def _fatigue_in_hand(t: Table) -> None:
     uid = t.card("resource", subtype="subject")
     t.g.fatigued[uid] = True
@@ -65,6 +74,7 @@ CASES: dict[str, tuple[Callable[[Table], None], str]] = {
     "in two zones": (_in_two_zones, "is in two zones"),
     "card count": (_lost_card, "the card count is not conserved"),
     "negative damage": (_negative_damage, "negative damage"),
+    "negative health": (_negative_health, "has -5 health"),
     "fatigue outside play": (_fatigue_in_hand, "is fatigued outside play"),
     "powerstones": (_too_many_powerstones, "P2 has 12 powerstones, more than kept 0 + received 0 + gained 0"),
     "coupling": (_coupled_to_a_discarded_card, "but one of them is not in play"),
