@@ -41,7 +41,8 @@ from carddb.sim.program import (
     Timing,
     Triggered,
 )
-from carddb.sim.selectors import Pred, Sel, SelectorCompiler
+from carddb.sim.selector_compiler import SelectorCompiler
+from carddb.sim.selectors import Pred, Sel
 
 if TYPE_CHECKING:
     from carddb.sim.rules import SimRules

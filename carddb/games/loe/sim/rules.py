@@ -22,7 +22,8 @@ from carddb.sim.handlers import build_table
 from carddb.sim.ops import counter, destroy, health, remove_damage, shuffle_discard_into_deck
 from carddb.sim.program import Ctx, Event, Program, TargetSlot
 from carddb.sim.rules import Matchup, Seat, SimRules
-from carddb.sim.selectors import SelectorCompiler, Semantics
+from carddb.sim.selector_compiler import SelectorCompiler
+from carddb.sim.selectors import Semantics
 from carddb.sim.stack import StackItem
 
 if TYPE_CHECKING:
