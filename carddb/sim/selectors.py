@@ -19,14 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from carddb.sim.decisions import choose
 from carddb.sim.game import ZONE_PLAY, Game
 from carddb.sim.program import Ctx, Static
-
-if TYPE_CHECKING:
-    pass
 
 Pred = Callable[[Game, int, Ctx], bool]
 FixedCards = Callable[[Game, Ctx], list[int]]
