@@ -118,7 +118,8 @@ def run(game: Game) -> None:
         if game.steps > limit:
             end_game(game, None, "loop")
         resolve(game, item)
-        check_lethal(game)
+        if game.lethal_dirty:
+            check_lethal(game)
         if game.over:
             raise GameOver
 
@@ -148,13 +149,15 @@ def execute(game: Game, program: Program, ctx: Ctx) -> None:
 
 
 def _flush(game: Game) -> None:
-    check_lethal(game)
+    if game.lethal_dirty:
+        check_lethal(game)
     while game.pending or game.events:
         if game.pending:
             _put_trigger(game, game.pending.pop(0))
         else:
             _window(game, game.events.pop(0))
-        check_lethal(game)
+        if game.lethal_dirty:
+            check_lethal(game)
         if game.over:
             raise GameOver
 
@@ -164,7 +167,7 @@ def _put_trigger(game: Game, pending: PendingTrigger) -> None:
     ctx = Ctx(pending.source, pending.controller, event=pending.event)
     if not choose_targets(game, pending.controller, ability.program, ctx):
         return  # no legal target: the ability does nothing
-    label = f"{game.name(pending.source)}: {ability.text}"
+    label = f"{game.name(pending.source)}: {ability.text}" if game.log is not None else ""
     push(
         game,
         StackItem(game, pending.source, pending.controller, ability.program, ctx, "ability", card=False, label=label),
