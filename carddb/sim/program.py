@@ -23,7 +23,7 @@ class Ctx:
     `last` holds what the most recent selector named, for `it` and `its controller`.
     """
 
-    __slots__ = ("controller", "event", "item", "kind", "last", "source", "targets")
+    __slots__ = ("controller", "event", "kind", "last", "source", "targets")
 
     def __init__(
         self,
@@ -39,7 +39,6 @@ class Ctx:
         self.event = event
         self.kind = kind  # what targets: a card kind ("spell") or "ability" (for "cannot be targeted by ...")
         self.last: list[int] | None = None
-        self.item: Any = None  # the stack item being resolved, if any
 
     def copy(self) -> Ctx:
         ctx = Ctx(self.source, self.controller, list(self.targets), self.event, self.kind)

@@ -127,10 +127,9 @@ def run(game: Game) -> None:
 def resolve(game: Game, item: StackItem) -> None:
     if game.log is not None:
         game.trace(f"{item.label} resolves")
-    program, ctx = item.program, item.ctx
-    ctx.item = item
+    program = item.program
     if program is not None:
-        execute(game, program, ctx)
+        execute(game, program, item.ctx)
     if game.over:
         raise GameOver
     if item.card:
