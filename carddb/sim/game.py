@@ -361,12 +361,6 @@ class Game:
 
     # -- small queries --------------------------------------------------------------
 
-    def opponents(self, player: int) -> range | list[int]:
-        return [p for p in range(self.n) if p != player]
-
-    def in_play(self) -> list[int]:
-        return [uid for cards in self.play for uid in cards]
-
     def name(self, uid: int) -> str:
         return self.defs[uid].name
 

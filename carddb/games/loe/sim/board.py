@@ -16,7 +16,7 @@ Powerstones are the game's `pool`; the counters a player keeps (`game.counters[p
 
 from __future__ import annotations
 
-from carddb.sim.game import ZONE_PLAY, ZONE_SHARED, Game
+from carddb.sim.game import ZONE_SHARED, Game
 
 MARKET = ZONE_SHARED  # the first (only) shared zone LOE declares
 SHARED_ZONES = ("market",)
@@ -37,12 +37,3 @@ def lords(game: Game, player: int) -> list[int]:
 
 def victory_card(game: Game, player: int) -> int:
     return game.counters[player].get("victory", -1)
-
-
-def characters(game: Game, player: int) -> list[int]:
-    defs = game.defs
-    return [uid for uid in game.play[player] if defs[uid].kind in ("lord", "duke")]
-
-
-def in_play(game: Game, uid: int) -> bool:
-    return game.zone[uid] == ZONE_PLAY
