@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.diagnostics import Finding
@@ -101,6 +102,8 @@ class GamePack:
     faction_label: str = "faction"
     card_size_mm: tuple[float, float] = (63.0, 88.0)
     icons: tuple[str, ...] = ()
+    # Folder of the icons' SVG files (`<name>.svg`), shipped inside the pack's package.
+    icon_dir: Path | None = None
     card_checks: tuple[CardCheck, ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
     deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce

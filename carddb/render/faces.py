@@ -51,7 +51,7 @@ from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
 from carddb.project import Project
 from carddb.render import placeholder
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, icons_dir
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
 from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
@@ -123,10 +123,6 @@ def template_roots(db: CardDatabase) -> list[Path]:
     return [r for i, r in enumerate(roots) if r.is_dir() and r not in roots[:i]]
 
 
-def icons_dir(pack: GamePack) -> Path:
-    return PACKAGE_DIR / "games" / pack.id.replace("-", "_") / "icons"
-
-
 _FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}", re.S)
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
 _FAMILY = re.compile(r"font-family\s*:\s*['\"]?([^'\";]+?)['\"]?\s*;")
@@ -146,7 +142,9 @@ class FaceResources:
             p for p in (self.find("base/card.css"), self.find(f"{self.pack.id}/{self.pack.id}.css")) if p
         ]
         folder = icons_dir(self.pack)
-        self.icons = {name: (folder / f"{name}.svg") for name in self.pack.icons if (folder / f"{name}.svg").is_file()}
+        self.icons = {
+            name: folder / f"{name}.svg" for name in self.pack.icons if folder and (folder / f"{name}.svg").is_file()
+        }
         self.icon_urls = {name: path.as_uri() for name, path in self.icons.items()}
         self.placeholder_dir: Path | None = None  # set by print runs: placeholders as files, not data: URLs
         self._digest: str | None = None

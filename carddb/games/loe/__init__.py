@@ -8,6 +8,7 @@ from carddb.games.loe.decks import RULES as DECK_RULES
 from carddb.games.loe.numbers import NUMBERS
 from carddb.games.loe.schema import LoeCardSchema
 from carddb.games.loe.vocabulary import loe_rules
+from carddb.render.assets import package_folder
 from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
@@ -97,6 +98,7 @@ PACK = GamePack(
     factions=PROVINCES,
     faction_field="province",
     faction_label="province",
+    icon_dir=package_folder(__name__) / "icons",
     icons=("powerstone", "subject", "material", "influence"),
     deck_rules=DECK_RULES,
     rules=loe_rules(),

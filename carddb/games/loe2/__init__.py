@@ -8,6 +8,7 @@ from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.decks import RULES as DECK_RULES
 from carddb.games.loe2.schema import Loe2CardSchema
 from carddb.games.loe2.vocabulary import TROOP_TYPES, loe2_rules
+from carddb.render.assets import package_folder
 from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
@@ -70,6 +71,7 @@ PACK = GamePack(
     factions=PROVINCES,
     faction_field="province",
     faction_label="province",
+    icon_dir=package_folder(__name__) / "icons",
     icons=("mana", "tap", "subject", "material", "influence"),
     deck_rules=DECK_RULES,
     rules=loe2_rules(),
