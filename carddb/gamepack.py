@@ -110,6 +110,7 @@ class GamePack:
     rules: RulesLanguage | None = None  # rules-text vocabulary + effect registry (carddb.rules.language)
     numbers: tuple[GameNumber, ...] = ()  # the game's rule numbers, one place for code and rulebook
     tables: tuple[GameTable, ...] = ()  # rules tables the rulebook prints with {table:ID}
+    version: str = ""  # the pack's own version; `carddb games` shows its distribution's when empty
 
     def kind(self, kind_id: str) -> KindInfo:
         for kind in self.kinds:

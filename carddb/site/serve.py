@@ -30,6 +30,7 @@ from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.errors import CarddbError, UsageError
 from carddb.gamepack import GamePack
+from carddb.games import pack_folder
 from carddb.project import Project
 from carddb.site.livereload import (
     EVENTS_PATH,
@@ -41,7 +42,7 @@ from carddb.site.livereload import (
     shown_findings,
     watch_changes,
 )
-from carddb.site.spoiler import default_templates_dir, pack_package_dir
+from carddb.site.spoiler import default_templates_dir
 
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 10.0
@@ -106,10 +107,10 @@ def watched_paths(project: Project, pack: GamePack) -> list[Path]:
         project.data_dir(pack),
         project.templates_dir(),
         default_templates_dir().parent,
-        pack_package_dir(pack),
+        pack_folder(pack),
     ]
     unique: list[Path] = []
-    for path in sorted({p.resolve() for p in candidates if p.exists()}, key=lambda p: len(p.parts)):
+    for path in sorted({p.resolve() for p in candidates if p is not None and p.exists()}, key=lambda p: len(p.parts)):
         if not any(path.is_relative_to(kept) for kept in unique):
             unique.append(path)
     return unique

@@ -32,7 +32,7 @@ from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.gamepack import GamePack
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, icons_dir
+from carddb.render.assets import BUNDLED_TEMPLATES, icons_dir
 from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
 from carddb.site.webimages import WEB_DPI
@@ -86,11 +86,6 @@ class SiteResult:
 def default_templates_dir() -> Path:
     """carddb's bundled templates/site/; a project may override it with its own templates/site/."""
     return BUNDLED_TEMPLATES / "site"
-
-
-def pack_package_dir(pack: GamePack) -> Path:
-    """The game pack's package folder, carddb/games/<id>/ (a hyphen in the id is an underscore there)."""
-    return PACKAGE_DIR / "games" / pack.id.replace("-", "_")
 
 
 def site_templates_dir(db: CardDatabase) -> Path:
