@@ -104,6 +104,10 @@ class GamePack:
     icons: tuple[str, ...] = ()
     # Folder of the icons' SVG files (`<name>.svg`), shipped inside the pack's package.
     icon_dir: Path | None = None
+    # A templates folder shipped inside the pack's package, laid out like a project's templates/
+    # (<id>/<layout>.html, <id>/back-<back>.html, <id>/<id>.css). Searched after the project's own
+    # templates and before carddb's bundled ones.
+    template_dir: Path | None = None
     card_checks: tuple[CardCheck, ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
     deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce

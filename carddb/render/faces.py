@@ -118,8 +118,9 @@ def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
 
 
 def template_roots(db: CardDatabase) -> list[Path]:
-    """Where templates are looked up: the project's templates/ first, then the bundled ones."""
-    roots = [db.project.templates_dir().resolve(), BUNDLED_TEMPLATES.resolve()]
+    """Where templates are looked up: the project's templates/ first, then the pack's, then carddb's own."""
+    pack_templates = [db.pack.template_dir.resolve()] if db.pack.template_dir else []
+    roots = [db.project.templates_dir().resolve(), *pack_templates, BUNDLED_TEMPLATES.resolve()]
     return [r for i, r in enumerate(roots) if r.is_dir() and r not in roots[:i]]
 
 
@@ -137,7 +138,8 @@ class FaceResources:
         self.pack = db.pack
         self.roots = template_roots(db)
         self.env = _environment(tuple(str(r) for r in self.roots))
-        self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots)
+        icons = icons_dir(self.pack)
+        self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots, *([icons] if icons else []))
         self.stylesheets = [
             p for p in (self.find("base/card.css"), self.find(f"{self.pack.id}/{self.pack.id}.css")) if p
         ]

@@ -102,12 +102,14 @@ class Preview:
 
 
 def watched_paths(project: Project, pack: GamePack) -> list[Path]:
-    """data/<game>/, the project's templates/, carddb's own templates and the game pack's package folder."""
+    """data/<game>/, the project's templates/, carddb's own templates and the game pack's folders."""
     candidates = [
         project.data_dir(pack),
         project.templates_dir(),
         default_templates_dir().parent,
         pack_folder(pack),
+        pack.template_dir,
+        pack.icon_dir,
     ]
     unique: list[Path] = []
     for path in sorted({p.resolve() for p in candidates if p is not None and p.exists()}, key=lambda p: len(p.parts)):
