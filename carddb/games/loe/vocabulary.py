@@ -1,6 +1,6 @@
 """The words of Lords of Estraven v1 rules text, and the rules language built from them.
 
-Phrases live in the engine's registry (`carddb.engine.loe`); this module lists
+Phrases live in the engine's registry (`carddb.games.loe.engine`); this module lists
 the words those phrases are made of: card kinds and subtypes, the nouns a
 selector can name, adjectives, fixed selectors, resources and icons.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.engine.loe import loe_registry
+from carddb.games.loe.engine import loe_registry
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
