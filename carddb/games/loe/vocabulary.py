@@ -64,6 +64,7 @@ VOCABULARY = Vocabulary(
     icons={"powerstone": "powerstone", "subject": "subject", "material": "material", "influence": "influence"},
     activatable_kinds=frozenset({"lord", "duke", "resource", "item", "ritual"}),
     required_phrases=(("victory", "win", "a Victory card states its win condition as 'Win if CONDITION.'"),),
+    pronoun_postfixes=frozenset({"coupled-to-it"}),
 )
 
 
