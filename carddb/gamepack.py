@@ -33,6 +33,7 @@ class KindInfo:
     layout: str = "standard"  # which face template family draws it
     back: str = "default"  # which card back it is printed with
     group: str = ""  # how a game groups kinds (LOE: "council", "victory", "deck")
+    frame: str = ""  # what its frame looks like, in the rulebook's words ("" : "the <layout> frame")
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,38 @@ class Rarity:
     id: str
     name: str
     color: str  # colour of the rarity mark on the card
+
+
+@dataclass(frozen=True)
+class StatInfo:
+    """A number a card face prints in a shield (health, power...), read from the card field `id`."""
+
+    id: str
+    label: str  # printed under the value; short ("Resist.") where the shield is narrow
+
+
+@dataclass(frozen=True)
+class CostInfo:
+    """How a game's cards state their cost.
+
+    `field` is the card field; a whole number is printed as one `icon` with the amount on
+    it (a gem without a picture if the pack has none). A field value with a `markup()`
+    method (LOE's mixed costs) prints its own icons; `icon` is then the one shown numbered.
+    """
+
+    field: str = "cost"
+    label: str = ""  # the unit, for tables and charts: "Cost curve (powerstones)"
+    icon: str = ""
+
+
+# Card sizes designers name (trim, in mm, width x height); a pack or game.yaml may use any size.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (56.0, 87.0),
+    "mini": (44.0, 67.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
 
 
 @dataclass(frozen=True)
@@ -100,7 +133,9 @@ class GamePack:
     factions: tuple[Faction, ...]
     faction_field: str = "faction"
     faction_label: str = "faction"
-    card_size_mm: tuple[float, float] = (63.0, 88.0)
+    card_size_mm: tuple[float, float] = CARD_SIZES["poker"]
+    stats: tuple[StatInfo, ...] = ()  # what the default face prints in shields, in this order
+    cost: CostInfo = CostInfo()
     icons: tuple[str, ...] = ()
     # Folder of the icons' SVG files (`<name>.svg`), shipped inside the pack's package.
     icon_dir: Path | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import GamePack, KindInfo
+from carddb.gamepack import CostInfo, GamePack, KindInfo, StatInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe.decks import RULES as DECK_RULES
 from carddb.games.loe.numbers import NUMBERS
@@ -20,6 +20,7 @@ KINDS = (
         layout="council",
         back="council",
         group="council",
+        frame="a council frame with health in the corner",
     ),
     KindInfo(
         "duke",
@@ -29,6 +30,7 @@ KINDS = (
         layout="council",
         back="council",
         group="council",
+        frame="a council frame with health in the corner",
     ),
     KindInfo(
         "victory",
@@ -38,6 +40,7 @@ KINDS = (
         layout="victory",
         back="victory",
         group="victory",
+        frame="the Victory frame; its rules text is the win condition",
     ),
     KindInfo(
         "resource",
@@ -48,6 +51,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "spell",
@@ -57,6 +61,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "reaction",
@@ -66,6 +71,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "item",
@@ -76,6 +82,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "ritual",
@@ -85,6 +92,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
 )
 
@@ -100,6 +108,8 @@ PACK = GamePack(
     faction_label="province",
     icon_dir=package_folder(__name__) / "icons",
     icons=("powerstone", "subject", "material", "influence"),
+    stats=(StatInfo("health", "Health"),),
+    cost=CostInfo(label="powerstones", icon="powerstone"),
     deck_rules=DECK_RULES,
     rules=loe_rules(),
     card_checks=(check_card_rules,),

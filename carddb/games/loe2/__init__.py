@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import GamePack, KindInfo
+from carddb.gamepack import CostInfo, GamePack, KindInfo, StatInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.decks import RULES as DECK_RULES
@@ -73,6 +73,13 @@ PACK = GamePack(
     faction_label="province",
     icon_dir=package_folder(__name__) / "icons",
     icons=("mana", "tap", "subject", "material", "influence"),
+    stats=(
+        StatInfo("power", "Power"),
+        StatInfo("toughness", "Tough."),
+        StatInfo("resistance", "Resist."),
+        StatInfo("health", "Health"),
+    ),
+    cost=CostInfo(label="mana", icon="mana"),
     deck_rules=DECK_RULES,
     rules=loe2_rules(),
     card_checks=(check_card_rules, leader_troop_types_exist),
