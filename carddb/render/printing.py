@@ -122,7 +122,7 @@ def print_stage(
             f"{PAPERS[paper_id].label} sheets",
             _rel(db, sheets.path),
             f"{sheets.pages} pages ({sheets.pages_built} built), {len(slots)} cards, "
-            f"bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
+            f"{layout.columns} x {layout.rows} per page, bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
         )
     if options.full_run:
         prune_page_cache(out / ".cache" / "sheets", used_pages)
