@@ -13,6 +13,7 @@ CODES: dict[str, str] = {
     "E-YAML-SHAPE": "The file is valid YAML but not shaped as expected (e.g. a card that is not a mapping).",
     "E-FILE-UNREADABLE": "A file could not be read (permissions, encoding).",
     "E-NO-CARDS": "The game's cards folder holds no card files.",
+    "E-GAME-FILE": "A project's data/<game>/game.yaml declares something inconsistent (a duplicate id, a stat no kind has...).",
     "E-GAME-PLUGIN": "An installed game pack cannot be used: it fails to import, is not a GamePack, or its id is taken.",
     # schema
     "E-UNKNOWN-FIELD": "A field that the card kind does not have; usually a typo.",

@@ -143,6 +143,8 @@ class GamePack:
     # (<id>/<layout>.html, <id>/back-<back>.html, <id>/<id>.css). Searched after the project's own
     # templates and before carddb's bundled ones.
     template_dir: Path | None = None
+    # A starter project (`carddb new DIR --game ID`): README.md and data/<id>/... as the project holds them.
+    starter: Path | None = None
     card_checks: tuple[CardCheck, ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
     deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce

@@ -31,17 +31,19 @@ def games(project: ProjectOpt = None) -> None:
     entries, problems = pack_entries(proj)
     table = Table("id", "name", "version", "from", "kinds", box=None, header_style="bold")
     table.columns[0].no_wrap = True
+    shown = Report(root=proj.root if proj else None)
     for entry in entries:
+        source = entry.source
+        origin = source.origin if source.distribution else shown.display_path(source.declared_in)
         if entry.pack is None:
-            table.add_row(entry.source.game_id, "(cannot be loaded: see below)", entry.version, entry.source.origin, "")
+            table.add_row(source.game_id, "(cannot be loaded: see below)", entry.version, origin, "")
             continue
-        table.add_row(
-            entry.pack.id, entry.pack.name, entry.version, entry.source.origin, ", ".join(entry.pack.kind_ids)
-        )
+        table.add_row(entry.pack.id, entry.pack.name, entry.version, origin, ", ".join(entry.pack.kind_ids))
     print_table(table)
     if problems:
         print()
-        print_report(Report(root=proj.root if proj else None, findings=problems))
+        shown.extend(problems)
+        print_report(shown)
         raise typer.Exit(1)
 
 

@@ -1,9 +1,10 @@
 """Which game packs exist, and which one a command is about.
 
-Packs are installed distributions that declare an entry point in the group
-`carddb.games` (see `carddb.plugins`); carddb's own `loe` and `loe2` are declared
-the same way in its pyproject.toml. A pack is imported when it is asked for: a
-command about one game does not pay for building every other game's card models
+Packs come from two places: installed distributions that declare an entry point in
+the group `carddb.games` (see `carddb.plugins`; carddb's own `loe` and `loe2` are
+declared the same way in its pyproject.toml), and a project's own games, declared in
+`data/<id>/game.yaml` (see `carddb.gamefile`). A pack is loaded when it is asked for:
+a command about one game does not pay for building every other game's card models
 and grammar (LOE v2 costs about 40 ms).
 
 The game of a command is `--game ID`; without it, the project's carddb.yaml
@@ -18,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carddb.diagnostics import Finding
-from carddb.errors import UsageError
+from carddb.diagnostics import Finding, Span
+from carddb.errors import LocatedError, UsageError
+from carddb.gamefile import game_file, load_game_file
 from carddb.gamepack import GamePack
 from carddb.plugins import PackSource, PluginError, load_installed, scan_installed
 from carddb.project import CONFIG_FILE, Project
@@ -60,9 +62,43 @@ def get_pack(game_id: str | None, project: Project | None = None) -> GamePack:
 def resolve_pack(game_id: str | None, project: Project | None = None) -> tuple[GamePack, PackSource]:
     if game_id is None:
         game_id = default_game(project)
+    declared = project_game_file(project, game_id)
+    if declared is not None:
+        return _load_declared(declared, game_id)
     if game_id not in scan_installed().sources:
-        raise UsageError(f"unknown game '{game_id}' (installed game packs: {', '.join(installed_ids()) or 'none'})")
+        known = installed_ids() + (project_game_ids(project) if project else [])
+        raise UsageError(f"unknown game '{game_id}' (installed game packs: {', '.join(sorted(known)) or 'none'})")
     return load_installed(game_id)
+
+
+def project_game_file(project: Project | None, game_id: str) -> Path | None:
+    if project is None:
+        return None
+    path = game_file(project.root / "data" / game_id)
+    return path if path.is_file() else None
+
+
+def project_game_ids(project: Project) -> list[str]:
+    return [g for g in project.game_folders() if project_game_file(project, g) is not None]
+
+
+def _load_declared(path: Path, game_id: str) -> tuple[GamePack, PackSource]:
+    source = PackSource(game_id, declared_in=path, line=1)
+    installed = scan_installed().sources.get(game_id)
+    if installed is not None:
+        raise LocatedError(
+            [
+                Finding(
+                    "E-GAME-FILE",
+                    f"this project declares a game '{game_id}', but the installed pack "
+                    f"'{game_id}' ({installed[0].origin}) has that id",
+                    path,
+                    Span.point(1, 1),
+                    hint="rename the folder data/" + game_id + "/ to give the project's game its own id",
+                )
+            ]
+        )
+    return load_game_file(path, game_id), source
 
 
 @dataclass(frozen=True)
@@ -85,6 +121,16 @@ def pack_entries(project: Project | None = None) -> tuple[list[PackEntry], list[
     scan = scan_installed()
     entries: list[PackEntry] = []
     problems = list(scan.problems)
+    for game_id in project_game_ids(project) if project is not None else []:
+        path = project_game_file(project, game_id)
+        assert path is not None
+        try:
+            pack, source = _load_declared(path, game_id)
+        except LocatedError as exc:
+            entries.append(PackEntry(PackSource(game_id, declared_in=path, line=1), problem=exc.findings[0]))
+            problems.extend(exc.findings)
+            continue
+        entries.append(PackEntry(source, pack))
     for game_id in sorted(scan.sources):
         source = scan.sources[game_id][0]
         try:

@@ -30,7 +30,7 @@ SHIELD_GAP = 0.6
 FOOTER_GAP = 1.4  # between the footer's text and the first shield
 MIN_FOOTER = 20.0  # narrower than this, the collector line does not fit: stats move above the footer
 COLLECTOR_W = 30.0  # the left part of the footer: set, number, rarity, version
-ARTIST_MIN = 12.0  # narrower than this, the artist credit is left out of the footer
+ARTIST_MIN = 14.0  # narrower than this, the artist credit is left out of the footer
 
 
 def _mm(value: float) -> float:
@@ -126,9 +126,9 @@ class FaceGeometry:
         for count in range(1, most + 1):
             beside = self.stats_beside_footer(count)
             width = _mm(count * self.shield_step)
-            if beside:
+            if beside:  # the rules box ends just above the shields
                 footer = _mm(self.footer_w - width - FOOTER_GAP)
-                top, rules_h = self.stats_top, self.rules_h
+                top, rules_h = self.stats_top, _mm(self.stats_top - 0.4 - self.rules_top)
             else:  # a row of shields above a full-width footer; the rules box ends above it
                 footer = self.footer_w
                 top = _mm(self.footer_top - self.shield_h - 0.3)
@@ -148,6 +148,13 @@ class FaceGeometry:
                 }
             )
         return rows
+
+    @property
+    def footer_parts(self) -> tuple[float, float]:
+        """Widths of the collector line and the artist credit in a footer without stats (0: no credit)."""
+        collector = _mm(min(COLLECTOR_W, self.footer_w - ARTIST_MIN))
+        artist = _mm(min(26.0, self.footer_w - collector))
+        return (collector, artist) if collector >= MIN_FOOTER else (self.footer_w, 0.0)
 
     def name_limits(self) -> tuple[int, int]:
         """Name lengths (characters) above which the name is set smaller, then smaller still."""

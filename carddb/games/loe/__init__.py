@@ -107,6 +107,7 @@ PACK = GamePack(
     faction_field="province",
     faction_label="province",
     icon_dir=package_folder(__name__) / "icons",
+    starter=package_folder(__name__) / "starter",
     icons=("powerstone", "subject", "material", "influence"),
     stats=(StatInfo("health", "Health"),),
     cost=CostInfo(label="powerstones", icon="powerstone"),

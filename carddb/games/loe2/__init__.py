@@ -72,6 +72,7 @@ PACK = GamePack(
     faction_field="province",
     faction_label="province",
     icon_dir=package_folder(__name__) / "icons",
+    starter=package_folder(__name__) / "starter",
     icons=("mana", "tap", "subject", "material", "influence"),
     stats=(
         StatInfo("power", "Power"),
