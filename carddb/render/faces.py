@@ -704,7 +704,7 @@ def render_backs(
                 resources.back_template_name(back),
                 {
                     "back_id": back,
-                    "back_label": back.replace("-", " ").title(),
+                    "back_label": back_label(back),
                     "game_name": db.pack.name,
                     "preview": False,
                 },
@@ -737,6 +737,11 @@ def render_backs(
     return {back: cache.pdf_path(keys[back]) for back in backs}
 
 
+def back_label(back: str) -> str:
+    """The word a back prints above its emblem: its id ('Market'), none for the one back of a game."""
+    return "" if back == "default" else back.replace("-", " ").title()
+
+
 def back_html(db: CardDatabase, back: str, *, preview: bool = True) -> str:
     """The HTML document of one card back (for previews)."""
     resources = FaceResources(db)
@@ -746,7 +751,7 @@ def back_html(db: CardDatabase, back: str, *, preview: bool = True) -> str:
             resources.back_template_name(back),
             {
                 "back_id": back,
-                "back_label": back.replace("-", " ").title(),
+                "back_label": back_label(back),
                 "game_name": db.pack.name,
                 "preview": preview,
                 "corner_guide": preview,
