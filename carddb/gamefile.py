@@ -194,11 +194,48 @@ def _load(path: Path, game_id: str, _size: int, _mtime: int) -> GamePack:
     try:
         declared = TypeAdapter(GameDeclaration).validate_python(doc.value)
     except ValidationError as exc:
-        raise LocatedError(validation_findings(exc, doc, GameDeclaration, "a game")) from None
+        raise LocatedError(
+            _schema_findings(exc, doc, validation_findings(exc, doc, GameDeclaration, "a game"))
+        ) from None
     problems = list(_consistency(declared, doc, path))
     if problems:
         raise LocatedError(problems)
     return _pack(declared, game_id, path)
+
+
+def _schema_findings(exc: ValidationError, doc: Located, found: list[Finding]) -> list[Finding]:
+    """The schema's findings, with a missing key named after its mapping ('a card kind needs ...'), and
+    left out where a misspelling of it is reported already (one typo, one finding)."""
+    misspelt = {
+        (tuple(e["loc"][:-1]), str(e["loc"][-1]))
+        for e in exc.errors(include_url=False)
+        if e["type"] == "extra_forbidden"
+    }
+    out = []
+    for error, finding in zip(exc.errors(include_url=False), found, strict=True):
+        loc = tuple(error["loc"])
+        if error["type"] == "missing":
+            name = str(loc[-1])
+            if any(
+                where == loc[:-1] and difflib.get_close_matches(name, [typo], cutoff=0.6) for where, typo in misspelt
+            ):
+                continue
+            owner = _OWNERS.get(next((str(p) for p in reversed(loc[:-1]) if isinstance(p, str)), ""), "game.yaml")
+            finding = Finding("E-MISSING-FIELD", f"{owner} needs the field '{name}'", finding.path, finding.span)
+        out.append(finding)
+    return out
+
+
+# The mapping a key belongs to, by the section it is in, for messages about a missing key.
+_OWNERS = {
+    "kinds": "a card kind",
+    "fields": "a card field",
+    "factions": "a faction",
+    "rarities": "a rarity",
+    "stats": "a stat",
+    "numbers": "a number",
+    "tables": "a table",
+}
 
 
 def _consistency(game: GameDeclaration, doc: Located, path: Path) -> Iterable[Finding]:
