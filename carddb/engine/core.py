@@ -35,14 +35,15 @@ _FROM_PACK = ("(the game pack gives the examples)",)
 
 def core_entries(nouns: CoreNouns, examples: Mapping[str, tuple[str, ...]]) -> list[EffectEntry]:
     """The core entries the game keeps (those `examples` names), each with the game's examples."""
-    entries = _entries(nouns)
+    entries = every_core_entry(nouns)
     unknown = set(examples) - {e.name for e in entries}
     if unknown:
         raise ValueError(f"no core registry entries named {', '.join(sorted(unknown))}")
     return [replace(e, examples=tuple(examples[e.name])) for e in entries if e.name in examples]
 
 
-def _entries(nouns: CoreNouns) -> list[EffectEntry]:
+def every_core_entry(nouns: CoreNouns) -> list[EffectEntry]:
+    """Every core entry, with placeholder examples: what the core offers, before a game picks."""
     player = Param("player", "selector", nouns.players, reason="is not a player")
     amount = Param("amount", "number", minimum=1)
     health_target = Param(

@@ -263,7 +263,7 @@ def _pronoun_problems(ability: Ability, language: RulesLanguage, found: list[Phr
                 f"'{shown}' refers to nothing earlier in this ability",
                 selector.start,
                 selector.end,
-                hint="name what it is (e.g. 'target Spell') or put it after the sentence that names it",
+                hint="name what it is (e.g. 'target card') or put it after the sentence that names it",
             )
         )
     return problems
