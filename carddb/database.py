@@ -336,7 +336,7 @@ def _field_label(loc: tuple[Any, ...]) -> str:
 
 
 _PATTERN_WORDS = {
-    SLUG: "lowercase letters and digits in words joined by hyphens, e.g. 'ashmarch-duke'",
+    SLUG: "lowercase letters and digits in words joined by hyphens, e.g. 'iron-gate-guard'",
     SET_CODE: "2 to 5 capital letters or digits, e.g. 'BASE'",
 }
 

@@ -147,7 +147,7 @@ class GamePack:
     starter: Path | None = None
     card_checks: tuple[CardCheck, ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
-    deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce
+    deck_rules: DeckRules | None = None  # what `carddb deck check` and the drafts enforce
     rules: RulesLanguage | None = None  # rules-text vocabulary + effect registry (carddb.rules.language)
     numbers: tuple[GameNumber, ...] = ()  # the game's rule numbers, one place for code and rulebook
     tables: tuple[GameTable, ...] = ()  # rules tables the rulebook prints with {table:ID}
