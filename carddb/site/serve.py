@@ -30,7 +30,7 @@ from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.errors import CarddbError, UsageError
 from carddb.gamepack import GamePack
-from carddb.games import pack_folder
+from carddb.games import get_pack, pack_folder
 from carddb.project import Project
 from carddb.site.livereload import (
     EVENTS_PATH,
@@ -76,6 +76,8 @@ class Preview:
                     self.say("game pack code changed: restart carddb serve to load new Python code")
             report = Report(root=self.project.root)
             try:
+                # A project's game.yaml is read again when it changed (installed packs stay as loaded).
+                self.pack = get_pack(self.pack.id, self.project)
                 db, report = load_database(self.project, self.pack, report)
                 if report.errors:
                     status = BuildStatus(

@@ -192,3 +192,31 @@ def test_a_project_game_cannot_take_an_installed_packs_id(tmp_path: Path) -> Non
     (data / "game.yaml").write_text(GAME)
     with pytest.raises(LocatedError, match=r"game.yaml:1:1: E-GAME-FILE this project declares a game 'loe', but"):
         get_pack("loe", Project.at(tmp_path))
+
+
+def test_the_live_preview_reads_an_edited_game_yaml(tmp_path: Path) -> None:
+    import io
+
+    from carddb.site.serve import Preview
+
+    root = project(tmp_path)
+    preview = Preview(
+        Project.at(root),
+        get_pack(None, Project.at(root)),
+        root / "output" / "site",
+        lambda db, report: f"{len(db.cards)} cards",
+        out=io.StringIO(),
+    )
+    assert preview.rebuild().state == "ok"
+    game = root / "data" / "starfall" / "game.yaml"
+    game.write_text(GAME.replace("attack: {type: number, min: 0, max: 9}", "attack: {type: number, min: 0, max: 1}"))
+    tightened = preview.rebuild({game})
+    assert tightened.state == "errors"
+    assert [(f.code, f.message) for f in tightened.findings] == [
+        ("E-OUT-OF-RANGE", "'attack' is 2; it must be at most 1")
+    ]
+    game.write_text("name: [Starfall]\n" + GAME.split("\n", 1)[1])
+    broken = preview.rebuild({game})
+    assert broken.state == "failed" and "game.yaml:1:7: E-WRONG-TYPE 'name' must be text" in broken.summary
+    game.write_text(GAME)
+    assert preview.rebuild({game}).state == "ok"
