@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from game_projects import write_game
 
 from carddb.database import load_database
 from carddb.errors import LocatedError
@@ -77,18 +78,10 @@ CARDS = """\
   hull: 12
   flavor: Home.
 """
-FUEL_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5"/></svg>'
 
 
 def project(tmp_path: Path, game: str = GAME, cards: str = CARDS) -> Path:
-    data = tmp_path / "data" / "starfall"
-    (data / "cards").mkdir(parents=True)
-    (data / "icons").mkdir()
-    (data / "icons" / "fuel.svg").write_text(FUEL_SVG)
-    (data / "game.yaml").write_text(game)
-    (data / "sets.yaml").write_text("- {code: T1, name: Test, stage: playtest}\n")
-    (data / "cards" / "cards.yaml").write_text(cards)
-    return tmp_path
+    return write_game(tmp_path, "starfall", game, cards, icons=("fuel",))
 
 
 def findings(root: Path) -> list[tuple[str, int, int, str]]:

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from game_projects import write_game
 
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
@@ -56,19 +57,11 @@ CARDS = """\
    text: "Deliver five cargo. Then deliver five more. Then do it all again, twice, for every player at the table,
      until the deep runs dry and every hauler has made its last run home through the long dark of the outer belt."}
 """
-CREDIT = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#333"/></svg>'
 
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> CardDatabase:
-    root = tmp_path_factory.mktemp("haul")
-    data = root / "data" / "deep-haul"
-    (data / "cards").mkdir(parents=True)
-    (data / "icons").mkdir()
-    (data / "icons" / "credit.svg").write_text(CREDIT)
-    (data / "game.yaml").write_text(GAME)
-    (data / "sets.yaml").write_text("- {code: T1, name: Test, stage: playtest}\n")
-    (data / "cards" / "cards.yaml").write_text(CARDS)
+    root = write_game(tmp_path_factory.mktemp("haul"), "deep-haul", GAME, CARDS, icons=("credit",))
     database, report = load_database(Project.at(root), get_pack(None, Project.at(root)))
     assert not report.errors, report.format_text()
     return database
