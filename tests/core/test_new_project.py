@@ -125,3 +125,10 @@ def test_a_game_yaml_game_prints_its_own_card_size_in_the_grid_the_paper_holds(
             assert (back.x, back.y) == pytest.approx((210.0 - front.x - front.w, front.y), abs=0.02)
         else:
             assert (back.x, back.y) == pytest.approx((front.x, 297.0 - front.y - front.h), abs=0.02)
+
+
+def test_a_print_service_preset_for_poker_cards_refuses_other_sizes(tmp_path: Path) -> None:
+    root = new_game(tmp_path / "tiny", "mini")
+    code, out = cli("print", "--project", str(root), "--preset", "mpc")
+    assert code == 2 and "--preset mpc makes images for MakePlayingCards poker" in out
+    assert "this game's cards are 44 x 67 mm" in out and not (root / "output").exists()
