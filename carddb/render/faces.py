@@ -147,9 +147,8 @@ class FaceResources:
         self.stylesheets = [p for p in (self.card_stylesheet, *self.pack_stylesheets) if p]
         self.geometry = FaceGeometry(*self.pack.card_size_mm, bleed_mm(self.pack))
         self._card_css: str | None = None
-        folder = icons_dir(self.pack)
         self.icons = {
-            name: folder / f"{name}.svg" for name in self.pack.icons if folder and (folder / f"{name}.svg").is_file()
+            name: icons / f"{name}.svg" for name in self.pack.icons if icons and (icons / f"{name}.svg").is_file()
         }
         self.icon_urls = {name: path.as_uri() for name, path in self.icons.items()}
         self.placeholder_dir: Path | None = None  # set by print runs: placeholders as files, not data: URLs

@@ -125,3 +125,12 @@ def test_text_that_does_not_fit_is_reported_as_before(db: CardDatabase) -> None:
     assert len(overflow) == 1 and "'grand-charter' rules text needs" in overflow[0].message
     assert results[0].pdf.is_file() and results[0].fill > 1.0
     assert Path(overflow[0].path or "").name == "cards.yaml"
+
+
+def test_a_cost_without_an_icon_is_a_plain_gem_with_the_amount(tmp_path: Path) -> None:
+    game = "name: Plain\ncost: {label: gold}\nkinds:\n  - {id: deed, label: Deed, fields: {cost: {type: number}}}\n"
+    cards = "- {id: toll, name: Toll, kind: deed, set: T1, number: 1, rarity: common, flavor: x, cost: 3}\n"
+    root = write_game(tmp_path, "plain", game, cards)
+    db, report = load_database(Project.at(root), get_pack(None, Project.at(root)))
+    assert not report.errors, report.format_text()
+    assert '<span class="pip pip-gem"><b>3</b></span>' in card_html(db, db.cards[0])
