@@ -34,7 +34,7 @@ def playtest(
     players: Annotated[int, typer.Option("--players", "-P", min=1, max=16, help="Players in each game.")] = 2,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", help="Play only these seats (deck-list id or name; LOE: councils). Repeatable."),
+        typer.Option("--seat", help="Play only these seats: the id or name of a seat's deck list. Repeatable."),
     ] = None,
     deck: Annotated[str, typer.Option("--deck", help="Play only this shared deck (deck-list id).")] = "",
     source: Annotated[

@@ -26,6 +26,8 @@ from carddb.rules.text import parse_line, split_abilities
 from carddb.sim.cards import CardDef, CardRecord
 from carddb.sim.game import ZONE_PLAY
 from carddb.sim.program import (
+    ONCE_PER_TURN,
+    OWN_TURN_ONLY,
     Activated,
     Cond,
     CostOp,
@@ -186,14 +188,14 @@ def _compile_ability(
     if isinstance(ability, ActivatedAbility):
         costs = tuple(c.cost(p) for p in ability.costs)
         program, restrictions = c.program(ability.sentences, line)
-        names = {r.name for r in restrictions}
+        limits = {r.limit for r in restrictions}
         return [
             Activated(
                 activated_index,
                 costs,
                 program,
-                once_per_turn="activate-once" in names,
-                own_turn_only="activate-your-turn" in names,
+                once_per_turn=ONCE_PER_TURN in limits,
+                own_turn_only=OWN_TURN_ONLY in limits,
                 text=line,
             )
         ]

@@ -61,8 +61,8 @@ class Game:
         "discard",
         "end_reason",
         "events",
+        "exhausted",
         "face_down",
-        "fatigued",
         "first",
         "hands",
         "kinds_cache",
@@ -117,7 +117,7 @@ class Game:
         self.controller = list(owners)
         self.face_down = [False] * count
         self.damage = [0] * count
-        self.fatigued = [False] * count
+        self.exhausted = [False] * count
         self.attached = [-1] * count
         self.since = [0] * count  # the clock when the card entered its zone (oldest statics and cards first)
         self.deck: list[int] = []
@@ -170,7 +170,7 @@ class Game:
         new.controller = self.controller.copy()
         new.face_down = self.face_down.copy()
         new.damage = self.damage.copy()
-        new.fatigued = self.fatigued.copy()
+        new.exhausted = self.exhausted.copy()
         new.attached = self.attached.copy()
         new.since = self.since.copy()
         new.deck = self.deck.copy()
@@ -240,7 +240,7 @@ class Game:
                 if definition.statics:
                     self.statics_cache = None
             self.damage[uid] = 0
-            self.fatigued[uid] = False
+            self.exhausted[uid] = False
             self.attached[uid] = -1
         elif old == ZONE_HAND:
             self.hands[self.controller[uid]].remove(uid)

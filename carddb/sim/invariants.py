@@ -2,7 +2,7 @@
 
 The core checks what holds in every game: each card in exactly one zone and its
 index agreeing, the number of cards conserved, no negative damage, health or currency,
-fatigue, facing and attachments only on cards in play, attachments pointing at
+exhaustion (LOE: fatigue), facing and attachments only on cards in play, attachments pointing at
 cards in play, nothing left on the stack between actions. The pack adds its own
 (`SimRules.invariants`: LOE checks powerstones against what the turn gave, hand
 size at the end of a turn, the market's size, what may be face down).
@@ -38,8 +38,8 @@ def violations(game: Game, *, end_of_turn: int | None = None) -> list[str]:
             problems.append(f"{name} has {health(game, uid)} health")
         if game.damage[uid] and not in_play:
             problems.append(f"{name} has damage counters outside play")
-        if game.fatigued[uid] and not in_play:
-            problems.append(f"{name} is fatigued outside play")
+        if game.exhausted[uid] and not in_play:
+            problems.append(f"{name} is exhausted outside play")
         if game.face_down[uid] and not in_play:
             problems.append(f"{name} is face down outside play")
         target = game.attached[uid]

@@ -94,7 +94,6 @@ def record_of(spec: GameSpec, game: Game | None, error: str) -> GameRecord:
         in_game=tuple(sorted({*spec.matchup.deck, *(c for s in spec.matchup.seats for c in s.cards)})),
         drawn=tuple(sorted(stats.drawn)) if stats is not None else (),
         error=error,
-        trades=stats.trades if stats is not None else 0,
         decisions=stats.decisions if stats is not None else None,
         log=game.log if game is not None else None,
     )

@@ -177,11 +177,15 @@ class Static:
     text: str = ""
 
 
+ONCE_PER_TURN = "once-per-turn"
+OWN_TURN_ONLY = "own-turn-only"
+
+
 @dataclass(frozen=True, slots=True)
 class Restriction:
-    """`Activate only once per turn` and the like: flags on the activated ability they follow."""
+    """A sentence that limits the activated ability it follows: `ONCE_PER_TURN` or `OWN_TURN_ONLY`."""
 
-    name: str
+    limit: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,13 +17,12 @@ if TYPE_CHECKING:
 
 
 class GameStats:
-    __slots__ = ("decisions", "drawn", "offered_ids", "played", "trades")
+    __slots__ = ("decisions", "drawn", "offered_ids", "played")
 
     def __init__(self, players: int, *, decisions: bool = False) -> None:
         self.played: list[set[str]] = [set() for _ in range(players)]  # card ids each seat played or activated
         self.offered_ids: set[str] = set()  # cards ever offered as a legal play
         self.drawn: set[str] = set()  # cards ever drawn into a hand
-        self.trades = 0
         self.decisions: list[int] | None = [] if decisions else None
 
     def play(self, game: Game, player: int, uid: int) -> None:
@@ -32,9 +31,6 @@ class GameStats:
     def use(self, game: Game, player: int, uid: int) -> None:
         """An activated ability was used: for a card that stays in play, that is playing it."""
         self.played[player].add(game.defs[uid].id)
-
-    def trade(self, game: Game, player: int) -> None:
-        self.trades += 1
 
     def drew(self, game: Game, uid: int) -> None:
         self.drawn.add(game.defs[uid].id)
@@ -69,6 +65,5 @@ class GameRecord:
     in_game: tuple[str, ...]  # card ids that took part (councils and the shared deck)
     drawn: tuple[str, ...] = ()  # card ids drawn into a hand at least once
     error: str = ""  # an exception or illegal state, when the game could not finish
-    trades: int = 0  # trades with the market (a pack that has none leaves it 0)
     decisions: list[int] | None = None
     log: list[str] | None = None

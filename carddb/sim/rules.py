@@ -67,6 +67,10 @@ class SimRules(ABC):
     def number(self, number_id: str) -> int:
         return self.pack.number(number_id)
 
+    def players(self) -> tuple[int, int]:
+        """The fewest and most players a game of this pack has."""
+        return 2, 8
+
     # -- the catalogue and the table ---------------------------------------------------
 
     @abstractmethod
@@ -76,6 +80,10 @@ class SimRules(ABC):
     @abstractmethod
     def seats_from_decks(self, decks: Sequence[DeckList]) -> tuple[list[Seat], list[DeckList]]:
         """The deck lists that are seats (LOE: councils) and those that are shared decks."""
+
+    def seats_from_draft(self, log: dict[str, Any]) -> tuple[list[Seat], list[str]] | None:
+        """The seats and shared deck of a `carddb draft` log (None: this game drafts no seats)."""
+        return None
 
     @abstractmethod
     def new_game(self, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions) -> Game:

@@ -59,7 +59,7 @@ def prepare(db: CardDatabase, rules: SimRules, request: Request, report: Report)
         names = ", ".join(d[0] for d in table.decks) or "none"
         raise UsageError(f"no shared deck '{request.deck}' (shared decks: {names})")
     players = len(seats) if table.fixed_table else request.players
-    low, high = _player_bounds(rules)
+    low, high = rules.players()
     if not low <= players <= high:
         raise UsageError(f"{db.pack.name} is played by {low} to {high} players, not {players}")
     if len(seats) < players:
@@ -107,11 +107,6 @@ def _chosen_seats(table: Table, wanted: Sequence[str]) -> tuple:
             raise UsageError(f"no seat '{name}' (seats: {known})")
         found.append(seat)
     return tuple(found)
-
-
-def _player_bounds(rules: SimRules) -> tuple[int, int]:
-    numbers = {n.id: n.value for n in rules.pack.numbers}
-    return numbers.get("players-min", 2), numbers.get("players-max", 8)
 
 
 def ablation_cards(plan: PlaytestPlan, rules: SimRules) -> list[str]:

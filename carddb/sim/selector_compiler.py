@@ -7,7 +7,9 @@ decision); `it`, `its controller` and `that player` read the ability's context.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from carddb.rules.ast import Postfix, Selector
 from carddb.sim.game import ZONE_PLAY, Game
@@ -185,20 +187,20 @@ class SelectorCompiler:
             subtype = noun
         if not check_kind:
             kinds = None  # the caller only ever offers cards of the right kinds
-        face: bool | None = None  # True: must be face down, False: face up
-        damaged = fatigued = False
+        # Adjectives that read a mark of the state (LOE: `face-down` reads `face_down`), as
+        # (a getter of that array, the truth wanted); any other adjective is the pack's own test.
+        marks: list[tuple[Callable[[Game], list[Any]], bool]] = []
         extras: list[Pred] = []
         for adjective in node.adjectives:
-            if adjective in sem.adjectives:
+            if adjective in sem.state_adjectives:
+                field_name, wanted = sem.state_adjectives[adjective]
+                marks.append((attrgetter(field_name), wanted))
+            elif adjective in sem.adjectives:
                 extras.append(sem.adjectives[adjective])
-            elif adjective in ("face-down", "face-up"):
-                face = adjective == "face-down"
-            elif adjective == "damaged":
-                damaged = True
-            elif adjective == "fatigued":
-                fatigued = True
             else:
                 raise LookupError(f"no meaning for the adjective '{adjective}'")
+        mark = marks[0] if len(marks) == 1 else None
+        more_marks = tuple(marks) if len(marks) > 1 else ()
         control = 0  # 1: you control it, -1: an opponent does
         for post in node.post:
             if post.name == "you-control":
@@ -217,12 +219,11 @@ class SelectorCompiler:
                 return False
             if subtype is not None and g.defs[u].subtype != subtype:
                 return False
-            if face is not None and g.face_down[u] != face:
+            if mark is not None and bool(mark[0](g)[u]) is not mark[1]:
                 return False
-            if damaged and not g.damage[u]:
-                return False
-            if fatigued and not g.fatigued[u]:
-                return False
+            for get, wanted in more_marks:
+                if bool(get(g)[u]) is not wanted:
+                    return False
             if control and (g.controller[u] == ctx.controller) != (control == 1):
                 return False
             if another and u == ctx.source:
@@ -243,8 +244,8 @@ class SelectorCompiler:
             if post.comparison == "less":
                 return lambda g, u, ctx: health(g, u) - g.damage[u] <= amount
             return lambda g, u, ctx: health(g, u) - g.damage[u] >= amount
-        if name == "coupled-to-it":
-            return lambda g, u, ctx: g.attached[u] >= 0 and g.attached[u] in it_cards(g, ctx)
+        if name in self.semantics.postfixes:
+            return self.semantics.postfixes[name](post)
         if name in self.semantics.zone_postfixes:
             return None  # it moved the selector's zone
         raise LookupError(f"no meaning for the restriction '{name}'")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from carddb.rules.ast import Postfix
 from carddb.sim.decisions import choose
 from carddb.sim.game import ZONE_PLAY, Game
 from carddb.sim.program import Ctx, Static
@@ -44,7 +45,13 @@ class Semantics:
     fixed: Mapping[str, FixedCards] = field(default_factory=dict)  # the pack's fixed phrases naming cards
     fixed_tests: Mapping[str, Pred] = field(default_factory=dict)  # ... and how an event's card is tested
     health: Callable[[Game, int], int] = field(default=lambda g, uid: 0)  # a card's current health
-    adjectives: Mapping[str, Pred] = field(default_factory=dict)  # the pack's own adjectives
+    # Adjectives that read a mark every game's state keeps: adjective -> (the Game array, the truth
+    # wanted), e.g. LOE's `face-down` -> ("face_down", True), `damaged` -> ("damage", True).
+    state_adjectives: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
+    adjectives: Mapping[str, Pred] = field(default_factory=dict)  # other adjectives: the pack's own tests
+    # Restrictions after a noun beyond `you control`, `an opponent controls`, `with N or more health`:
+    # name -> a function from the parsed restriction to its test (LOE: `coupled to it`).
+    postfixes: Mapping[str, Callable[[Postfix], Pred]] = field(default_factory=dict)
     # The pack's targeting rule, given a target selector's adjectives: a test every target must
     # pass (LOE: not face down, unless the selector says `face-down` or a static exposes it), or None.
     target_rule: Callable[[tuple[str, ...]], Pred | None] = field(default=lambda adjectives: None)

@@ -20,6 +20,7 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import UsageError
 from carddb.play.decks import load_decks
+from carddb.play.draft import LOG_FORMAT as DRAFT_LOG
 from carddb.sim.rules import Seat, SimRules
 
 Deck = tuple[str, tuple[str, ...]]  # (name, card ids with repeats)
@@ -48,18 +49,13 @@ def from_file(path: Path, db: CardDatabase, rules: SimRules, report: Report) -> 
         raise UsageError(f"cannot read {path}: {exc}") from None
     if not isinstance(data, dict):
         raise UsageError(f"{path} is not a sealed deck list or a draft log (a JSON object was expected)")
-    if data.get("format") == "carddb-draft-log":
-        councils = data.get("councils")
-        deck = data.get("shared_deck")
-        if not isinstance(councils, list) or not isinstance(deck, list):
-            raise UsageError(f"{path}: the draft log has no councils or no shared deck")
-        seats = tuple(
-            Seat(str(c.get("name", f"Seat {i + 1}")), (*map(str, c.get("cards", [])), str(c.get("victory") or "")))
-            for i, c in enumerate(councils)
-        )
-        seats = tuple(Seat(s.name, tuple(c for c in s.cards if c)) for s in seats)
-        _check_ids(db, path, [c for s in seats for c in s.cards] + list(map(str, deck)))
-        return Table(seats, (("draft", tuple(map(str, deck))),), True, f"the draft {path.name}")
+    if data.get("format") == DRAFT_LOG:
+        drafted = rules.seats_from_draft(data)
+        if drafted is None:
+            raise UsageError(f"{path}: the draft log has no seats or no shared deck that {db.pack.name} can play")
+        seats, deck = drafted
+        _check_ids(db, path, [c for s in seats for c in s.cards] + deck)
+        return Table(tuple(seats), (("draft", tuple(deck)),), True, f"the draft {path.name}")
     if isinstance(data.get("order"), list) or isinstance(data.get("cards"), dict):
         deck = [str(c) for c in data["order"]] if isinstance(data.get("order"), list) else _expand(data["cards"])
         _check_ids(db, path, deck)

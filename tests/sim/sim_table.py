@@ -118,7 +118,7 @@ class Table:
             (g.controller, owner),
             (g.face_down, False),
             (g.damage, 0),
-            (g.fatigued, False),
+            (g.exhausted, False),
             (g.attached, -1),
             (g.since, 0),
         ):
@@ -131,7 +131,7 @@ class Table:
 
     def resource(self, owner: int, subtype: str, text: str = "", *, fatigued: bool = False) -> int:
         uid = self.card("resource", text, owner=owner, zone="play", subtype=subtype)
-        self.g.fatigued[uid] = fatigued
+        self.g.exhausted[uid] = fatigued
         return uid
 
     def pool(self, player: int, amount: int) -> None:

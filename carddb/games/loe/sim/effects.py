@@ -84,8 +84,8 @@ def _spend_target(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="harm")
 
     def spend(g: Game, uid: int, ctx: Ctx) -> None:
-        if not g.fatigued[uid]:
-            g.fatigued[uid] = True
+        if not g.exhausted[uid]:
+            g.exhausted[uid] = True
             emit(g, Event("spends", ctx.controller, uid))
 
     return for_each(what, spend)
@@ -96,7 +96,7 @@ def _ready(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="help")
 
     def ready(g: Game, uid: int, ctx: Ctx) -> None:
-        g.fatigued[uid] = False
+        g.exhausted[uid] = False
 
     return for_each(what, ready)
 

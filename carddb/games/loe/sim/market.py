@@ -60,8 +60,6 @@ def trade(game: Game, player: int, *, paid: bool) -> bool:
     game.move(given, MARKET)
     if game.log is not None:
         game.trace(f"P{player + 1} trades {game.name(given)} for {game.name(taken)}")
-    if game.stats is not None:
-        game.stats.trade(game, player)
     emit(game, Event("trades", player))
     emit(game, Event("enters-market", player, given))
     return True

@@ -22,7 +22,7 @@ from carddb.sim.handlers import build_table
 from carddb.sim.ops import counter, destroy, health, remove_damage, shuffle_discard_into_deck
 from carddb.sim.program import Ctx, Event, Program, TargetSlot
 from carddb.sim.rules import Matchup, Seat, SimRules
-from carddb.sim.selector_compiler import SelectorCompiler
+from carddb.sim.selector_compiler import SelectorCompiler, it_cards
 from carddb.sim.selectors import Semantics
 from carddb.sim.stack import StackItem
 
@@ -44,6 +44,11 @@ def _coupled(game: Game, ctx: Ctx) -> list[int]:
 
 def _your_lord(game: Game, ctx: Ctx) -> list[int]:
     return lords(game, ctx.controller)
+
+
+def _coupled_to_it(post: Postfix) -> Callable[[Game, int, Ctx], bool]:
+    """`Items coupled to it`: coupled to what the ability named last, or to the card its event concerns."""
+    return lambda g, u, ctx: g.attached[u] >= 0 and g.attached[u] in it_cards(g, ctx)
 
 
 def _exposed(game: Game, uid: int, ctx: Ctx) -> bool:
@@ -75,6 +80,13 @@ class LoeRules(SimRules):
             subtypes=SUBTYPES,
             groups={"character": CHARACTERS},
             zone_postfixes={"in-market": MARKET},
+            state_adjectives={
+                "face-down": ("face_down", True),
+                "face-up": ("face_down", False),
+                "damaged": ("damage", True),
+                "fatigued": ("exhausted", True),
+            },
+            postfixes={"coupled-to-it": _coupled_to_it},
             fixed={"coupled-character": _coupled, "your-lord": _your_lord},
             fixed_tests={
                 "coupled-character": lambda g, x, ctx: ctx.source >= 0 and g.attached[ctx.source] == x,
@@ -91,6 +103,9 @@ class LoeRules(SimRules):
 
     def number(self, number_id: str) -> int:
         return self._numbers[number_id]
+
+    def players(self) -> tuple[int, int]:
+        return self.number("players-min"), self.number("players-max")
 
     # -- the catalogue and the table ----------------------------------------------------
 
@@ -113,6 +128,20 @@ class LoeRules(SimRules):
         seats = [Seat(d.name, tuple(d.cards), d.id) for d in decks if d.kind == "council"]
         shared = [d for d in decks if d.kind == "shared-deck"]
         return seats, shared
+
+    def seats_from_draft(self, log: dict[str, Any]) -> tuple[list[Seat], list[str]] | None:
+        """A Full Draft's councils (each seat's picks and Victory card) and its shared deck."""
+        councils, deck = log.get("councils"), log.get("shared_deck")
+        if not isinstance(councils, list) or not isinstance(deck, list):
+            return None
+        seats = [
+            Seat(
+                str(council.get("name", f"Seat {index + 1}")),
+                tuple(str(c) for c in (*council.get("cards", []), council.get("victory")) if c),
+            )
+            for index, council in enumerate(councils)
+        ]
+        return seats, [str(c) for c in deck]
 
     def new_game(self, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions) -> Game:
         return turns.new_game(self, catalogue, matchup, seed, first, options)

@@ -8,7 +8,7 @@ from carddb.sim.compiler import Compiler
 from carddb.sim.core_handlers import Condition, card_event, event_match, kinds_of, player_event
 from carddb.sim.game import Game
 from carddb.sim.handlers import HandlerSet, closeness, compare, number, quantity, selector, text_arg
-from carddb.sim.program import Ctx, EventMatch, Restriction, Static, Timing
+from carddb.sim.program import ONCE_PER_TURN, OWN_TURN_ONLY, Ctx, EventMatch, Restriction, Static, Timing
 
 STATICS = HandlerSet()
 
@@ -56,9 +56,14 @@ def _victory_discount(phrase: Phrase, c: Compiler) -> Static:
     return Static("victory-cost", lambda g, source, player: g.controller[source] == player, number(phrase))
 
 
-@STATICS("activate-once", "activate-your-turn")
-def _restriction(phrase: Phrase, c: Compiler) -> Restriction:
-    return Restriction(phrase.entry)
+@STATICS("activate-once")
+def _once(phrase: Phrase, c: Compiler) -> Restriction:
+    return Restriction(ONCE_PER_TURN)
+
+
+@STATICS("activate-your-turn")
+def _own_turn(phrase: Phrase, c: Compiler) -> Restriction:
+    return Restriction(OWN_TURN_ONLY)
 
 
 # A card kind test needs no controller: the group of a cost static is a plain kind or subtype.
