@@ -17,11 +17,12 @@ import jinja2
 from carddb import __version__
 from carddb.atomic import write_text
 from carddb.gamepack import GamePack
+from carddb.render.assets import BUNDLED_TEMPLATES
 from carddb.sim.analysis import Analysis, Rate
 from carddb.sim.plots import forest, histogram, rate_plot
 from carddb.sim.records import GameRecord
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "playtest"
+TEMPLATES = BUNDLED_TEMPLATES / "playtest"
 REPORT_FORMAT = "carddb-playtest"
 
 
