@@ -52,9 +52,13 @@ def main() -> int:
         return 1
     rules = simulator_for(pack)
     options = SimOptions(check_invariants=True)
-    plan, settings = prepare(db, rules, Request(games=args.games - args.greedy, seed=args.seed, options=options), Report())
+    plan, settings = prepare(
+        db, rules, Request(games=args.games - args.greedy, seed=args.seed, options=options), Report()
+    )
     greedy = replace(plan, games=args.greedy, bots=("greedy", "random"), seed=args.seed + 1)
-    print(f"{args.games} games ({args.greedy} with a greedy bot) on {args.workers} workers, invariants after every action")
+    print(
+        f"{args.games} games ({args.greedy} with a greedy bot) on {args.workers} workers, invariants after every action"
+    )
     print(f"councils: {', '.join(settings['seats'])}; shared decks: {', '.join(settings['decks'])}")
     start = time.perf_counter()
     with stages() as stage, stage("playing games", args.games) as advance:
@@ -68,7 +72,9 @@ def main() -> int:
     print("ended: " + ", ".join(f"{reason} {count}" for reason, count in sorted(ended.items())))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for record in failed[:20]:
-        print(f"game {record.index} (seed {record.seed}, bots {record.seats[0].bot}/{record.seats[1].bot}): {record.error}")
+        print(
+            f"game {record.index} (seed {record.seed}, bots {record.seats[0].bot}/{record.seats[1].bot}): {record.error}"
+        )
     print(f"{len(failed)} games raised an exception or reached an illegal state")
     return 1 if failed else 0
 
