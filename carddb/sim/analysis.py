@@ -18,8 +18,10 @@ game not won.
   for the council; its interval uses the Greenland-Robins variance. The report
   kinds are left out (they have their own rates). Cards played more in long games
   or by winners still look better than they are: read it with the ablation.
-- Card delta from remove-one ablation: the same games with the card left out. A
-  seat's own card (a Duke): that seat's win rate with the card minus without. A
+- Card delta from remove-one ablation: the same games with the card left out, each
+  paired with its game in the playtest (same seed, same matchup, the shared deck in
+  the same order less the card), so a pair differs only where the card mattered. A
+  seat's own card (a Duke): that seat's mean win difference over the pairs. A
   shared-deck card: the seat whose win rate moved most, with that change (positive:
   the card helped it); picking the largest of several changes makes it look larger.
 - Cards never played, and why: never drawn, drawn but never a legal play (cost,
@@ -258,36 +260,50 @@ def play_deltas(records: Sequence[GameRecord], info: Mapping[str, CardRecord], s
     return sorted(deltas, key=lambda d: -d.delta)
 
 
-def _council_rates(records: Sequence[GameRecord]) -> dict[str, tuple[int, int]]:
-    table: dict[str, list[int]] = {}
-    for record in records:
-        for index, seat in enumerate(record.seats):
-            tally = table.setdefault(seat.name, [0, 0])
-            tally[0] += int(record.winner == index)
-            tally[1] += 1
-    return {name: (wins, n) for name, (wins, n) in table.items()}
+def paired_difference(differences: Sequence[int]) -> tuple[float, float, float]:
+    """The mean of paired win differences (each -1, 0 or 1) and its 95% interval.
+
+    The variance counts one extra +1 and one extra -1 (a small-sample guard, as Agresti
+    and Caffo add pseudo-observations), so a handful of identical pairs does not look certain.
+    """
+    n = len(differences)
+    mean = sum(differences) / n
+    padded = [*differences, 1, -1]
+    centre = sum(padded) / len(padded)
+    variance = sum((d - centre) ** 2 for d in padded) / (len(padded) - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return mean, max(-1.0, mean - half), min(1.0, mean + half)
 
 
 def ablation_deltas(
     baseline: Sequence[GameRecord], ablations: Mapping[str, Sequence[GameRecord]], info: Mapping[str, CardRecord]
 ) -> list[CardDelta]:
+    """Each card's remove-one delta, from games paired by index (same seed, same matchup, same deck order)."""
+    by_index = {r.index: r for r in baseline if not r.error}
     deltas = []
     for card_id, without in ablations.items():
-        count = len(without)
         card = info[card_id]
-        base = _council_rates(baseline[:count])
-        removed = _council_rates([r for r in without if not r.error])
-        holders = {s.name for r in baseline[:count] for s in r.seats if card_id in s.cards}
-        candidates = sorted(holders or base)
+        pairs = [(by_index[r.index], r) for r in without if not r.error and r.index in by_index]
+        # seat name -> the seat's win (1) or not (0) in each paired game: (with the card, without it)
+        outcomes: dict[str, list[tuple[int, int]]] = {}
+        holders: set[str] = set()
+        for base, removed in pairs:
+            for index, seat in enumerate(base.seats):
+                outcomes.setdefault(seat.name, []).append((int(base.winner == index), int(removed.winner == index)))
+                if card_id in seat.cards:
+                    holders.add(seat.name)
         best: CardDelta | None = None
-        for council in candidates:
-            k1, n1 = base.get(council, (0, 0))
-            k0, n0 = removed.get(council, (0, 0))
-            if not n1 or not n0:
+        for seat_name in sorted(holders or outcomes):
+            games = outcomes.get(seat_name, [])
+            if not games:
                 continue
-            delta, low, high = newcombe(k1, n1, k0, n0)
-            note = "" if holders else council
-            found = CardDelta(card_id, card.name, card.kind, delta, low, high, n1, n0, k1 / n1, k0 / n0, note)
+            delta, low, high = paired_difference([a - b for a, b in games])
+            with_rate = sum(a for a, _ in games) / len(games)
+            without_rate = sum(b for _, b in games) / len(games)
+            note = "" if holders else seat_name
+            found = CardDelta(
+                card_id, card.name, card.kind, delta, low, high, len(games), len(games), with_rate, without_rate, note
+            )
             if best is None or abs(found.delta) > abs(best.delta):
                 best = found
         if best is not None:

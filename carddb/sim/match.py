@@ -91,7 +91,9 @@ def record_of(spec: GameSpec, game: Game | None, error: str) -> GameRecord:
         turns=game.turn if game is not None else 0,
         seats=tuple(seats),
         offered=tuple(sorted(stats.offered_ids)) if stats is not None else (),
-        in_game=tuple(sorted({*spec.matchup.deck, *(c for s in spec.matchup.seats for c in s.cards)})),
+        in_game=tuple(
+            sorted({*spec.matchup.deck, *(c for s in spec.matchup.seats for c in s.cards)} - set(spec.matchup.removed))
+        ),
         drawn=tuple(sorted(stats.drawn)) if stats is not None else (),
         error=error,
         decisions=stats.decisions if stats is not None else None,

@@ -65,12 +65,18 @@ def matchups_from(seats: Sequence[Seat], decks: Sequence[tuple[str, tuple[str, .
 
 
 def ablation_plan(plan: PlaytestPlan, card_id: str, games: int) -> PlaytestPlan:
-    """The plan's first `games` games with `card_id` left out of every council and every shared deck."""
+    """The plan's first `games` games with `card_id` left out of every seat's cards and every shared deck.
+
+    Game `i` keeps its seed and matchup, and a shared deck keeps the order the other
+    cards have with the card in it (`Matchup.removed`), so each game is paired with the
+    same game of the plan and differs from it only where the card would have mattered.
+    """
     matchups = tuple(
         Matchup(
-            tuple(Seat(s.name, tuple(c for c in s.cards if c != card_id)) for s in m.seats),
-            tuple(c for c in m.deck if c != card_id),
+            tuple(Seat(s.name, tuple(c for c in s.cards if c != card_id), s.id) for s in m.seats),
+            m.deck,
             m.deck_name,
+            (*m.removed, card_id) if card_id in m.deck else m.removed,
         )
         for m in plan.matchups
     )

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from carddb.play.rng import Rng
 from carddb.sim.decisions import Action
 from carddb.sim.game import Game
 from carddb.sim.program import Ctx, Event, Program
@@ -41,11 +42,25 @@ class Seat:
 
 @dataclass(frozen=True)
 class Matchup:
-    """What one game is played with: the seats (in seat order) and the shared cards (ids, with repeats)."""
+    """What one game is played with: the seats (in seat order) and the shared cards (ids, with repeats).
+
+    `removed`: shared cards left out after the deck is shuffled (the remove-one ablation), so
+    the other cards keep the order they have with it, and the game differs only where it would
+    have been drawn (common random numbers).
+    """
 
     seats: tuple[Seat, ...]
     deck: tuple[str, ...]
     deck_name: str = ""
+    removed: tuple[str, ...] = ()
+
+
+def deck_order(matchup: Matchup, seed: int) -> list[str]:
+    """The shared deck of a game, shuffled from its seed, top card last, without the removed cards."""
+    order = list(matchup.deck)
+    Rng.derived(seed, "shared deck").shuffle(order)
+    removed = set(matchup.removed)
+    return [card for card in order if card not in removed] if removed else order
 
 
 class SimRules(ABC):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import test_sim_core_effects
 import test_sim_core_rules
 import test_sim_loe_entries
@@ -41,7 +43,7 @@ def test_an_entry_without_a_handler_is_reported() -> None:
 
 
 def test_every_card_of_the_base_set_compiles() -> None:
-    db, report = load_database(Project.at(None), PACK)
+    db, report = load_database(Project.at(Path(__file__).resolve().parents[2]), PACK)
     assert not report.errors
     catalogue = compile_catalogue(records_from_database(db, RULES), RULES)
     problems = {d.id: d.problems for d in catalogue.defs if d.problems}

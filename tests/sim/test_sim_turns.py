@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from sim_table import Table
 
@@ -183,7 +185,7 @@ def test_set_up_follows_the_seed() -> None:
     from carddb.project import Project
 
     t = Table()
-    db, _ = load_database(Project.at(None), t.rules.pack)
+    db, _ = load_database(Project.at(Path(__file__).resolve().parents[2]), t.rules.pack)
     catalogue = compile_catalogue(records_from_database(db, t.rules), t.rules)
     seats = (
         Seat("a", ("aldric-the-ember-lord", "ashmarch-duke", "warden-of-the-pyre", "the-iron-crown")),
@@ -209,3 +211,15 @@ def test_a_win_ends_the_game_at_once() -> None:
     with pytest.raises(GameOver):
         t.do(0, Action("victory", win))
     assert t.g.winner == 0 and t.g.end_reason == "victory"
+
+
+def test_a_removed_card_leaves_the_deck_order_of_the_others_alone() -> None:
+    from carddb.sim.rules import deck_order
+
+    deck = tuple(f"card-{i % 9}" for i in range(30))
+    full = Matchup((), deck)
+    without = Matchup((), deck, removed=("card-4",))
+    order = deck_order(full, 77)
+    assert sorted(order) == sorted(deck) and order != list(deck)  # shuffled, from the seed
+    assert deck_order(without, 77) == [c for c in order if c != "card-4"]  # the same order, less the card
+    assert deck_order(full, 78) != order

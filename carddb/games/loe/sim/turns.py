@@ -27,10 +27,10 @@ from carddb.sim.decisions import PASS, act, choose_many
 from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DECK, ZONE_PLAY, Game
 from carddb.sim.invariants import checkpoint
-from carddb.sim.ops import discard, draw, shuffle_deck
+from carddb.sim.ops import discard, draw
 from carddb.sim.options import SimOptions
 from carddb.sim.program import Event
-from carddb.sim.rules import Matchup, SimRules
+from carddb.sim.rules import Matchup, SimRules, deck_order
 from carddb.sim.stack import end_game, run
 
 # A turn that offers its player this many main-phase actions ends (a bot that never
@@ -48,7 +48,7 @@ def new_game(
             defs.append(catalogue[card_id])
             owners.append(seat_index)
     council_count = len(defs)
-    for card_id in matchup.deck:
+    for card_id in deck_order(matchup, seed):
         defs.append(catalogue[card_id])
         owners.append(-1)
     players = len(matchup.seats)
@@ -56,8 +56,7 @@ def new_game(
     game.first = first
     game.active = first
     for uid in range(council_count, len(defs)):
-        game.move(uid, ZONE_DECK)
-    shuffle_deck(game)
+        game.move(uid, ZONE_DECK)  # already shuffled (deck_order), top card last
     market.fill(game)
     for uid in range(council_count):
         player, kind = owners[uid], defs[uid].kind
