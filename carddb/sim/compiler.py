@@ -197,6 +197,8 @@ def _compile_ability(
                 once_per_turn=ONCE_PER_TURN in limits,
                 own_turn_only=OWN_TURN_ONLY in limits,
                 text=line,
+                pool_cost=sum(getattr(cost, "pool_cost", 0) for cost in costs),
+                exhausts_self=any(getattr(cost, "exhausts_self", False) for cost in costs),
             )
         ]
     if isinstance(ability, TriggeredAbility):

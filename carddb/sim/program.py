@@ -131,7 +131,11 @@ class Program:
 
 @dataclass(frozen=True, slots=True)
 class Activated:
-    """`COSTS: EFFECTS.`, with the restrictions written after the effects."""
+    """`COSTS: EFFECTS.`, with the restrictions written after the effects.
+
+    `pool_cost` and `exhausts_self` summarise the costs (a cost object may declare them) so
+    that deciding whether the ability can be used starts with two cheap tests.
+    """
 
     index: int
     costs: tuple[CostOp, ...]
@@ -139,6 +143,8 @@ class Activated:
     once_per_turn: bool = False
     own_turn_only: bool = False
     text: str = ""
+    pool_cost: int = 0  # the turn's currency its costs take (LOE: powerstones)
+    exhausts_self: bool = False  # one of its costs exhausts (LOE: fatigues) the card itself
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,8 +68,9 @@ def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Eve
 def _abilities(game: Game, player: int, actions: list[Action]) -> None:
     """Every ability of `player`'s cards they may activate now: own-turn and once-per-turn restrictions, costs,
     targets. Written as one loop (no call per ability): it runs for every decision and every response window."""
-    defs, face_down, tallies = game.defs, game.face_down, game.tallies
+    defs, face_down, exhausted, tallies = game.defs, game.face_down, game.exhausted, game.tallies
     own_turn = game.active == player
+    pool = game.pool[player]
     ctx = Ctx(-1, player)
     for uid in game.play[player]:
         if face_down[uid]:
@@ -79,6 +80,8 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
             continue
         ctx.source = uid
         for ability in activated:
+            if ability.pool_cost > pool or (ability.exhausts_self and exhausted[uid]):
+                continue
             if ability.own_turn_only and not own_turn:
                 continue
             if ability.once_per_turn and ("once", uid, ability.index) in tallies:

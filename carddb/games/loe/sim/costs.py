@@ -85,10 +85,11 @@ def pay(game: Game, player: int, powerstones: int, needs: tuple[tuple[str, int],
 
 
 class PayPowerstones:
-    __slots__ = ("amount", "text")
+    __slots__ = ("amount", "pool_cost", "text")
 
     def __init__(self, amount: int) -> None:
         self.amount = amount
+        self.pool_cost = amount
         self.text = f"pay {amount}"
 
     def can_pay(self, game: Game, ctx: Ctx) -> bool:
@@ -151,6 +152,7 @@ class Sacrifice:
 
 class FatigueSelf:
     __slots__ = ("text",)
+    exhausts_self = True
 
     def __init__(self) -> None:
         self.text = "fatigue this card"
