@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
-from carddb.play.decks import DeckList, DeckSource
+from carddb.play.decks import DeckFormat, DeckList, DeckSource
 
 MAX_DUKES = 4
 
@@ -24,6 +24,8 @@ class LoeDeckRules:
             "council": "a player's council (1 Lord, up to 4 Dukes) and their Victory card",
         }
     )
+    # Both are built from the game box: a list cannot use more copies than the box holds.
+    formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"shared-deck": "pool", "council": "pool"})
     draft_limits = MappingProxyType({"lord": 1, "duke": MAX_DUKES})
     draft_required = MappingProxyType({"lord": 1})
 

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
-from carddb.play.decks import DeckList, DeckSource
+from carddb.play.decks import DeckFormat, DeckList, DeckSource
 from carddb.rules.canonical import indefinite_article
 
 DECK_SIZE = 20
@@ -32,6 +32,8 @@ class Loe2DeckRules:
             f"{MARKETPLACE_FACE_UP} face up at the start",
         }
     )
+    # The decks and the marketplace are built from the game box.
+    formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"deck": "pool", "marketplace": "pool"})
     # v2 has no council draft.
     draft_limits: MappingProxyType[str, int] = MappingProxyType({})
     draft_required: MappingProxyType[str, int] = MappingProxyType({})
