@@ -22,6 +22,7 @@ from carddb.cardmodel import Card, Slug, StrictModel
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.play.findings import validation_findings
+from carddb.rules.text import keywords_of
 from carddb.yamlsource import Located, PathKey, load_yaml
 
 # Weights are stored as whole thousandths of a percent so that sums are exact.
@@ -45,6 +46,9 @@ class CardFilter(StrictModel):
     set: list[str] = Field(default_factory=list)
     cards: list[str] = Field(default_factory=list)
     exclude: list[str] = Field(default_factory=list)
+    # keywords of the game's registry that a card's keyword lines have (`starting`), or must not have
+    keyword: list[str] = Field(default_factory=list)
+    without_keyword: list[str] = Field(default_factory=list)
 
     @field_validator("*", mode="before")
     @classmethod
@@ -171,7 +175,13 @@ def card_matches(db: CardDatabase, card: Card, flt: CardFilter) -> bool:
         and (not flt.set or card.set in flt.set)
         and (not flt.cards or card.id in flt.cards)
         and card.id not in flt.exclude
+        and (not (flt.keyword or flt.without_keyword) or _keywords_match(db, card, flt))
     )
+
+
+def _keywords_match(db: CardDatabase, card: Card, flt: CardFilter) -> bool:
+    has = keywords_of(card.text, db.pack.rules) if db.pack.rules is not None else frozenset()
+    return (not flt.keyword or any(k in has for k in flt.keyword)) and not any(k in has for k in flt.without_keyword)
 
 
 def matching_cards(db: CardDatabase, flt: CardFilter) -> list[Card]:
@@ -182,6 +192,7 @@ def matching_cards(db: CardDatabase, flt: CardFilter) -> list[Card]:
 def _filter_vocabulary(db: CardDatabase) -> dict[str, set[str]]:
     pack = db.pack
     ids = {c.id for c in db.cards}
+    keywords = {e.name for e in pack.rules.registry.of_role("keyword")} if pack.rules is not None else set()
     return {
         "kind": set(pack.kind_ids),
         "subtype": {s for k in pack.kinds for s in k.subtypes},
@@ -191,6 +202,8 @@ def _filter_vocabulary(db: CardDatabase) -> dict[str, set[str]]:
         "set": set(db.sets) | {c.set for c in db.cards},
         "cards": ids,
         "exclude": ids,
+        "keyword": keywords,
+        "without_keyword": keywords,
     }
 
 

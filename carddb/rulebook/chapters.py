@@ -24,6 +24,7 @@ from carddb.gamepack import GamePack, KindInfo
 from carddb.play.boosters import BoosterPlan
 from carddb.play.decks import DeckRules
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading
+from carddb.rules.text import keywords_of
 
 CardUrl = Callable[[str], str]
 
@@ -404,9 +405,24 @@ def describe_cards(db: CardDatabase, card_ids: Iterable[str]) -> str:
     kinds = [k for k in db.pack.kinds if any(c.kind == k.id for c in cards)]
     rarity = " or ".join(rarities) if len(rarities) <= 2 else ""
     noun = kinds[0].plural if len(kinds) == 1 else "cards"
+    # A keyword every card of the pool has and some card of the game lacks names the pool best
+    # ('Starting cards'); the rarity follows it.
+    keyword = _shared_keyword(db, cards)
+    if keyword:
+        return f"{keyword} {noun}" + (f" ({rarity.lower()})" if rarity else "")
     if rarity:
         return f"{rarity} {noun}"
     return noun if len(kinds) == 1 else "Any card"
+
+
+def _shared_keyword(db: CardDatabase, cards: Sequence[Card]) -> str:
+    language = db.pack.rules
+    if language is None:
+        return ""
+    shared = frozenset.intersection(*(keywords_of(c.text, language) for c in cards))
+    everyone = frozenset.intersection(*(keywords_of(c.text, language) for c in db.cards)) if db.cards else shared
+    names = sorted(shared - everyone)
+    return " ".join(language.registry[n].patterns[0].text.split(" {")[0] for n in names[:1])
 
 
 def booster_entries(db: CardDatabase, plans: Iterable[BoosterPlan]) -> list[BoosterEntry]:
@@ -451,7 +467,11 @@ def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRule
         return []
     sections = []
     if rules.list_kinds:
-        lines = tuple(f"{name.replace('-', ' ').title()}: {what}." for name, what in rules.list_kinds.items())
+        built = {"pool": "built from a pool", "collection": "built from a collection"}
+        lines = tuple(
+            f"{name.replace('-', ' ').title()} ({built[rules.formats.get(name, 'pool')]}): {what}."
+            for name, what in rules.list_kinds.items()
+        )
         sections.append(DeckRuleSection("Deck Lists", lines))
     limits = []
     for kind in pack.kinds:
