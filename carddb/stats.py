@@ -68,5 +68,5 @@ def set_statistics(db: CardDatabase) -> list[Table]:
             count = sum(curve.values())
             avg = sum(v * n for v, n in curve.items()) / count
             rows.append((k.label, *bars, f"{avg:.1f}"))
-        tables.append(("Cost curve (powerstones)", rows, ("kind", *columns, "avg")))
+        tables.append(("Cost curve", rows, ("kind", *columns, "avg")))
     return tables
