@@ -392,9 +392,9 @@ SHARDS_ENTRIES: list[EffectEntry] = [
     EffectEntry(
         "extra-attack",
         "effect",
-        (Pattern("You may attack a Territory one more time this turn"),),
-        "Lifts the once-per-turn limit of the Attack action for one more attack this turn.",
-        ("You may attack a Territory one more time this turn.",),
+        (Pattern("You may attack a Territory again this turn"),),
+        "Lifts the once-per-turn limit of the Attack action for one more attack on a Territory this turn.",
+        ("You may attack a Territory again this turn.",),
     ),
     # -- statics
     EffectEntry(
@@ -440,9 +440,10 @@ SHARDS_ENTRIES: list[EffectEntry] = [
     EffectEntry(
         "extra-scrap",
         "static",
-        (Pattern("You may scrap one more card in each Scrap action"),),
-        "Raises the number of cards a Scrap action may scrap by one.",
+        (Pattern("You may scrap {amount} more card(s) in each Scrap action"),),
+        "Raises the number of cards a Scrap action may scrap.",
         ("You may scrap one more card in each Scrap action.",),
+        (amount,),
     ),
     EffectEntry(
         "trade-discount",

@@ -603,7 +603,7 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
         part_start = line.rfind(",", 0, start) + 1
         part_start += len(line[part_start:]) - len(line[part_start:].lstrip())
         name = " ".join(w for w in line[part_start:].split(",")[0].rstrip(". ").split() if not w.isdigit()) or found
-        keywords = [e.patterns[0].text.split(" {")[0] for e in language.registry.of_role("keyword")]
+        keywords = [_entry_label(e) for e in language.registry.of_role("keyword")]
         close = difflib.get_close_matches(name, keywords, n=2, cutoff=0.7)
         return Problem(
             "E-UNKNOWN-KEYWORD",
