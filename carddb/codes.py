@@ -59,7 +59,7 @@ CODES: dict[str, str] = {
     "W-BOOSTER-BALANCE": "Province balance cannot keep every province's natural odds for this slot.",
     "E-DECK-FILE": "A deck list file is not a mapping shaped as a deck list.",
     "E-DECK-UNKNOWN-CARD": "A deck list names a card id that is not in the card database.",
-    "E-DECK-COPIES": "A deck list uses more copies of a card than the pool has (the card's `copies`).",
+    "E-DECK-COPIES": "A pool-limited deck list uses more copies of a card than its pool (or the card's `copies`) has.",
     "E-DECK-RULE": "A deck list breaks a deck-building rule of the game pack (e.g. a council without a Lord).",
     # rules text (carddb/rules/, carddb/engine/registry.py)
     "E-RULES-SYNTAX": "A rules-text ability does not follow the grammar (unfinished sentence, stray word or symbol).",

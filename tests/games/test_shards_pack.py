@@ -362,3 +362,14 @@ def test_a_keyword_filter_reads_the_cards_keyword_lines() -> None:
         assert len([c for s, c in drawn if s == "starting"]) == 2
         assert {c for s, c in drawn if s == "starting"} <= starting
         assert not starting & {c for s, c in drawn if s != "starting"}
+
+
+def test_every_registry_entry_is_used_by_a_shipped_card(shipped: CardDatabase) -> None:
+    used = {
+        p.entry
+        for c in shipped.cards
+        for line in parse_rules_text(c.text, LANG)
+        if line.ability
+        for p in phrases(line.ability)
+    }
+    assert [e.name for e in LANG.registry if e.name not in used] == []
