@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -373,3 +374,25 @@ def test_every_registry_entry_is_used_by_a_shipped_card(shipped: CardDatabase) -
         for p in phrases(line.ability)
     }
     assert [e.name for e in LANG.registry if e.name not in used] == []
+
+
+def test_the_rulebook_prose_prints_every_rule_number_from_the_pack(shipped: CardDatabase) -> None:
+    from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters
+    from carddb.rulebook.toc import AnchorBook
+
+    cards = {c.id: CardRef(c.id, c.name, SHARDS.kind(c.kind).label) for c in shipped.cards}
+    numbers = {n.id: n.value for n in SHARDS.numbers}
+    context = ProseContext(cards, SHARDS.icons, lambda n: n, lambda c: c, numbers=numbers)
+    report = Report()
+    anchors = AnchorBook()
+    chapters, links = read_chapters(ROOT / "data" / "shards" / "rules", context, anchors, report)
+    check_links(chapters, links, report)
+    assert not report.errors, report.format_text()
+    assert len(chapters) >= 9
+    prose = "".join((ROOT / "data" / "shards" / "rules").joinpath(p).read_text() for p in sorted(
+        f.name for f in (ROOT / "data" / "shards" / "rules").glob("*.md")))  # fmt: skip
+    # The deck rules and win conditions are printed from the pack, never written as bare numbers.
+    for number in ("deck-min", "copies-max", "starting-cards", "prosperity-counters", "hand-size", "scrap-cards-max"):
+        assert "{number:" + number + "}" in prose
+    assert not re.search(r"\b(45|exactly 7|at most 3)\b", prose)
+    assert set(context.embedded) <= set(cards)
