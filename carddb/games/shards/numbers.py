@@ -12,7 +12,8 @@ SEED = "seed 003"
 DECIDED = "decision: the design is silent"
 
 NUMBERS = (
-    GameNumber("players", 2, "players in a game", f"{SEED}, Game Objective: one versus one"),
+    GameNumber("players-min", 2, "fewest players", f"{SEED}, Game Objective: one versus one"),
+    GameNumber("players-max", 2, "most players", f"{SEED}, Game Objective: one versus one"),
     GameNumber("deck-min", 45, "fewest cards in a deck", f"{SEED}, Deckbuilding: 45 card deck (minimum)"),
     GameNumber("copies-max", 3, "most copies of one card in a deck", f"{SEED}, Deckbuilding: limit of 3"),
     GameNumber("starting-cards", 7, "Starting cards in a deck, all different", f"{SEED}, Deckbuilding: exactly 7"),
