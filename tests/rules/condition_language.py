@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import cache
 
 from carddb.engine.core import core_entries
-from carddb.engine.loe import LOE_CORE_NOUNS, LOE_ENTRIES
 from carddb.engine.registry import EffectEntry, Param, Pattern, TypeWord, WordType, build_registry
+from carddb.games.loe.engine import CORE_EXAMPLES, LOE_CORE_NOUNS, LOE_ENTRIES
 from carddb.games.loe.vocabulary import VOCABULARY
 from carddb.rules.language import RulesLanguage
 
@@ -87,6 +87,10 @@ CONDITIONS = [
 @cache
 def condition_language() -> RulesLanguage:
     registry = build_registry(
-        "conditions", core_entries(LOE_CORE_NOUNS), LOE_ENTRIES, CONDITIONS, types=(RESOURCES, PROVINCE)
+        "conditions",
+        core_entries(LOE_CORE_NOUNS, CORE_EXAMPLES),
+        LOE_ENTRIES,
+        CONDITIONS,
+        types=(RESOURCES, PROVINCE),
     )
     return RulesLanguage(VOCABULARY, registry)

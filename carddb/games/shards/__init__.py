@@ -3,12 +3,13 @@ costs in basic and advanced resources, development counters and condition keywor
 
 from __future__ import annotations
 
-from carddb.gamepack import Faction, GamePack, KindInfo, Rarity
+from carddb.gamepack import CostInfo, Faction, GamePack, KindInfo, Rarity, StatInfo
 from carddb.games.shards.checks import development_needs_developing, scrap_value_in_range
 from carddb.games.shards.decks import RULES as DECK_RULES
 from carddb.games.shards.numbers import NUMBERS
 from carddb.games.shards.schema import ShardsCardSchema
 from carddb.games.shards.vocabulary import shards_rules
+from carddb.render.assets import package_folder
 from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
@@ -109,7 +110,12 @@ PACK = GamePack(
     factions=FACTIONS,
     faction_field="faction",
     faction_label="realm",
+    icon_dir=package_folder(__name__) / "icons",
+    # Basic first: a cost's basic amount prints on that one numbered gem, advanced resources as icons.
     icons=("basic", "research", "gold", "gemstone", "faith"),
+    # A Unit's offence and health, a Building's defence; Policies, Events and Territories have none.
+    stats=(StatInfo("offence", "Offence"), StatInfo("health", "Health"), StatInfo("defence", "Defence")),
+    cost=CostInfo(label="resources", icon="basic"),
     deck_rules=DECK_RULES,
     rules=shards_rules(),
     card_checks=(check_card_rules, development_needs_developing, scrap_value_in_range),

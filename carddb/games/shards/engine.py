@@ -98,10 +98,9 @@ CORE_MEANINGS: dict[str, str] = {
 
 
 def _shards_core() -> list[EffectEntry]:
-    kept = [e for e in core_entries(SHARDS_CORE_NOUNS) if e.name in CORE_EXAMPLES]
     out = []
-    for entry in kept:
-        entry = replace(entry, examples=CORE_EXAMPLES[entry.name], meaning=CORE_MEANINGS.get(entry.name, entry.meaning))
+    for entry in core_entries(SHARDS_CORE_NOUNS, CORE_EXAMPLES):
+        entry = replace(entry, meaning=CORE_MEANINGS.get(entry.name, entry.meaning))
         if entry.name == "health-bonus":
             # Only Units have health; a Building's toughness is its defence (`defence-bonus`).
             entry = replace(entry, params=(Param("target", "selector", UNITS, reason="is not a Unit"), amount))
@@ -299,6 +298,7 @@ SHARDS_ENTRIES: list[EffectEntry] = [
         (Pattern("Activate only once per turn"),),
         "The activated ability can be used at most once each turn.",
         ("Pay 1 resource: Draw a card. Activate only once per turn.",),
+        activated_only=True,
     ),
     # -- effects
     EffectEntry(
