@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from carddb.diagnostics import Finding
+from carddb.numbertext import fill
 
 if TYPE_CHECKING:
     from carddb.cardmodel import Card
@@ -125,6 +126,15 @@ class GamePack:
             if number.id == number_id:
                 return number.value
         raise KeyError(f"game '{self.id}' declares no number '{number_id}'")
+
+    @property
+    def number_values(self) -> dict[str, int]:
+        """Every rule number by id."""
+        return {number.id: number.value for number in self.numbers}
+
+    def say(self, text: str) -> str:
+        """A pack's or designer's text with its `{number:ID}` markers written out (carddb.numbertext)."""
+        return fill(text, self.number_values)
 
     def table(self, table_id: str) -> GameTable:
         for table in self.tables:

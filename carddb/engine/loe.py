@@ -205,7 +205,8 @@ LOE_ENTRIES: list[EffectEntry] = [
             Pattern("Trade with the market", (("free", False),)),
             Pattern("Trade with the market without paying", (("free", True),)),
         ),
-        "You swap a card from your hand with a card in the market (normally for 1 powerstone, once per turn).",
+        "You swap a card from your hand with a card in the market (normally for {number:market-trade-cost} "
+        "powerstone, {number:market-trades-per-turn:times} per turn).",
         ("Trade with the market.", "Trade with the market without paying."),
     ),
     EffectEntry(
@@ -271,7 +272,7 @@ LOE_ENTRIES: list[EffectEntry] = [
         "extra-resource",
         "effect",
         (Pattern("Play an additional Resource this turn"),),
-        "You may play one more Resource this turn than the rules allow.",
+        "You may play an additional Resource this turn, beyond what the rules allow.",
         ("Play an additional Resource this turn.",),
     ),
     EffectEntry(
@@ -322,14 +323,14 @@ LOE_ENTRIES: list[EffectEntry] = [
         "extra-resource-each-turn",
         "static",
         (Pattern("You may play an additional Resource each turn"),),
-        "You may play two Resources each turn instead of one.",
+        "You may play an additional Resource each turn, beyond what the rules allow.",
         ("You may play an additional Resource each turn.",),
     ),
     EffectEntry(
         "trade-cost",
         "static",
         (Pattern("Trading with the market costs {amount} powerstone(s)"),),
-        "Changes what a trade with the market costs (normally 1 powerstone).",
+        "Changes what a trade with the market costs (normally {number:market-trade-cost} powerstone).",
         ("Trading with the market costs 0 powerstones.",),
         (any_amount,),
     ),

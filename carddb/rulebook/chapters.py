@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
@@ -23,6 +24,7 @@ from carddb.engine.registry import EffectRegistry
 from carddb.gamepack import GamePack, KindInfo
 from carddb.play.boosters import BoosterPlan
 from carddb.play.decks import DeckRules
+from carddb.rulebook.sources import numbers_html
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading
 
 CardUrl = Callable[[str], str]
@@ -174,6 +176,7 @@ class KindEntry:
     example: Card | None
     example_url: str
     frame: str  # what the card looks like when printed
+    description: Markup  # the kind's description, its rule numbers tagged (sources.numbers_html)
 
 
 FRAME_NOTES = {
@@ -202,6 +205,7 @@ def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDa
                 example=cards[0] if cards else None,
                 example_url=card_url(cards[0].id) if cards else "",
                 frame=FRAME_NOTES.get(kind.layout, f"the {kind.layout} frame"),
+                description=Markup(numbers_html(kind.description, db.pack.number_values)),
             )
         )
     return render_chapter(templates, "chapters/kinds.html", headings[0].anchor, title, headings, entries=entries)
@@ -228,7 +232,8 @@ class GlossaryEntry:
     name: str
     role: str  # the registry role: keyword, effect, cost, trigger, ...
     phrases: tuple[Phrase, ...]
-    meaning: str
+    meaning: str  # as a reader reads it: rule numbers written out
+    meaning_html: Markup  # the same, rule numbers tagged (sources.numbers_html)
     reminder: str = ""
     examples: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()  # plural kind labels allowed to use it; empty = any kind
@@ -286,7 +291,8 @@ def glossary_entries(registry: EffectRegistry, pack: GamePack) -> list[GlossaryE
                 name=entry.name,
                 role=entry.role,
                 phrases=tuple(phrase(p.text) for p in entry.patterns),
-                meaning=entry.meaning,
+                meaning=pack.say(entry.meaning),
+                meaning_html=Markup(numbers_html(entry.meaning, pack.number_values)),
                 reminder=entry.reminder,
                 examples=tuple(entry.examples),
                 kinds=kinds,

@@ -28,4 +28,26 @@ NUMBERS = (
     GameNumber("victory-first-cost", 1, "powerstones the first Victory attempt costs", f"{SEED}, Victories"),
     GameNumber("victory-cost-step", 1, "extra powerstones each later Victory attempt costs", f"{SEED}, Victories"),
     GameNumber("victory-draft-deal", 3, "Victory cards dealt to each player in a Victory Draft", f"{SEED}, Full Draft"),
+    GameNumber(
+        "victory-draft-keep", 1, "Victory cards each player keeps in a Victory Draft", f"{SEED}: secretly chooses one"
+    ),
+    GameNumber(
+        "council-draft-picks",
+        1,
+        "cards a player takes from a lords and dukes booster before passing it",
+        f"{SEED}, Council Draft: each player chooses one card ... then passes the remaining cards",
+    ),
+    GameNumber(
+        "fatigue-per-spend",
+        1,
+        "fatigue tokens placed on a spent card",
+        f"{SEED}, Spending: you place one fatigue token on that card",
+    ),
 )
+
+_BY_ID = {n.id: n.value for n in NUMBERS}
+
+
+def number(number_id: str) -> int:
+    """One of LOE v1's numbers, for pack code that runs before the pack exists (schema, deck rules)."""
+    return _BY_ID[number_id]

@@ -6,6 +6,7 @@ from carddb.gamepack import GamePack, KindInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.decks import RULES as DECK_RULES
+from carddb.games.loe2.numbers import NUMBERS
 from carddb.games.loe2.schema import Loe2CardSchema
 from carddb.games.loe2.vocabulary import TROOP_TYPES, loe2_rules
 from carddb.rules.cardcheck import check_card_rules
@@ -75,4 +76,5 @@ PACK = GamePack(
     rules=loe2_rules(),
     card_checks=(check_card_rules, leader_troop_types_exist),
     extras={"troop_types": TROOP_TYPES},
+    numbers=NUMBERS,
 )
