@@ -22,6 +22,7 @@ class CoreNouns:
     with_health: frozenset[str]  # may be dealt damage and healed
     counterable: frozenset[str]  # may be countered (things on the stack)
     permanents: frozenset[str]  # may be destroyed or returned
+    discard_zone: str = "discard pile"  # where discarded and destroyed cards go, in the game's own word
 
 
 def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
@@ -62,7 +63,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{player} discard(s) {amount} card(s) at random", (("random", True),)),
                 Pattern("{player} discard(s) {amount} card(s)", (("random", False),)),
             ),
-            "A player puts that many cards from their hand into the discard pile, chosen by them or at random.",
+            f"A player puts that many cards from their hand into the {nouns.discard_zone}, chosen by them or at random.",
             ("Discard 2 cards.", "Target opponent discards a card.", "Each opponent discards a card at random."),
             (player, amount),
             core=True,
@@ -80,7 +81,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "destroy",
             "effect",
             (Pattern("Destroy {target}"),),
-            "Puts the chosen cards into their owners' discard pile.",
+            f"Puts the chosen cards into their owners' {nouns.discard_zone}.",
             ("Destroy target Item.", "Destroy all Items coupled to it."),
             (permanent,),
             core=True,
@@ -329,7 +330,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "destroyed",
             "event",
             (Pattern("{target} is destroyed"),),
-            "The card is destroyed and goes to the discard pile.",
+            f"The card is destroyed and goes to the {nouns.discard_zone}.",
             ("When a character is destroyed, gain 1 powerstone.",),
             (permanent,),
             core=True,
