@@ -72,9 +72,6 @@ class DeckRules(Protocol):
 
     # list kind -> one line saying what such a list is
     list_kinds: Mapping[str, str]
-    # a drafted council: the most cards of each card kind, and the least
-    draft_limits: Mapping[str, int]
-    draft_required: Mapping[str, int]
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]: ...
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
@@ -24,7 +24,9 @@ from carddb.engine.registry import EffectRegistry
 from carddb.gamepack import GamePack, KindInfo
 from carddb.play.boosters import BoosterPlan
 from carddb.play.decks import DeckRules
-from carddb.rulebook.sources import numbers_html
+from carddb.play.draftformat import Count, PlayDefinitions
+from carddb.play.draftwords import phase_sentences
+from carddb.rulebook.sources import number_html, numbers_html
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading
 
 CardUrl = Callable[[str], str]
@@ -422,7 +424,8 @@ def booster_entries(db: CardDatabase, plans: Iterable[BoosterPlan]) -> list[Boos
             total = sum(sheet.units for sheet in slot.sheets) or 1
             odds = tuple((describe_cards(db, sheet.cards), 100 * sheet.units / total) for sheet in slot.sheets)
             slots.append(BoosterSlotLine(slot.count, slot.name, odds))
-        entries.append(BoosterEntry(plan.name, plan.description, plan.size, plan.duplicates, tuple(slots)))
+        description = Markup(numbers_html(plan.description, db.pack.number_values))
+        entries.append(BoosterEntry(plan.name, description, plan.size, plan.duplicates, tuple(slots)))
     return entries
 
 
@@ -441,6 +444,49 @@ def boosters_chapter(
     return render_chapter(templates, "chapters/boosters.html", headings[0].anchor, title, headings, entries=placed)
 
 
+# --- drafts ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DraftEntry:
+    name: str
+    description: Markup
+    phases: tuple[tuple[str, Markup], ...]  # each phase's name and what the players do, rule numbers tagged
+
+
+def draft_entries(db: CardDatabase, play: PlayDefinitions) -> list[DraftEntry]:
+    """Every draft format of the game, each phase in the words the pick sheets use (carddb.play.draftwords)."""
+    numbers = db.pack.number_values
+
+    def write(count: Count) -> str:
+        return number_html(count.number, "digits", str(count.value)) if count.number else str(count.value)
+
+    def text(words: str) -> str:
+        return str(escape(words))
+
+    entries = []
+    for draft in play.drafts.values():
+        phases = tuple(
+            (phase.name, Markup(" ".join(phase_sentences(db.pack, play.boosters, phase, write, text))))
+            for phase in draft.phases
+        )
+        entries.append(DraftEntry(draft.name, Markup(numbers_html(draft.description, numbers)), phases))
+    return entries
+
+
+def drafts_chapter(templates: jinja2.Environment, anchors: AnchorBook, entries: Sequence[DraftEntry]) -> Chapter | None:
+    if not entries:
+        return None
+    title = "Drafts"
+    headings = [Heading(1, title, anchors.claim("drafts"))]
+    placed = []
+    for entry in entries:
+        heading = Heading(2, entry.name, anchors.claim(f"draft-{entry.name}"))
+        headings.append(heading)
+        placed.append((heading, entry))
+    return render_chapter(templates, "chapters/drafts.html", headings[0].anchor, title, headings, entries=placed)
+
+
 # --- deck building ----------------------------------------------------------------------------------------------
 
 
@@ -451,31 +497,11 @@ class DeckRuleSection:
 
 
 def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRuleSection]:
-    """The game's deck rules in words: the kinds of deck list, and what a drafted council may hold."""
-    if rules is None:
+    """The game's deck rules in words: the kinds of deck list (what a draft keeps: `drafts_chapter`)."""
+    if rules is None or not rules.list_kinds:
         return []
-    sections = []
-    if rules.list_kinds:
-        lines = tuple(f"{name.replace('-', ' ').title()}: {what}." for name, what in rules.list_kinds.items())
-        sections.append(DeckRuleSection("Deck Lists", lines))
-    limits = []
-    for kind in pack.kinds:
-        most = rules.draft_limits.get(kind.id)
-        least = rules.draft_required.get(kind.id, 0)
-        if most is None and not least:
-            continue
-        noun = kind.label if most == 1 and least <= 1 else kind.plural
-        if most is not None and most == least:
-            limits.append(f"Exactly {most} {noun}.")
-        elif most is not None and least:
-            limits.append(f"At least {least} and at most {most} {kind.plural}.")
-        elif most is not None:
-            limits.append(f"Up to {most} {noun}.")
-        else:
-            limits.append(f"At least {least} {noun}.")
-    if limits:
-        sections.append(DeckRuleSection("Drafting a Council", tuple(limits)))
-    return sections
+    lines = tuple(f"{name.replace('-', ' ').title()}: {pack.say(what)}." for name, what in rules.list_kinds.items())
+    return [DeckRuleSection("Deck Lists", lines)]
 
 
 def deck_rules_chapter(

@@ -156,7 +156,12 @@ def test_generated_chapters_follow_the_data(loe_book: Built) -> None:
     total_copies = sum(c.copies for c in db.cards)
     assert f"Total {len(db.cards)} {total_copies}" in components
     deck = chapter_pages(loe_book, "Deck Building")
-    assert "Exactly 1 Lord." in deck and "Up to 4 Dukes." in deck
+    assert "(1 Lord, up to 4 Dukes)" in deck
+    drafts = chapter_pages(loe_book, "Drafts").replace("\u2010 ", "")
+    for phase in ("Council Draft.", "Sealed Deck.", "Victory Draft."):
+        assert phase in drafts
+    assert "A council holds exactly 1 Lord and up to 4 Dukes, each card once." in drafts
+    assert "each player is dealt 3 cards; each keeps 1" in drafts
     kinds = chapter_pages(loe_book, "Card Kinds Reference").replace("\u2010 ", "")  # words hyphenated at line ends
     for kind in db.pack.kinds:
         assert db.pack.say(kind.description) in kinds

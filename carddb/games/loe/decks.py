@@ -25,8 +25,6 @@ class LoeDeckRules:
             f"Dukes) and their Victory card",
         }
     )
-    draft_limits = MappingProxyType({"lord": number("council-lords"), "duke": number("council-dukes-max")})
-    draft_required = MappingProxyType({"lord": number("council-lords")})
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
         if deck.kind == "shared-deck":
