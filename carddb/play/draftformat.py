@@ -150,6 +150,7 @@ class PhasePlan:
     passing: str = "left"
     picks: Count = Count(1)
     pile: tuple[str, ...] = ()  # deal-and-keep: the cards shuffled and dealt, a copy per physical card
+    pile_name: str = "cards"  # what the pile is, in the game's words ("Victory cards")
     deal: Count = Count(0)
     keep: Count = Count(1)
     boosters: Count = Count(0)  # sealed: per seat
@@ -358,9 +359,19 @@ def compile_draft(db: CardDatabase, draft_id: str, definition: DraftFormat) -> D
                 )
             )
         elif isinstance(phase, DealAndKeep):
-            pile = tuple(c.id for c in matching_cards(db, phase.pile) for _ in range(c.copies))
+            cards = matching_cards(db, phase.pile)
+            pile = tuple(c.id for c in cards for _ in range(c.copies))
+            kinds = {c.kind for c in cards}
+            pile_name = db.pack.kind(kinds.pop()).plural if len(kinds) == 1 else "cards"
             phases.append(
-                PhasePlan(**common, mode=phase.mode, pile=pile, deal=resolve(phase.deal), keep=resolve(phase.keep))
+                PhasePlan(
+                    **common,
+                    mode=phase.mode,
+                    pile=pile,
+                    pile_name=pile_name,
+                    deal=resolve(phase.deal),
+                    keep=resolve(phase.keep),
+                )
             )
         else:
             phases.append(

@@ -47,8 +47,8 @@ def _sheet_block(play: PlayDefinitions, db: CardDatabase, phase: PhasePlan, seat
         block["rows"] = [[("num", n), *(("write", "") for _ in range(rounds))] for n in range(1, rows + 1)]
     elif phase.mode == "pick-and-pass":
         rows = capacity or 1
-        block["headers"] = ["pick", "card", "from the booster of seat", "kept"]
-        block["rows"] = [[("num", n), ("write", ""), ("write", ""), ("box", "")] for n in range(1, rows + 1)]
+        block["headers"] = ["pick", "card", "booster opened by seat", "kept"]
+        block["rows"] = [[("num", n), ("write", ""), ("short", ""), ("box", "")] for n in range(1, rows + 1)]
     elif phase.mode == "deal-and-keep":
         block["headers"] = ["dealt", "card", "kept"]
         block["rows"] = [[("num", n), ("write", ""), ("box", "")] for n in range(1, phase.deal.value + 1)]

@@ -16,7 +16,14 @@ from carddb.play.draftformat import Count, PhasePlan, PoolPlan
 WriteCount = Callable[[Count], str]
 WriteText = Callable[[str], str]
 
-DIRECTION = {"left": "to the left", "right": "to the right", "alternate": "to the left, then right, then left..."}
+DIRECTION = {"left": "to the left", "right": "to the right"}
+
+
+def direction(phase: PhasePlan) -> str:
+    if phase.passing != "alternate":
+        return DIRECTION[phase.passing]
+    every = "booster" if phase.open == "as-needed" else "round"
+    return f"to the left, and to the right in every second {every}"
 
 
 def plain_count(count: Count) -> str:
@@ -72,7 +79,7 @@ def phase_sentences(
         keep = f"keeps {_cards(phase.picks, write)}"
         if phase.open == "as-needed":
             sentences.append(
-                f"One {booster_name} at a time goes round the table, passed {DIRECTION[phase.passing]}: each player "
+                f"One {booster_name} at a time goes round the table, passed {direction(phase)}: each player "
                 f"{keep} from it and passes the rest. When it is used up another is opened, until every {pool} is full."
             )
         else:
@@ -80,13 +87,13 @@ def phase_sentences(
             sentences.append(
                 f"In each of {write(rounds)} round{'' if rounds.value == 1 else 's'}, every player opens a "
                 f"{booster_name}; each player {keep} from the pack in front of them and passes the rest "
-                f"{DIRECTION[phase.passing]}, until the packs are used up."
+                f"{direction(phase)}, until the packs are used up."
             )
         sentences.append("A player passes on a pack that holds nothing they can take.")
     elif phase.mode == "deal-and-keep":
         sentences.append(
-            f"The cards are shuffled into one pile and each player is dealt {_cards(phase.deal, write)}; each keeps "
-            f"{write(phase.keep)}, and the others are set aside."
+            f"All {text(phase.pile_name)} are shuffled into one pile and each player is dealt "
+            f"{write(phase.deal)}; each keeps {write(phase.keep)} and sets the others aside."
         )
     else:
         opened = f"Each player opens {write(phase.boosters)} {booster_name}{'' if phase.boosters.value == 1 else 's'}"

@@ -12,7 +12,7 @@ from conftest import build_project  # type: ignore[import-not-found]
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from carddb import __version__
+from carddb import __version__, games
 from carddb.cli import app, main
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
@@ -131,7 +131,7 @@ def test_draft_pdfs_pick_sheets_and_pick_log(drafted: Path) -> None:
     assert third.index("1. Council Draft") < third.index("2. Sealed Deck") < third.index("3. Victory Draft")
     assert "One Lords and dukes booster at a time goes round the table" in third
     assert "A council holds exactly 1 Lord and up to 4 Dukes, each card once." in third
-    assert "each player is dealt 3 cards; each keeps 1" in third
+    assert "All Victory cards are shuffled into one pile and each player is dealt 3; each keeps 1" in third
     log_text = "".join(p.extract_text() for p in PdfReader(drafted / "pick-log.pdf").pages)
     assert "Full Draft: pick log" in log_text and "seed 77" in log_text and "Seat 4 (bot)" in log_text
     assert "council (in pick order)" in log_text and "Victory card (in pick order)" in log_text
@@ -234,3 +234,40 @@ def test_draftmancer_import_prints_a_booster_definition_that_validates(
         for s in plans["council"].slots
     ]
     assert yaml.safe_load(out)["boosters"]["back"]["name"] == "Lords of Estraven: Lords and dukes booster"
+
+
+@pytest.fixture(scope="module")
+def skirmish_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from classic_game import build_skirmish  # type: ignore[import-not-found]
+
+    return build_skirmish(tmp_path_factory.mktemp("skirmish-cli"))
+
+
+def test_a_classic_booster_draft_of_another_game_from_the_command_line(
+    skirmish_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(games.PACK_MODULES, "skirmish", "classic_game")
+    args = ("--game", "skirmish")
+    code, out = _run(skirmish_project, "draft", "--seats", "3", "--seed", "4", *args)
+    assert code == 0, out
+    folder = skirmish_project / "output" / "skirmish" / "play" / "draft-seed4"
+    log = json.loads((folder / "draft-log.json").read_text(encoding="utf-8"))
+    assert log["draft"] == "booster-draft" and [len(s["pools"]["draft"]) for s in log["pools"]] == [24] * 3
+    sheet = " ".join(PdfReader(folder / "pick-sheets.pdf").pages[0].extract_text().split())
+    assert "Booster Draft: pick sheet: Seat 1" in sheet and "1. Booster draft" in sheet
+    assert "In each of 3 rounds, every player opens a Skirmish booster" in sheet
+    assert "passes the rest to the left, and to the right in every second round" in sheet and "round 3" in sheet
+    log_text = " ".join(p.extract_text() for p in PdfReader(folder / "pick-log.pdf").pages)
+    assert "Booster Draft: pick log" in log_text and "pool (in pick order)" in log_text
+    assert (folder / "pools.csv").read_text(encoding="utf-8").count("\n") == 1 + 3 * 24
+    code, out = _run(skirmish_project, "draft", "--replay", str(folder / "draft-log.json"), *args)
+    assert code == 0 and "every pool and shared deck matches" in out
+
+
+def test_seats_beyond_another_games_players_are_a_usage_error(
+    skirmish_project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(games.PACK_MODULES, "skirmish", "classic_game")
+    args = ("draft", "--seats", "9", "--game", "skirmish", "--project", str(skirmish_project))
+    code, _, err = _main(monkeypatch, capsys, *args)
+    assert code == 2 and "carddb: --seats 9: Skirmish is played by 2 to 8 players" in err

@@ -161,7 +161,7 @@ def test_generated_chapters_follow_the_data(loe_book: Built) -> None:
     for phase in ("Council Draft.", "Sealed Deck.", "Victory Draft."):
         assert phase in drafts
     assert "A council holds exactly 1 Lord and up to 4 Dukes, each card once." in drafts
-    assert "each player is dealt 3 cards; each keeps 1" in drafts
+    assert "All Victory cards are shuffled into one pile and each player is dealt 3; each keeps 1" in drafts
     kinds = chapter_pages(loe_book, "Card Kinds Reference").replace("\u2010 ", "")  # words hyphenated at line ends
     for kind in db.pack.kinds:
         assert db.pack.say(kind.description) in kinds
