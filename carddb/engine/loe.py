@@ -115,7 +115,7 @@ LOE_ENTRIES: list[EffectEntry] = [
         "activate-once",
         "static",
         (Pattern("Activate only once per turn"),),
-        "The activated ability can be used at most once each turn.",
+        "Once the activated ability has been used, it cannot be used again until the next turn.",
         ("Pay 1 powerstone: Draw a card. Activate only once per turn.",),
     ),
     EffectEntry(

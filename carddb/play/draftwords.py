@@ -79,8 +79,9 @@ def phase_sentences(
         keep = f"keeps {_cards(phase.picks, write)}"
         if phase.open == "as-needed":
             sentences.append(
-                f"One {booster_name} at a time goes round the table, passed {direction(phase)}: each player "
-                f"{keep} from it and passes the rest. When it is used up another is opened, until every {pool} is full."
+                f"{booster_name[:1].upper()}{booster_name[1:]}s are opened one at a time, and each goes round the "
+                f"table, passed {direction(phase)}: each player {keep} from it and passes the rest. When it is used "
+                f"up the next player opens another, until every {pool} is full."
             )
         else:
             rounds = phase.rounds or Count(1)

@@ -493,14 +493,17 @@ def drafts_chapter(templates: jinja2.Environment, anchors: AnchorBook, entries: 
 @dataclass(frozen=True)
 class DeckRuleSection:
     title: str
-    rules: tuple[str, ...]
+    rules: tuple[Markup, ...]  # rule numbers tagged (sources.numbers_html)
 
 
 def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRuleSection]:
     """The game's deck rules in words: the kinds of deck list (what a draft keeps: `drafts_chapter`)."""
     if rules is None or not rules.list_kinds:
         return []
-    lines = tuple(f"{name.replace('-', ' ').title()}: {pack.say(what)}." for name, what in rules.list_kinds.items())
+    lines = tuple(
+        Markup(numbers_html(f"{name.replace('-', ' ').title()}: {what}.", pack.number_values))
+        for name, what in rules.list_kinds.items()
+    )
     return [DeckRuleSection("Deck Lists", lines)]
 
 

@@ -129,7 +129,7 @@ def test_draft_pdfs_pick_sheets_and_pick_log(drafted: Path) -> None:
     assert "Full Draft: pick sheet: Seat 3" in third
     # the phases in order, in the words of LOE's boosters.yaml
     assert third.index("1. Council Draft") < third.index("2. Sealed Deck") < third.index("3. Victory Draft")
-    assert "One Lords and dukes booster at a time goes round the table" in third
+    assert "Lords and dukes boosters are opened one at a time, and each goes round the table" in third
     assert "A council holds exactly 1 Lord and up to 4 Dukes, each card once." in third
     assert "All Victory cards are shuffled into one pile and each player is dealt 3; each keeps 1" in third
     log_text = "".join(p.extract_text() for p in PdfReader(drafted / "pick-log.pdf").pages)

@@ -13,7 +13,6 @@ from types import MappingProxyType
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
-from carddb.games.loe.numbers import number
 from carddb.play.decks import DeckList, DeckSource
 
 
@@ -21,8 +20,8 @@ class LoeDeckRules:
     list_kinds = MappingProxyType(
         {
             "shared-deck": "a themed shared deck all players draw from (Council Constructed)",
-            "council": f"a player's council ({number('council-lords')} Lord, up to {number('council-dukes-max')} "
-            f"Dukes) and their Victory card",
+            "council": "a player's council ({number:council-lords} Lord, up to {number:council-dukes-max} Dukes) "
+            "and their {number:victory-cards} Victory card",
         }
     )
 

@@ -38,6 +38,12 @@ NUMBERS = (
         f"{SEED}, Council Draft: each player chooses one card ... then passes the remaining cards",
     ),
     GameNumber(
+        "sealed-deck-boosters",
+        3,
+        "deck boosters each player opens in Sealed Deck, unless the table agrees otherwise",
+        f"decision (docs/design-decisions-loe.md): {SEED}, Play modes, says only 'a number of deck boosters'",
+    ),
+    GameNumber(
         "fatigue-per-spend",
         1,
         "fatigue tokens placed on a spent card",

@@ -17,17 +17,16 @@ from types import MappingProxyType
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
-from carddb.games.loe2.numbers import number
 from carddb.play.decks import DeckList, DeckSource
 
 
 class Loe2DeckRules:
     list_kinds = MappingProxyType(
         {
-            "deck": f"a pre-constructed {number('deck-size')}-card deck; each player selects "
-            f"{number('decks-per-player')} and shuffles them together",
-            "marketplace": f"the shared marketplace: {number('marketplace-size')} resource cards, "
-            f"{number('marketplace-face-up')} face up at the start",
+            "deck": "a pre-constructed {number:deck-size}-card deck; each player selects {number:decks-per-player} "
+            "and shuffles them together",
+            "marketplace": "the shared marketplace: {number:marketplace-size} resource cards, "
+            "{number:marketplace-face-up} face up at the start",
         }
     )
 
