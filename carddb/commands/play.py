@@ -230,6 +230,10 @@ def draft(
             raise typer.Exit(1)
         print(f"{replay}: replayed {len(data['picks'])} picks; every pool and shared deck matches")
         return
+    if draft_id is not None and draft_id not in play.drafts:
+        close = difflib.get_close_matches(draft_id, list(play.drafts), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise UsageError(f"no draft format '{draft_id}'{hint} (formats: {', '.join(play.drafts) or 'none'})")
     chosen = choose_draft(play, db.pack, draft_id)
     table_size = _table_size(db, "--seats", seats)
     if humans > table_size:

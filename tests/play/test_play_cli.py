@@ -271,3 +271,10 @@ def test_seats_beyond_another_games_players_are_a_usage_error(
     args = ("draft", "--seats", "9", "--game", "skirmish", "--project", str(skirmish_project))
     code, _, err = _main(monkeypatch, capsys, *args)
     assert code == 2 and "carddb: --seats 9: Skirmish is played by 2 to 8 players" in err
+
+
+def test_an_unknown_draft_format_is_a_usage_error_with_a_suggestion(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _main(monkeypatch, capsys, "draft", "full-draf", "--seed", "1", "--project", str(project))
+    assert code == 2 and "no draft format 'full-draf'; did you mean 'full-draft'?" in err
