@@ -12,6 +12,7 @@ section is read by `carddb.play.draftformat`.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from pydantic import AliasChoices, Field, TypeAdapter, ValidationError, field_va
 from carddb.cardmodel import Card, Slug, StrictModel
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
+from carddb.numbertext import marker_problem, markers
 from carddb.play.findings import validation_findings
 from carddb.yamlsource import Located, PathKey, load_yaml
 
@@ -237,11 +239,28 @@ def check_filter(db: CardDatabase, doc: Located, filter_at: PathKey, flt: CardFi
                 )
 
 
+def check_number_markers(db: CardDatabase, doc: Located, at: PathKey, text: str) -> Iterable[Finding]:
+    """A description may print the game's numbers with {number:ID}; each must name one (carddb.numbertext)."""
+    numbers = db.pack.number_values
+    for number_id, form in markers(text):
+        problem = marker_problem(number_id, form, numbers)
+        if problem is not None:
+            close = difflib.get_close_matches(number_id, list(numbers), n=1) if number_id not in numbers else []
+            yield Finding(
+                "E-UNKNOWN-NUMBER",
+                problem + (f"; did you mean '{close[0]}'?" if close else ""),
+                doc.path,
+                doc.value_span(at),
+                hint="numbers: " + (", ".join(sorted(numbers)) or f"{db.pack.name} declares none"),
+            )
+
+
 def check_booster(db: CardDatabase, doc: Located, type_id: str, definition: BoosterType) -> Iterable[Finding]:
     vocabulary = _filter_vocabulary(db)
     where: PathKey = ("boosters", type_id)
     path = doc.path
     distinct: set[str] = set()
+    yield from check_number_markers(db, doc, (*where, "description"), definition.description)
     for s_index, slot in enumerate(definition.slots):
         slot_at: PathKey = (*where, "slots", s_index)
         sheets = slot.all_sheets()

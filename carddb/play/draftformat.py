@@ -39,6 +39,7 @@ from carddb.play.boosters import (
     BoosterType,
     CardFilter,
     check_filter,
+    check_number_markers,
     matching_cards,
     read_booster_file,
 )
@@ -223,8 +224,11 @@ class _Checker:
 
     def draft(self, definition: DraftFormat) -> list[Finding]:
         where: PathKey = ("drafts", self.draft_id)
+        self.findings.extend(check_number_markers(self.db, self.doc, (*where, "description"), definition.description))
         for phase_id, phase in definition.phases.items():
-            self.phase(phase_id, phase, (*where, "phases", phase_id))
+            at: PathKey = (*where, "phases", phase_id)
+            self.findings.extend(check_number_markers(self.db, self.doc, (*at, "description"), phase.description))
+            self.phase(phase_id, phase, at)
         self.bots(definition.bots, (*where, "bots"))
         return self.findings
 

@@ -223,3 +223,25 @@ def test_a_misspelled_draft_field_suggests_the_right_one(fixture_db: CardDatabas
     (finding,) = report.errors
     assert finding.code == "E-UNKNOWN-FIELD" and finding.span is not None and finding.span.line == 15
     assert "did you mean 'pass'?" in finding.message
+
+
+def test_a_description_naming_an_unknown_number_is_located(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    text = (
+        "boosters:\n  c:\n    name: C\n    description: Each player keeps {number:council-draft-pick:word} card.\n"
+        "    slots:\n      - {name: lords, count: 1, filter: {kind: lord}}\n"
+        "drafts:\n  d:\n    name: D\n    description: For {number:players-min} to {number:players-max:roman} players.\n"
+        "    phases:\n      s: {name: S, mode: sealed, booster: c, boosters: 1}\n"
+    )
+    path = tmp_path / "boosters.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = Report(root=tmp_path)
+    load_play(fixture_db, report, path)
+    found = [(f.code, f.span.line if f.span else 0, f.message) for f in report.errors]
+    assert found == [
+        (
+            "E-UNKNOWN-NUMBER",
+            4,
+            "the game declares no number 'council-draft-pick'; did you mean 'council-draft-picks'?",
+        ),
+        ("E-UNKNOWN-NUMBER", 10, "'roman' is not a way to write a number (forms: digits, word, times)"),
+    ]

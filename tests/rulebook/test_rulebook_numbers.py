@@ -294,3 +294,20 @@ def test_the_search_finds_a_bare_number_and_a_wrong_one() -> None:
     found = bare_numbers(pack, reading)
     assert len(found) == 2 and "'seven cards'" in found[0] and "'2 powerstone'" in found[1], found
     assert reading.numbers == [("hand-size", "8")] and said("8") != pack.number("hand-size")
+
+
+def test_every_number_marker_of_a_packs_own_text_names_one_of_its_numbers() -> None:
+    """Kind descriptions, registry meanings and deck-list descriptions print numbers; a typo would print raw."""
+    from carddb.engine.registry import registry_for
+    from carddb.games import all_packs
+    from carddb.numbertext import marker_problem, markers
+
+    checked = 0
+    for pack in all_packs().values():
+        texts = [k.description for k in pack.kinds] + [e.meaning for e in registry_for(pack)]
+        texts += list(pack.deck_rules.list_kinds.values()) if pack.deck_rules else []
+        for text in texts:
+            for number_id, form in markers(text):
+                checked += 1
+                assert marker_problem(number_id, form, pack.number_values) is None, (pack.id, text)
+    assert checked >= 8
