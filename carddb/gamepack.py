@@ -66,6 +66,12 @@ class GameNumber:
     source: str = ""  # "seed 000, Main mechanics" or "decision: the design is silent"
 
 
+def number_reader(numbers: Iterable[GameNumber]) -> Callable[[str], int]:
+    """`number(id)` over a pack's numbers, for pack code that runs before the pack exists (a schema's ranges)."""
+    values = {number.id: number.value for number in numbers}
+    return values.__getitem__
+
+
 @dataclass(frozen=True)
 class GameTable:
     """A table of a game's rules as data (a scoring table, an interaction matrix...).

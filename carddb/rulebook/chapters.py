@@ -39,6 +39,27 @@ def render_chapter(
     return Chapter(slug=slug, title=title, html=html, headings=headings, generated=True)
 
 
+def sectioned_chapter(
+    templates: jinja2.Environment,
+    anchors: AnchorBook,
+    template: str,
+    title: str,
+    anchor: str,
+    sections: Sequence[tuple[str, Any]],
+    section_anchor: str,
+) -> Chapter | None:
+    """A chapter of one `##` section per (heading title, item); the template gets `entries` as (heading, item)."""
+    if not sections:
+        return None
+    headings = [Heading(1, title, anchors.claim(anchor))]
+    placed = []
+    for heading_title, item in sections:
+        heading = Heading(2, heading_title, anchors.claim(f"{section_anchor}-{heading_title}"))
+        headings.append(heading)
+        placed.append((heading, item))
+    return render_chapter(templates, template, headings[0].anchor, title, headings, entries=placed)
+
+
 def kind_label(pack: GamePack, card: Card) -> str:
     """The type line of a card: 'Duke', 'Item - Gear'."""
     label = pack.kind(card.kind).label
@@ -432,16 +453,10 @@ def booster_entries(db: CardDatabase, plans: Iterable[BoosterPlan]) -> list[Boos
 def boosters_chapter(
     templates: jinja2.Environment, anchors: AnchorBook, entries: Sequence[BoosterEntry]
 ) -> Chapter | None:
-    if not entries:
-        return None
-    title = "Booster Contents"
-    headings = [Heading(1, title, anchors.claim("booster-contents"))]
-    placed = []
-    for entry in entries:
-        heading = Heading(2, entry.name, anchors.claim(f"booster-{entry.name}"))
-        headings.append(heading)
-        placed.append((heading, entry))
-    return render_chapter(templates, "chapters/boosters.html", headings[0].anchor, title, headings, entries=placed)
+    sections = [(entry.name, entry) for entry in entries]
+    return sectioned_chapter(
+        templates, anchors, "chapters/boosters.html", "Booster Contents", "booster-contents", sections, "booster"
+    )
 
 
 # --- drafts ---------------------------------------------------------------------------------------------------
@@ -475,16 +490,8 @@ def draft_entries(db: CardDatabase, play: PlayDefinitions) -> list[DraftEntry]:
 
 
 def drafts_chapter(templates: jinja2.Environment, anchors: AnchorBook, entries: Sequence[DraftEntry]) -> Chapter | None:
-    if not entries:
-        return None
-    title = "Drafts"
-    headings = [Heading(1, title, anchors.claim("drafts"))]
-    placed = []
-    for entry in entries:
-        heading = Heading(2, entry.name, anchors.claim(f"draft-{entry.name}"))
-        headings.append(heading)
-        placed.append((heading, entry))
-    return render_chapter(templates, "chapters/drafts.html", headings[0].anchor, title, headings, entries=placed)
+    sections = [(entry.name, entry) for entry in entries]
+    return sectioned_chapter(templates, anchors, "chapters/drafts.html", "Drafts", "drafts", sections, "draft")
 
 
 # --- deck building ----------------------------------------------------------------------------------------------
@@ -510,13 +517,7 @@ def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRule
 def deck_rules_chapter(
     templates: jinja2.Environment, anchors: AnchorBook, sections: Sequence[DeckRuleSection]
 ) -> Chapter | None:
-    if not sections:
-        return None
-    title = "Deck Building"
-    headings = [Heading(1, title, anchors.claim("deck-building"))]
-    placed = []
-    for section in sections:
-        heading = Heading(2, section.title, anchors.claim(f"deck-{section.title}"))
-        headings.append(heading)
-        placed.append((heading, section))
-    return render_chapter(templates, "chapters/deck-rules.html", headings[0].anchor, title, headings, sections=placed)
+    entries = [(section.title, section) for section in sections]
+    return sectioned_chapter(
+        templates, anchors, "chapters/deck-rules.html", "Deck Building", "deck-building", entries, "deck"
+    )

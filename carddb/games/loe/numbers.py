@@ -6,7 +6,7 @@ else in the pack writes one of them as a literal.
 
 from __future__ import annotations
 
-from carddb.gamepack import GameNumber
+from carddb.gamepack import GameNumber, number_reader
 
 SEED = "seed 000"
 
@@ -51,9 +51,4 @@ NUMBERS = (
     ),
 )
 
-_BY_ID = {n.id: n.value for n in NUMBERS}
-
-
-def number(number_id: str) -> int:
-    """One of LOE v1's numbers, for pack code that runs before the pack exists (schema, deck rules)."""
-    return _BY_ID[number_id]
+number = number_reader(NUMBERS)
