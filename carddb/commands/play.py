@@ -23,10 +23,11 @@ from carddb.play import draftmancer
 from carddb.play.boosters import BoosterPlan
 from carddb.play.collation import open_boosters
 from carddb.play.decks import deck_files, load_deck_file, load_decks
-from carddb.play.draft import PickRequest, Seat, choose_draft, replay_draft, run_draft, seats_problem
+from carddb.play.draft import PickRequest, Seat, choose_draft, run_draft, seats_problem
 from carddb.play.draftformat import PlayDefinitions, first_sealed_phase, load_play
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
 from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed_outputs
+from carddb.play.replay import replay_draft
 from carddb.play.samples import sample_seats
 from carddb.play.sealed import run_sealed
 

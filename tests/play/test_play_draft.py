@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.play.bots import BotPicker, bot_rating
-from carddb.play.draft import DraftError, PickRequest, Seat, replay_draft, run_draft
+from carddb.play.draft import DraftError, PickRequest, Seat, run_draft
 from carddb.play.draftformat import PlayDefinitions, load_play
+from carddb.play.replay import replay_draft
 from carddb.project import Project
 
 _SHIPPED: dict[int, PlayDefinitions] = {}
