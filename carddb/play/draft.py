@@ -22,6 +22,7 @@ from carddb import __version__
 from carddb.database import CardDatabase
 from carddb.errors import CarddbError
 from carddb.gamepack import GamePack
+from carddb.play.boosters import BoosterPlan
 from carddb.play.bots import BotPicker
 from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.draftformat import DraftPlan, PhasePlan, PlayDefinitions
@@ -200,13 +201,21 @@ class _Table:
             raise DraftError(f"seat {request.seat.number} picked '{choice}', which is not a legal pick from this pack")
         return choice
 
-    def open(self, phase: PhasePlan, count: int) -> list[Booster]:
-        """The next `count` boosters of the phase's type: boosters of a type are numbered across the draft."""
-        if phase.booster not in self.play.boosters:
+    def plan_of(self, phase: PhasePlan) -> BoosterPlan:
+        plan = self.play.boosters.get(phase.booster)
+        if plan is None:
             raise DraftError(f"the booster type '{phase.booster}' of phase '{phase.id}' has errors in boosters.yaml")
+        return plan
+
+    def next_number(self, phase: PhasePlan, count: int) -> int:
+        """Boosters of a type are numbered across the draft: the first of the next `count` of this phase's type."""
         start = self.opened.get(phase.booster, 0)
         self.opened[phase.booster] = start + count
-        return open_boosters(self.play.boosters[phase.booster], self.log.seed, count, start)
+        return start
+
+    def open(self, phase: PhasePlan, count: int) -> list[Booster]:
+        plan = self.plan_of(phase)
+        return open_boosters(plan, self.log.seed, count, self.next_number(phase, count))
 
     # -- the phases
 
@@ -249,8 +258,8 @@ class _Table:
     def as_needed(self, phase: PhasePlan) -> None:
         """One booster at a time round the table; the next is opened when it is used up, until every pool is full."""
         n = len(self.seats)
-        plan = self.play.boosters.get(phase.booster)
-        possible = {c for slot in plan.slots for sheet in slot.sheets for c in sheet.cards} if plan else set()
+        plan = self.plan_of(phase)
+        possible = {c for slot in plan.slots for sheet in slot.sheets for c in sheet.cards}
         opener, opened = 0, 0
         while not all(self.full(phase, seat) for seat in self.seats):
             wanting = [s for s in self.seats if not self.full(phase, s)]
@@ -313,13 +322,9 @@ class _Table:
 
     def sealed(self, phase: PhasePlan) -> None:
         n, per = len(self.seats), self.log.boosters_per_seat[phase.id]
-        plan = self.play.boosters.get(phase.booster)
-        if plan is None:
-            raise DraftError(f"the booster type '{phase.booster}' of phase '{phase.id}' has errors in boosters.yaml")
-        start = self.opened.get(phase.booster, 0)
-        self.opened[phase.booster] = start + n * per
+        plan = self.plan_of(phase)
         try:
-            event = run_sealed(plan, self.log.seed, n, per, start=start)
+            event = run_sealed(plan, self.log.seed, n, per, start=self.next_number(phase, n * per))
         except BoosterError as exc:
             raise DraftError(f"the {phase.name} cannot open its boosters: {exc}") from None
         if phase.shared:
