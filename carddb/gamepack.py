@@ -94,6 +94,10 @@ class GameTable:
 
 CardCheck = Callable[["Card", "CardDatabase"], Iterable[Finding]]
 
+# The rule numbers the core itself reads, when a pack declares them: how many play (draft seats, sealed tables).
+PLAYERS_MIN = "players-min"
+PLAYERS_MAX = "players-max"
+
 
 @dataclass(frozen=True)
 class GamePack:
@@ -137,6 +141,14 @@ class GamePack:
     def number_values(self) -> dict[str, int]:
         """Every rule number by id."""
         return {number.id: number.value for number in self.numbers}
+
+    @property
+    def players(self) -> tuple[int, int] | None:
+        """The fewest and the most players (the numbers PLAYERS_MIN and PLAYERS_MAX), if the pack says."""
+        values = self.number_values
+        if PLAYERS_MIN in values and PLAYERS_MAX in values:
+            return values[PLAYERS_MIN], values[PLAYERS_MAX]
+        return None
 
     def say(self, text: str) -> str:
         """A pack's or designer's text with its `{number:ID}` markers written out (carddb.numbertext)."""

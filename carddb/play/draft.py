@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from carddb import __version__
 from carddb.database import CardDatabase
 from carddb.errors import CarddbError
-from carddb.gamepack import GamePack
+from carddb.gamepack import PLAYERS_MAX, PLAYERS_MIN, GamePack
 from carddb.play.boosters import BoosterPlan
 from carddb.play.bots import BotPicker
 from carddb.play.collation import Booster, BoosterError, open_boosters
@@ -66,23 +66,15 @@ class Picker(Protocol):
     def pick(self, request: PickRequest) -> str: ...
 
 
-def seat_range(pack: GamePack) -> tuple[int, int] | None:
-    """The players a game is for (its numbers players-min and players-max), if it says."""
-    values = pack.number_values
-    if "players-min" in values and "players-max" in values:
-        return values["players-min"], values["players-max"]
-    return None
-
-
 def seats_problem(pack: GamePack, seats: int) -> str | None:
     """Why a table of `seats` cannot play this game, or None."""
-    bounds = seat_range(pack)
+    bounds = pack.players
     if seats < 1:
         return "a table needs at least 1 seat"
     if bounds is not None and not bounds[0] <= seats <= bounds[1]:
         low, high = bounds
         players = f"{low} to {high} players" if low != high else f"{low} players"
-        return f"{pack.name} is played by {players} (its numbers players-min and players-max), not {seats}"
+        return f"{pack.name} is played by {players} (its numbers {PLAYERS_MIN} and {PLAYERS_MAX}), not {seats}"
     return None
 
 

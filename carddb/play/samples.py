@@ -19,7 +19,7 @@ from carddb.gamepack import GamePack
 from carddb.play.boosters import boosters_path
 from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.decks import load_decks
-from carddb.play.draft import DraftError, Seat, run_draft, seat_range
+from carddb.play.draft import DraftError, Seat, run_draft
 from carddb.play.draftformat import first_sealed_phase, load_play
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
 from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed_outputs
@@ -39,7 +39,7 @@ class PlaySamples:
 
 def sample_seats(pack: GamePack) -> int:
     """The table the samples are played at: the most players the game allows, else SEATS."""
-    bounds = seat_range(pack)
+    bounds = pack.players
     return bounds[1] if bounds else SEATS
 
 
