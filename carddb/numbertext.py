@@ -46,12 +46,12 @@ TIMES = {1: "once", 2: "twice"}
 Wrap = Callable[[str, str, str], str]
 
 
-def spell(value: int, form: str = "digits") -> str:
+def number_text(value: int, form: str = "digits") -> str:
     """`value` written in `form` (one of FORMS)."""
     if form == "word":
         return WORDS[value] if 0 <= value < len(WORDS) else str(value)
     if form == "times":
-        return TIMES.get(value) or f"{spell(value, 'word')} times"
+        return TIMES.get(value) or f"{number_text(value, 'word')} times"
     return str(value)
 
 
@@ -71,7 +71,7 @@ def fill(text: str, numbers: Mapping[str, int], wrap: Wrap | None = None) -> str
         number_id, form = match["id"], match["form"]
         if marker_problem(number_id, form, numbers) is not None:
             return match.group(0)
-        shown = spell(numbers[number_id], form or "digits")
+        shown = number_text(numbers[number_id], form or "digits")
         return wrap(number_id, form or "digits", shown) if wrap else shown
 
     return NUMBER_MARKER.sub(written, text)

@@ -202,14 +202,6 @@ class KindEntry:
     description: Markup  # the kind's description, its rule numbers tagged (sources.numbers_html)
 
 
-FRAME_NOTES = {
-    "council": "a council frame with health in the corner",
-    "victory": "the Victory frame; its rules text is the win condition",
-    "deck": "the shared-deck frame",
-    "standard": "the standard frame",
-}
-
-
 def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDatabase, card_url: CardUrl) -> Chapter:
     title = "Card Kinds Reference"
     headings = [Heading(1, title, anchors.claim("card-kinds-reference"))]
@@ -227,7 +219,7 @@ def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDa
                 subtypes=tuple((s.replace("-", " ").title(), counts.get(s, 0)) for s in kind.subtypes),
                 example=cards[0] if cards else None,
                 example_url=card_url(cards[0].id) if cards else "",
-                frame=FRAME_NOTES.get(kind.layout, f"the {kind.layout} frame"),
+                frame=kind.frame or f"the {kind.layout} frame",
                 description=Markup(numbers_html(kind.description, db.pack.number_values)),
             )
         )

@@ -35,7 +35,7 @@ from markdown_it.token import Token
 
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GameTable
-from carddb.numbertext import NUMBER_MARKER, fill, marker_problem, spell
+from carddb.numbertext import NUMBER_MARKER, fill, marker_problem, number_text
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading, slugify
 
 # {card:ID}, {number:ID}, {table:ID} (any id, so that a typo is reported) or {icon} (a lowercase word; "{X}" stays text)
@@ -484,7 +484,7 @@ def _render_number(self: Any, tokens: list[Token], idx: int, options: Any, env: 
     if match is None or marker_problem(match["id"], match["form"], context.numbers) is not None:
         return escape(marker.text)
     form = match["form"] or "digits"
-    return number_html(match["id"], form, spell(context.numbers[match["id"]], form))
+    return number_html(match["id"], form, number_text(context.numbers[match["id"]], form))
 
 
 def _render_inline_table(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:

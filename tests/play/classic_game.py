@@ -1,59 +1,42 @@
-"""A small game that is not LOE, to prove the draft assumes no game's phases.
+"""A small game that is not LOE, declared without Python, to prove the draft assumes no game's phases.
 
-"Skirmish" has Units and Tactics in three factions and three rarities, 2 to 8
-players, and a classic booster draft (three rounds of packs passed left, right,
-left, then deck building) declared in its boosters.yaml alone.
+"Skirmish" is a game.yaml game: Units and Tactics in three factions and three
+rarities, 2 to 8 players, and a classic booster draft (three rounds of packs
+passed left, right, left, then deck building) declared in its boosters.yaml alone.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
 
-from pydantic import Field
-
-from carddb.cardmodel import Card
-from carddb.gamepack import Faction, GameNumber, GamePack, KindInfo, Rarity
+from carddb.gamepack import GamePack
+from carddb.games import get_pack
+from carddb.project import Project
 
 FACTIONS = ("red", "blue", "green")
-RARITIES = ("common", "uncommon", "rare")
 
-
-class SkirmishCard(Card):
-    rarity: Literal["common", "uncommon", "rare"]
-    faction: Literal["red", "blue", "green"]
-
-
-class Unit(SkirmishCard):
-    kind: Literal["unit"]
-    power: Annotated[int, Field(ge=0, le=9)] = 1
-
-
-class Tactic(SkirmishCard):
-    kind: Literal["tactic"]
-
-
-PACK = GamePack(
-    id="skirmish",
-    name="Skirmish",
-    description="A fixture game with a classic booster draft.",
-    card_schema=Annotated[Unit | Tactic, Field(discriminator="kind")],
-    kinds=(
-        KindInfo("unit", "Unit", "Units", "A fighter."),
-        KindInfo("tactic", "Tactic", "Tactics", "A trick."),
-    ),
-    rarities=(
-        Rarity("common", "Common", "#222222"),
-        Rarity("uncommon", "Uncommon", "#888888"),
-        Rarity("rare", "Rare", "#c9a227"),
-    ),
-    factions=tuple(Faction(f, f.title(), "#333333", "#999999") for f in FACTIONS),
-    numbers=(
-        GameNumber("players-min", 2, "fewest players"),
-        GameNumber("players-max", 8, "most players"),
-        GameNumber("draft-rounds", 3, "rounds of packs in a booster draft"),
-    ),
-)
+GAME = """\
+name: Skirmish
+description: A fixture game with a classic booster draft.
+faction_label: banner
+factions:
+  - {id: red, name: Red, color: "#8f2d1f", accent: "#e0a24a"}
+  - {id: blue, name: Blue, color: "#1f4f86", accent: "#d9b45a"}
+  - {id: green, name: Green, color: "#2f5a4a", accent: "#9cc3a5"}
+kinds:
+  - id: unit
+    label: Unit
+    description: A fighter.
+    fields:
+      power: {type: number, min: 0, max: 9}
+  - id: tactic
+    label: Tactic
+    description: A trick.
+numbers:
+  - {id: players-min, value: 2, label: fewest players}
+  - {id: players-max, value: 8, label: most players}
+  - {id: draft-rounds, value: 3, label: rounds of packs in a booster draft}
+"""
 
 BOOSTERS = """\
 boosters:
@@ -80,9 +63,10 @@ drafts:
 
 
 def build_skirmish(root: Path) -> Path:
-    """A project with 30 Skirmish cards (18 common, 8 uncommon, 4 rare) and the booster draft."""
+    """A project with 30 Skirmish cards (18 common, 8 uncommon, 4 rare), its game.yaml and the booster draft."""
     data = root / "data" / "skirmish"
     (data / "cards").mkdir(parents=True)
+    (data / "game.yaml").write_text(GAME, encoding="utf-8")
     (data / "sets.yaml").write_text("- code: SKR\n  name: Skirmish\n  stage: playtest\n", encoding="utf-8")
     lines = []
     for number in range(1, 31):
@@ -97,7 +81,14 @@ def build_skirmish(root: Path) -> Path:
             f"  number: {number}",
             f"  rarity: {rarity}",
             "  flavor: Fixture.",
+            "  text: Fixture.",
         ]
+        if kind == "unit":
+            lines.append(f"  power: {number % 10}")
     (data / "cards" / "cards.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (data / "boosters.yaml").write_text(BOOSTERS, encoding="utf-8")
     return root
+
+
+def skirmish_pack(root: Path) -> GamePack:
+    return get_pack("skirmish", Project.at(root))

@@ -12,7 +12,7 @@ from conftest import build_project  # type: ignore[import-not-found]
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from carddb import __version__, games
+from carddb import __version__
 from carddb.cli import app, main
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
@@ -243,10 +243,7 @@ def skirmish_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_skirmish(tmp_path_factory.mktemp("skirmish-cli"))
 
 
-def test_a_classic_booster_draft_of_another_game_from_the_command_line(
-    skirmish_project: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(games.PACK_MODULES, "skirmish", "classic_game")
+def test_a_classic_booster_draft_of_another_game_from_the_command_line(skirmish_project: Path) -> None:
     args = ("--game", "skirmish")
     code, out = _run(skirmish_project, "draft", "--seats", "3", "--seed", "4", *args)
     assert code == 0, out
@@ -267,7 +264,6 @@ def test_a_classic_booster_draft_of_another_game_from_the_command_line(
 def test_seats_beyond_another_games_players_are_a_usage_error(
     skirmish_project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(games.PACK_MODULES, "skirmish", "classic_game")
     args = ("draft", "--seats", "9", "--game", "skirmish", "--project", str(skirmish_project))
     code, _, err = _main(monkeypatch, capsys, *args)
     assert code == 2 and "carddb: --seats 9: Skirmish is played by 2 to 8 players" in err

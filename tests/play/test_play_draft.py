@@ -8,8 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from classic_game import PACK as SKIRMISH  # type: ignore[import-not-found]
-from classic_game import build_skirmish
+from classic_game import build_skirmish, skirmish_pack  # type: ignore[import-not-found]
 from conftest import build_project, load  # type: ignore[import-not-found]
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -208,7 +207,8 @@ def test_a_log_of_the_old_format_is_a_clear_error(fixture_db: CardDatabase) -> N
 
 @pytest.fixture(scope="module")
 def skirmish(tmp_path_factory: pytest.TempPathFactory) -> CardDatabase:
-    db, report = load_database(Project.at(build_skirmish(tmp_path_factory.mktemp("skirmish"))), SKIRMISH)
+    root = build_skirmish(tmp_path_factory.mktemp("skirmish"))
+    db, report = load_database(Project.at(root), skirmish_pack(root))
     assert not report.errors, report.format_text()
     return db
 

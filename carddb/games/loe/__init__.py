@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import GamePack, KindInfo
+from carddb.gamepack import CostInfo, GamePack, KindInfo, StatInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe.decks import RULES as DECK_RULES
 from carddb.games.loe.numbers import NUMBERS
 from carddb.games.loe.schema import LoeCardSchema
 from carddb.games.loe.vocabulary import loe_rules
+from carddb.render.assets import package_folder
 from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
@@ -19,6 +20,7 @@ KINDS = (
         layout="council",
         back="council",
         group="council",
+        frame="a council frame with health in the corner",
     ),
     KindInfo(
         "duke",
@@ -28,6 +30,7 @@ KINDS = (
         layout="council",
         back="council",
         group="council",
+        frame="a council frame with health in the corner",
     ),
     KindInfo(
         "victory",
@@ -38,6 +41,7 @@ KINDS = (
         layout="victory",
         back="victory",
         group="victory",
+        frame="the Victory frame; its rules text is the win condition",
     ),
     KindInfo(
         "resource",
@@ -49,6 +53,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "spell",
@@ -58,6 +63,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "reaction",
@@ -67,6 +73,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "item",
@@ -77,6 +84,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "ritual",
@@ -86,6 +94,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
 )
 
@@ -99,7 +108,11 @@ PACK = GamePack(
     factions=PROVINCES,
     faction_field="province",
     faction_label="province",
+    icon_dir=package_folder(__name__) / "icons",
+    starter=package_folder(__name__) / "starter",
     icons=("powerstone", "subject", "material", "influence"),
+    stats=(StatInfo("health", "Health"),),
+    cost=CostInfo(label="powerstones", icon="powerstone"),
     deck_rules=DECK_RULES,
     rules=loe_rules(),
     card_checks=(check_card_rules,),
