@@ -268,13 +268,13 @@ def draft(
         )
     _shown(db, paths)
     names = {c.id: c.name for c in db.cards}
-    for seat in log.seats:
-        kept = "; ".join(
-            f"{p.pool.name}: {', '.join(names.get(c, c) for c in seat.pools.get(p.id, []))}"
-            for p in chosen.phases
-            if not p.shared
-        )
+    own = [p for p in chosen.phases if not p.shared]
+    for seat in log.seats if own else []:
+        kept = "; ".join(f"{p.pool.name}: {', '.join(names.get(c, c) for c in seat.pools.get(p.id, []))}" for p in own)
         print(f"{seat.name}: {kept}")
+    for phase_id, deck in log.shared.items():
+        phase = chosen.phase(phase_id)
+        print(f"{phase.pool.name} ({phase.name}): {len(deck)} cards")
 
 
 deck_app = typer.Typer(help="The game's deck lists: check and list them.", no_args_is_help=True)
