@@ -24,7 +24,7 @@ from carddb.cardmodel import SLUG, Card, StrictModel
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
 from carddb.project import Project
-from carddb.valuewords import TYPE_WORDS, describe
+from carddb.valuewords import TYPE_WORDS, absorbed_missing, describe, misspelled_required
 from carddb.yamlsource import Located, load_yaml
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp"}
@@ -265,8 +265,7 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
     try:
         return adapter.validate_python(data)
     except ValidationError as exc:
-        for error in exc.errors(include_url=False):
-            report.add(_finding_for(error, data, located, pack))
+        report.extend(findings_for(exc.errors(include_url=False), data, located, pack))
         return None
 
 
@@ -339,28 +338,54 @@ _PATTERN_WORDS = {
 }
 
 
-def _finding_for(
-    error: Any,
+def findings_for(
+    errors: list[Any],
     data: dict[str, Any],
     located: Located,
     pack: GamePack,
     subject: str | None = None,
     subject_model: type[BaseModel] | None = None,
-) -> Finding:
-    """Turns one pydantic error into a finding in the designer's words, at the right span."""
+) -> list[Finding]:
+    """The findings of one card's (or set's) pydantic errors; a misspelled required field is one finding."""
+    locs = [_error_loc(error, data, subject) for error in errors]
+    typed = [(error["type"], loc) for error, loc in zip(errors, locs, strict=True)]
+    meant = misspelled_required(typed)
+    absorbed = absorbed_missing(typed, meant)
+    return [
+        _finding_for(error, loc, data, located, pack, subject, subject_model, meant.get(index))
+        for index, (error, loc) in enumerate(zip(errors, locs, strict=True))
+        if index not in absorbed
+    ]
+
+
+def _error_loc(error: Any, data: dict[str, Any], subject: str | None) -> tuple[Any, ...]:
+    """The field path of a pydantic error as the designer wrote it (no kind tag, no union branch names)."""
     loc: tuple[Any, ...] = tuple(error["loc"])
-    kind = data.get("kind")
-    if subject is None and loc and loc[0] == kind:
+    if subject is None and loc and loc[0] == data.get("kind"):
         loc = loc[1:]
     # pydantic names nested union branches 'int', 'function-before[...]', ...; they are not fields.
-    loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"int", "str", "Cost", "ArtRef"})))
+    return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"int", "str", "Cost", "ArtRef"})))
+
+
+def _finding_for(
+    error: Any,
+    loc: tuple[Any, ...],
+    data: dict[str, Any],
+    located: Located,
+    pack: GamePack,
+    subject: str | None = None,
+    subject_model: type[BaseModel] | None = None,
+    misspells: str | None = None,
+) -> Finding:
+    """Turns one pydantic error into a finding in the designer's words, at the right span."""
+    kind = data.get("kind")
     kind_label = subject or (pack.kind(kind).label if kind in pack.kind_ids else "card")
     etype = error["type"]
     path = located.path
     who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
     model = _kind_model(pack, kind) if subject is None else subject_model
     if etype == "extra_forbidden":
-        return _unknown_field(loc, kind_label, model, pack, located)
+        return _unknown_field(loc, kind_label, model, pack, located, misspells)
     if etype == "missing":
         if len(loc) > 1:
             return Finding(
@@ -376,6 +401,11 @@ def _finding_for(
             _card_start(located),
         )
     if etype == "union_tag_not_found":
+        fields = {name for k in pack.kind_ids for name in _kind_fields(pack, k)}
+        unknown = [key for key in data if isinstance(key, str) and key not in fields]
+        typo = difflib.get_close_matches("kind", unknown, n=1, cutoff=0.6)
+        if typo:
+            return _unknown_field((typo[0],), kind_label, None, pack, located, misspells="kind")
         return Finding(
             "E-MISSING-FIELD",
             f"{who} has no 'kind'; every card needs one",
@@ -453,10 +483,24 @@ def _finding_for(
 
 
 def _unknown_field(
-    loc: tuple[Any, ...], kind_label: str, model: type[BaseModel] | None, pack: GamePack, located: Located
+    loc: tuple[Any, ...],
+    kind_label: str,
+    model: type[BaseModel] | None,
+    pack: GamePack,
+    located: Located,
+    misspells: str | None = None,
 ) -> Finding:
     name = str(loc[-1])
     span = located.key_span(loc)
+    if misspells is not None:
+        owner = _a(kind_label) if len(loc) == 1 else _field_label(loc[:-1])
+        needs = f"every {kind_label} needs" if len(loc) == 1 else f"{owner} needs"
+        return Finding(
+            "E-UNKNOWN-FIELD",
+            f"'{name}' is not a field of {owner}; did you mean '{misspells}', which {needs}?",
+            located.path,
+            span,
+        )
     if len(loc) == 1:
         owner = f"{_a(kind_label)}"
         known = list(model.model_fields) if model else []
@@ -547,8 +591,8 @@ def load_sets(
             try:
                 info = adapter.validate_python(entry)
             except ValidationError as exc:
-                for error in exc.errors(include_url=False):
-                    report.add(_finding_for(error, entry, item, pack, subject="set", subject_model=CardSetInfo))
+                errors = exc.errors(include_url=False)
+                report.extend(findings_for(errors, entry, item, pack, subject="set", subject_model=CardSetInfo))
                 continue
             if info.code in sets:
                 first = sources[info.code].value_span(("code",)).line if sources and info.code in sources else None
