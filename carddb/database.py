@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from carddb.cardmodel import SLUG, Card, StrictModel
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
+from carddb.plural import plural
 from carddb.project import Project
 from carddb.valuewords import TYPE_WORDS, absorbed_missing, describe, misspelled_required
 from carddb.yamlsource import Located, load_yaml
@@ -452,11 +453,21 @@ def _finding_for(
     if etype == "too_short":
         if isinstance(value, str):
             return Finding("E-BAD-VALUE", f"{field_name} is empty", path, span)
-        return Finding("E-OUT-OF-RANGE", f"{field_name} needs at least {ctx.get('min_length')} entries", path, span)
+        return Finding(
+            "E-OUT-OF-RANGE",
+            f"{field_name} needs at least {plural(int(ctx.get('min_length', 1)), 'entry', 'entries')}",
+            path,
+            span,
+        )
     if etype == "too_long":
         return Finding(
             "E-OUT-OF-RANGE",
-            f"{field_name} is too long: at most {ctx.get('max_length')} {'characters' if isinstance(value, str) else 'entries'}",
+            f"{field_name} is too long: at most "
+            + (
+                plural(int(ctx.get("max_length", 0)), "character")
+                if isinstance(value, str)
+                else plural(int(ctx.get("max_length", 0)), "entry", "entries")
+            ),
             path,
             span,
         )

@@ -216,8 +216,8 @@ def test_show_prints_fields_text_and_flavor(clean: Path) -> None:
 
 def test_show_unknown_id_suggests(clean: Path) -> None:
     result = run_cli("show", "gate-duk", "--project", str(clean))
-    assert result.exit_code == 1
-    assert "no card with id 'gate-duk'; did you mean gate-duke?" in result.stdout
+    assert result.exit_code == 2  # a usage error, as an unknown --kind is (tests/cli has the other cases)
+    assert "no card with the id 'gate-duk'; did you mean 'gate-duke' (Duke of the Cinder Gate)?" in result.stderr
 
 
 def test_stats_titles_are_whole_lines_and_counts_add_up(clean: Path) -> None:
