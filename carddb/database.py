@@ -67,6 +67,9 @@ class CardDatabase:
     sets: dict[str, CardSetInfo] = field(default_factory=dict)
     # Where each set is defined in sets.yaml, so set-level findings can point there.
     set_sources: dict[str, Located] = field(default_factory=dict)
+    # Cards as written that are not in `cards`: they failed validation or repeat an id
+    # (see carddb.validity, which names them when a command leaves them out).
+    rejected: list[Located] = field(default_factory=list)
     _index: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
     _set_counts: Counter[str] = field(default_factory=Counter, init=False, repr=False, compare=False)
 
@@ -143,9 +146,7 @@ def _load_database(project: Project, pack: GamePack, report: Report | None) -> t
             entries.append(CardEntry.of(located, card))
     first_by_id: dict[str, CardEntry] = {}
     for entry in entries:
-        if entry.id is None:
-            continue
-        first = first_by_id.setdefault(entry.id, entry)
+        first = first_by_id.setdefault(entry.id, entry) if entry.id is not None else entry
         if first is not entry:
             report.add(
                 Finding(
@@ -156,9 +157,11 @@ def _load_database(project: Project, pack: GamePack, report: Report | None) -> t
                     entry.located.value_span(("id",)),
                 )
             )
-        elif entry.card is not None:
+        if entry.card is not None and first is entry:
             db.cards.append(entry.card)
-            db.sources[entry.id] = CardSource(entry.located)
+            db.sources[entry.card.id] = CardSource(entry.located)
+        else:
+            db.rejected.append(entry.located)
     report.extend(cross_checks(db, entries))
     for check in pack.card_checks:
         for card in db.cards:
