@@ -46,6 +46,7 @@ typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-ass
 # the rulebook or the site. Any other command line (help, a typo) registers every group.
 COMMAND_GROUPS: dict[str, str] = {
     **dict.fromkeys(("games", "validate", "list", "show", "stats"), "database"),
+    "release": "release",
     **dict.fromkeys(("check", "effects", "fmt"), "rules"),
     "print": "print",
     **dict.fromkeys(("boosters", "sealed", "draft", "deck", "draftmancer"), "play"),

@@ -34,6 +34,9 @@ CODES: dict[str, str] = {
     "W-NO-FLAVOR": "The card has no flavor text.",
     "W-NUMBER-GAP": "Collector numbers of a set skip a number.",
     "W-EMPTY-FILE": "A card file holds no cards (only comments, or nothing).",
+    # releases (carddb/release.py)
+    "W-CHANGED-SINCE-RELEASE": "A card differs from its last release (data/<game>/released.yaml) but its version is not higher.",
+    "E-RELEASE-RECORD": "data/<game>/released.yaml, written by `carddb release`, is not shaped as that command writes it.",
     # card faces (carddb/render/faces.py)
     "E-TEXT-OVERFLOW": "The rules text does not fit its box even at the smallest allowed size.",
     "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",

@@ -25,6 +25,7 @@ from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
 from carddb.plural import plural
 from carddb.project import Project
+from carddb.release import release_checks
 from carddb.valuewords import TYPE_WORDS, absorbed_missing, describe, misspelled_required
 from carddb.yamlsource import Located, load_yaml
 
@@ -166,6 +167,7 @@ def _load_database(project: Project, pack: GamePack, report: Report | None) -> t
     for check in pack.card_checks:
         for card in db.cards:
             report.extend(check(card, db))
+    release_checks(db, report)
     return db, report
 
 
