@@ -47,6 +47,7 @@ typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-ass
 COMMAND_GROUPS: dict[str, str] = {
     **dict.fromkeys(("games", "validate", "list", "show", "stats"), "database"),
     "release": "release",
+    **dict.fromkeys(("import", "export"), "spreadsheet"),
     **dict.fromkeys(("check", "effects", "fmt"), "rules"),
     "print": "print",
     **dict.fromkeys(("boosters", "sealed", "draft", "deck", "draftmancer"), "play"),

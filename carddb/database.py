@@ -11,7 +11,7 @@ import difflib
 import gc
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
@@ -105,10 +105,16 @@ def card_files(cards_dir: Path) -> list[Path]:
     return sorted(p for p in cards_dir.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file())
 
 
-def load_database(project: Project, pack: GamePack, report: Report | None = None) -> tuple[CardDatabase, Report]:
-    """Load, validate and cross-check every card of `pack` in `project`."""
+def load_database(
+    project: Project, pack: GamePack, report: Report | None = None, *, files: Sequence[Path] | None = None
+) -> tuple[CardDatabase, Report]:
+    """Load, validate and cross-check every card of `pack` in `project`.
+
+    `files` replaces the project's card files (`carddb import` checks new cards
+    against the others by passing the others plus a file of its own).
+    """
     with _no_cycle_collection():
-        return _load_database(project, pack, report)
+        return _load_database(project, pack, report, files)
 
 
 @contextmanager
@@ -125,12 +131,14 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _load_database(project: Project, pack: GamePack, report: Report | None) -> tuple[CardDatabase, Report]:
+def _load_database(
+    project: Project, pack: GamePack, report: Report | None, files: Sequence[Path] | None
+) -> tuple[CardDatabase, Report]:
     report = report if report is not None else Report(root=project.root)
     project.require_data(pack)
     db = CardDatabase(pack=pack, project=project)
     db.sets = load_sets(project, pack, report, db.set_sources)
-    files = card_files(project.cards_dir(pack))
+    files = card_files(project.cards_dir(pack)) if files is None else files
     if not files:
         report.add(
             Finding(
@@ -275,19 +283,20 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
         return None
 
 
-def _kind_model(pack: GamePack, kind: Any) -> type[BaseModel] | None:
-    for model in _models_in(pack.card_schema):
+def kind_model(pack: GamePack, kind: Any) -> type[BaseModel] | None:
+    """The pydantic model of one card kind of the pack (None for a kind it does not have)."""
+    for model in models_in(pack.card_schema):
         field_info = model.model_fields.get("kind")
         if field_info is not None and get_args(field_info.annotation) == (kind,):
             return model
     return None
 
 
-def _models_in(annotation: Any) -> list[type[BaseModel]]:
+def models_in(annotation: Any) -> list[type[BaseModel]]:
     """The pydantic models an annotation can hold (through Annotated, unions and Optional)."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
-    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+    return [m for arg in get_args(annotation) for m in models_in(arg)]
 
 
 def _model_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> type[BaseModel] | None:
@@ -295,13 +304,13 @@ def _model_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> type[BaseM
     for part in loc:
         if model is None or not isinstance(part, str) or part not in model.model_fields:
             return None
-        models = _models_in(model.model_fields[part].annotation)
+        models = models_in(model.model_fields[part].annotation)
         model = models[0] if len(models) == 1 else None
     return model
 
 
 def _kind_fields(pack: GamePack, kind: str | None) -> list[str]:
-    model = _kind_model(pack, kind)
+    model = kind_model(pack, kind)
     return list(model.model_fields) if model else []
 
 
@@ -389,7 +398,7 @@ def _finding_for(
     etype = error["type"]
     path = located.path
     who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
-    model = _kind_model(pack, kind) if subject is None else subject_model
+    model = kind_model(pack, kind) if subject is None else subject_model
     if etype == "extra_forbidden":
         return _unknown_field(loc, kind_label, model, pack, located, misspells)
     if etype == "missing":
@@ -661,7 +670,7 @@ def cross_checks(db: CardDatabase, entries: list[CardEntry] | None = None) -> It
                     located.value_span(("number",)),
                 )
         if entry.card is not None:
-            yield from art_checks(db, entry.card)
+            yield from art_checks(db, entry.card, located)
             if not entry.card.flavor:
                 yield Finding("W-NO-FLAVOR", f"'{entry.id}' has no flavor text", located.path, _card_start(located))
         elif entry.art_file is not None:
@@ -699,17 +708,18 @@ def resolve_art(db: CardDatabase, file: str) -> Path:
     return (db.project.art_dir(db.pack) / file).resolve()
 
 
-def art_checks(db: CardDatabase, card: Card) -> Iterable[Finding]:
-    src = db.source(card)
+def art_checks(db: CardDatabase, card: Card, located: Located | None = None) -> Iterable[Finding]:
+    """Art findings of a card, at `located` (default: where the database has it; a card that repeats an id has none)."""
+    located = located or db.source(card).located
     if card.art is None:
         info = db.sets.get(card.set)
         if info is not None and info.stage == "playtest":
             return
         yield Finding(
-            "W-NO-ART", f"'{card.id}' has no art; a placeholder will be printed", src.path, _card_start(src.located)
+            "W-NO-ART", f"'{card.id}' has no art; a placeholder will be printed", located.path, _card_start(located)
         )
         return
-    yield from _art_file_checks(db, card.art.file, src.located)
+    yield from _art_file_checks(db, card.art.file, located)
 
 
 def _art_file_checks(db: CardDatabase, file: str, located: Located) -> Iterable[Finding]:

@@ -58,7 +58,7 @@ def triage(db: CardDatabase, report: Report) -> Triage:
     result = Triage()
     for finding in report.errors:
         candidates = [(i, written[i][0]) for i in by_path.get(finding.path, [])] if finding.path else []
-        holder = _holder(candidates, finding)
+        holder = holder_of(candidates, finding)
         if holder is None:
             result.outside_cards.append(finding)
         else:
@@ -72,7 +72,7 @@ def triage(db: CardDatabase, report: Report) -> Triage:
     return result
 
 
-def _holder(cards: Iterable[tuple[int, Located]], finding: Finding) -> int | None:
+def holder_of(cards: Iterable[tuple[int, Located]], finding: Finding) -> int | None:
     """The card whose span holds the finding: of those that do, the one that starts last.
 
     A card's span ends where the next one starts, so on that boundary the later card wins.
