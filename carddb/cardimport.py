@@ -11,6 +11,7 @@ file, or nothing if there are errors.
 
 from __future__ import annotations
 
+import difflib
 import io
 import re
 import tempfile
@@ -111,7 +112,7 @@ def match_header(table: Table, pack: GamePack, options: ImportOptions, report: R
     matched: list[HeaderColumn] = []
     for index, header in enumerate(table.header, start=1):
         key = header_key(header)
-        where = Span.point(1, index)
+        where = Span.point(table.header_row, index)
         if key in options.ignored:
             continue
         column = columns.get(options.mapping[key]) if key in options.mapping else by_key.get(key)
@@ -149,7 +150,7 @@ def match_header(table: Table, pack: GamePack, options: ImportOptions, report: R
 
 
 def _header_error(table: Table, message: str, index: int) -> Finding:
-    return Finding("E-IMPORT-HEADER", message, table.path, Span.point(1, index))
+    return Finding("E-IMPORT-HEADER", message, table.path, Span.point(table.header_row, index))
 
 
 def _overlap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -158,8 +159,6 @@ def _overlap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def _closest(key: str, names: Sequence[str]) -> str | None:
-    import difflib
-
     close = difflib.get_close_matches(key, [header_key(n) for n in names], n=1, cutoff=0.6)
     return next((n for n in names if close and header_key(n) == close[0]), None)
 
@@ -195,10 +194,10 @@ def _in_sheet(
     """A finding of the scratch YAML, moved to the cell its value came from."""
     assert finding.span is not None
     index = holder_of(list(enumerate(entries)), finding)
-    card = cards[index] if index is not None else None
-    if card is None:
+    if index is None:
         return Finding(finding.code, finding.message, source, None, finding.hint)
-    column = _column_at(card, entries[index], finding)  # type: ignore[index]
+    card = cards[index]
+    column = _column_at(card, entries[index], finding)
     row = card.row.number
     where = f"cell {cell_name(row, column.index)}" if column else f"row {row}"
     if column and header_key(column.header) != header_key(column.column.name):

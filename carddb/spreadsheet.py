@@ -36,6 +36,7 @@ class Row:
 class Table:
     path: Path
     header: tuple[str, ...] = ()
+    header_row: int = 1  # the first row that is not empty
     rows: list[Row] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
 
@@ -94,7 +95,7 @@ def read_table(path: Path, *, separator: str | None = None, encoding: str = "utf
         table.findings.append(Finding("E-IMPORT-FILE", "is empty: there is no header row", path, Span.point(1, 1)))
         return table
     # The header is the first row with something in it; empty rows (spreadsheets leave some) are skipped.
-    table.header = tuple(filled[0][1])
+    table.header_row, table.header = filled[0][0], tuple(filled[0][1])
     table.rows = [Row(index, tuple(cells)) for index, cells in filled[1:]]
     return table
 
