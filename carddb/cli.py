@@ -37,8 +37,10 @@ def _flag_type(option: typer.core.TyperOption, ctx: Any) -> str | None:
     return None if option.is_flag else _option_type(option, ctx)
 
 
-_option_type = typer.core.TyperOption.display_type_rich
-typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
+# Typer releases before the one that added option types in help have no such method (and show none).
+_option_type = getattr(typer.core.TyperOption, "display_type_rich", None)
+if _option_type is not None:
+    typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 # Start-up is part of every command a designer runs after an edit, so a command
 # line that names a command imports only that command's module: `carddb validate`
