@@ -33,7 +33,9 @@ def import_cards(
     to: Annotated[
         str | None,
         typer.Option(
-            "--to", metavar="FILE", help="Card file to write, in data/<game>/cards/ (default: FILE's name).yaml."
+            "--to",
+            metavar="FILE",
+            help="The card file to write, in data/<game>/cards/ (default: the spreadsheet's name, as .yaml).",
         ),
     ] = None,
     mapping: Annotated[
