@@ -89,17 +89,24 @@ def header_key(text: str) -> str:
 
 
 def cell_value(text: str, annotation: Any) -> Any:
-    """The value of a cell for a field of this type; text that does not read as the type stays text."""
-    text = text.replace("\r\n", "\n").strip()
+    """The value of a cell for a field of this type; text that does not read as the type stays text.
+
+    A text field takes the cell exactly as written (spaces included: `carddb export` writes
+    them so); any other cell is read without the spaces around it, which nobody sees in a sheet.
+    """
+    text = text.replace("\r\n", "\n")
     origin = typing.get_origin(annotation)
     if origin is typing.Annotated:
         return cell_value(text, typing.get_args(annotation)[0])
     if origin in (typing.Union, types.UnionType):
         options = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
-        return cell_value(text, options[0]) if len(options) == 1 else _yaml_value(text)
+        return cell_value(text, options[0]) if len(options) == 1 else _yaml_value(text.strip())
     if origin is list:
         (item,) = typing.get_args(annotation)
-        return [cell_value(part, item) for part in text.split(",") if part.strip()]
+        return [cell_value(part.strip(), item) for part in text.split(",") if part.strip()]
+    if annotation is str:
+        return text
+    text = text.strip()
     if origin is Literal:
         choices = typing.get_args(annotation)
         return _number(text, int) if choices and all(isinstance(c, int) for c in choices) else text
@@ -114,8 +121,6 @@ def cell_value(text: str, annotation: Any) -> Any:
             return date.fromisoformat(text)
         except ValueError:
             return text
-    if annotation is str:
-        return text
     return _yaml_value(text)  # a nested mapping given whole, or a type this module does not know
 
 

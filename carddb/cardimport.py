@@ -21,9 +21,12 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import yaml
+import yaml.emitter
+import yaml.resolver
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import LiteralScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
 
 from carddb.atomic import write_text
 from carddb.cardcolumns import Column, cell_value, header_key, kind_columns, pack_columns
@@ -173,11 +176,11 @@ def row_card(row: Row, header: list[HeaderColumn], table: Table, pack: GamePack,
     typed = kind_columns(pack, cells.get(("kind",), "").strip())
     card = SheetCard(row, {}, {}, header)
     for column in header:
-        text = cells.get(column.column.path, "")
-        if not text.strip():
-            continue
         own = typed.get(column.column.name, column.column)  # a field may have another type in this kind
-        _put(card.data, column.column.path, cell_value(text, own.annotation))
+        value = cell_value(cells.get(column.column.path, ""), own.annotation)
+        if value is None or value == "" or value == []:
+            continue  # an empty cell: the field is left out
+        _put(card.data, column.column.path, value)
         card.columns[column.column.path] = column
     return card if card.data else None
 
@@ -258,19 +261,38 @@ def cards_yaml(cards: list[dict[str, Any]], *, note: str = "") -> str:
     return out.getvalue()
 
 
-def _styled(value: Any, *, top: bool = False) -> Any:
+def _styled(value: Any, *, top: bool = False, flow: bool = False) -> Any:
     if isinstance(value, dict):
-        styled = CommentedMap((k, _styled(v)) for k, v in value.items())
+        styled = CommentedMap((k, _styled(v, flow=not top)) for k, v in value.items())
         if not top:
             styled.fa.set_flow_style()  # cost: {powerstones: 3, influence: 1}
         return styled
     if isinstance(value, list):
-        items = CommentedSeq(_styled(v) for v in value)
+        items = CommentedSeq(_styled(v, flow=True) for v in value)
         items.fa.set_flow_style()
         return items
-    if isinstance(value, str) and "\n" in value:
-        return LiteralScalarString("\n".join(line.rstrip() for line in value.splitlines()) + "\n")
+    if isinstance(value, str):
+        return _text(value, flow)
     return value
+
+
+def _text(value: str, flow: bool) -> str:
+    """A string in a style that PyYAML, which loads the cards, reads back as exactly this string.
+
+    ruamel.yaml writes YAML 1.2 and would leave some strings plain that PyYAML (YAML 1.1)
+    reads otherwise (`:0` in a flow mapping, `yes`, `1e3`), so PyYAML's own rules decide.
+    """
+    analysis = _ANALYZER.analyze_scalar(value)
+    if "\n" in value:
+        return LiteralScalarString(value) if analysis.allow_block and not flow else DoubleQuotedScalarString(value)
+    plain = analysis.allow_flow_plain if flow else analysis.allow_block_plain
+    if plain and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == "tag:yaml.org,2002:str":
+        return value
+    return SingleQuotedScalarString(value) if analysis.allow_single_quoted else DoubleQuotedScalarString(value)
+
+
+_ANALYZER = yaml.emitter.Emitter(io.StringIO())
+_RESOLVER = yaml.resolver.Resolver()
 
 
 def import_note(source: Path) -> str:

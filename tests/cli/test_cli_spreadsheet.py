@@ -108,7 +108,7 @@ def test_quotes_commas_line_breaks_and_every_field_survive(tmp_path: Path) -> No
     assert list(rows[0])[:3] == ["id", "name", "kind"] and "art.artist" in rows[0]
     written = (target / "data" / "loe" / "cards" / "cards.yaml").read_text()
     assert written.startswith("# Imported from cards.csv by `carddb import`")
-    assert "  text: |\n    Spend 1 Material: Deal 1 damage to target Duke.\n    Whenever you trade" in written
+    assert "  text: |-\n    Spend 1 Material: Deal 1 damage to target Duke.\n    Whenever you trade" in written
     assert "  cost: {powerstones: 3, influence: 1}\n" in written and "  tags: [starter, burn]\n" in written
 
 
