@@ -12,7 +12,6 @@ file, or nothing if there are errors.
 from __future__ import annotations
 
 import difflib
-import io
 import re
 import tempfile
 from collections.abc import Sequence
@@ -21,21 +20,15 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import yaml
-import yaml.emitter
-import yaml.resolver
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, SingleQuotedScalarString
-
 from carddb.atomic import write_text
 from carddb.cardcolumns import Column, cell_value, header_key, kind_columns, pack_columns
+from carddb.cardyaml import cards_yaml
 from carddb.database import card_files, load_database
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
 from carddb.project import Project
 from carddb.spreadsheet import Row, Table, cell_name, column_letter, read_table
-from carddb.validity import holder_of
+from carddb.validity import CardSpans
 from carddb.yamlsource import Located
 
 
@@ -101,9 +94,10 @@ def check_import(project: Project, pack: GamePack, source: Path, target: Path, o
             ),
             key=lambda located: located.span.line,
         )
+        spans = CardSpans(enumerate(entries))
         for finding in loaded:
             if finding.path == written:
-                result.report.add(_in_sheet(finding, entries, result.cards, source, loaded, written))
+                result.report.add(_in_sheet(finding, spans, entries, result.cards, source, loaded, written))
     result.invalid_rows = {f.span.line for f in result.report.errors if f.path == source and f.span}
     return result
 
@@ -192,11 +186,16 @@ def _put(data: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
 
 
 def _in_sheet(
-    finding: Finding, entries: list[Located], cards: list[SheetCard], source: Path, report: Report, written: Path
+    finding: Finding,
+    spans: CardSpans,
+    entries: list[Located],
+    cards: list[SheetCard],
+    source: Path,
+    report: Report,
+    written: Path,
 ) -> Finding:
     """A finding of the scratch YAML, moved to the cell its value came from."""
-    assert finding.span is not None
-    index = holder_of(list(enumerate(entries)), finding)
+    index = spans.holder(finding)
     if index is None:
         return Finding(finding.code, finding.message, source, None, finding.hint)
     card = cards[index]
@@ -205,7 +204,7 @@ def _in_sheet(
     where = f"cell {cell_name(row, column.index)}" if column else f"row {row}"
     if column and header_key(column.header) != header_key(column.column.name):
         where += f", column '{column.header}'"
-    message = _rows_for_lines(finding.message, report.display_path(written), entries, cards, source, report)
+    message = _rows_for_lines(finding.message, report.display_path(written), spans, cards, report.display_path(source))
     span = Span.point(row, column.index if column else 1)
     return Finding(finding.code, f"{message} ({where})", source, span, finding.hint)
 
@@ -233,66 +232,14 @@ def _column_at(card: SheetCard, located: Located, finding: Finding) -> HeaderCol
     return next((c for p, c in card.columns.items() if _overlap(p, path)), None)
 
 
-def _rows_for_lines(
-    message: str, shown: str, entries: list[Located], cards: list[SheetCard], source: Path, report: Report
-) -> str:
+def _rows_for_lines(message: str, shown: str, spans: CardSpans, cards: list[SheetCard], source: str) -> str:
     """'the card at /tmp/.../cards.yaml:12' -> 'the card at cards.csv row 4': the scratch file is gone."""
 
     def row_of(match: re.Match[str]) -> str:
-        line = int(match.group(1))
-        index = max((i for i, e in enumerate(entries) if e.span.line <= line), default=None)
-        row = cards[index].row.number if index is not None else line
-        return f"{report.display_path(source)} row {row}"
+        index = spans.at(int(match.group(1)))
+        return f"{source} row {cards[index].row.number if index is not None else '?'}"
 
     return re.sub(re.escape(shown) + r":(\d+)", row_of, message)
-
-
-def cards_yaml(cards: list[dict[str, Any]], *, note: str = "") -> str:
-    """Cards as a YAML list, the way a designer writes them: a blank line between cards, text as a block."""
-    yaml = YAML()
-    yaml.width = 4096  # never fold long names or flavor text
-    yaml.indent(mapping=2, sequence=2, offset=0)
-    out = io.StringIO()
-    if note:
-        out.write("".join(f"# {line}\n" for line in note.splitlines()) + "\n")
-    body = io.StringIO()
-    yaml.dump(CommentedSeq(_styled(card, top=True) for card in cards), body)
-    out.write(re.sub(r"\n(?=- )", "\n\n", body.getvalue()))
-    return out.getvalue()
-
-
-def _styled(value: Any, *, top: bool = False, flow: bool = False) -> Any:
-    if isinstance(value, dict):
-        styled = CommentedMap((k, _styled(v, flow=not top)) for k, v in value.items())
-        if not top:
-            styled.fa.set_flow_style()  # cost: {powerstones: 3, influence: 1}
-        return styled
-    if isinstance(value, list):
-        items = CommentedSeq(_styled(v, flow=True) for v in value)
-        items.fa.set_flow_style()
-        return items
-    if isinstance(value, str):
-        return _text(value, flow)
-    return value
-
-
-def _text(value: str, flow: bool) -> str:
-    """A string in a style that PyYAML, which loads the cards, reads back as exactly this string.
-
-    ruamel.yaml writes YAML 1.2 and would leave some strings plain that PyYAML (YAML 1.1)
-    reads otherwise (`:0` in a flow mapping, `yes`, `1e3`), so PyYAML's own rules decide.
-    """
-    analysis = _ANALYZER.analyze_scalar(value)
-    if "\n" in value:
-        return LiteralScalarString(value) if analysis.allow_block and not flow else DoubleQuotedScalarString(value)
-    plain = analysis.allow_flow_plain if flow else analysis.allow_block_plain
-    if plain and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == "tag:yaml.org,2002:str":
-        return value
-    return SingleQuotedScalarString(value) if analysis.allow_single_quoted else DoubleQuotedScalarString(value)
-
-
-_ANALYZER = yaml.emitter.Emitter(io.StringIO())
-_RESOLVER = yaml.resolver.Resolver()
 
 
 def import_note(source: Path) -> str:

@@ -12,7 +12,8 @@ import typer
 
 from carddb.atomic import write_text
 from carddb.cardcolumns import card_cells, header_key, pack_columns
-from carddb.cardimport import ImportOptions, cards_yaml, check_import, import_note
+from carddb.cardimport import ImportOptions, check_import, import_note
+from carddb.cardyaml import cards_yaml
 from carddb.commands.common import GameOpt, ProjectOpt, load_or_exit, open_project
 from carddb.diagnostics import Report, SourceCache
 from carddb.errors import UsageError

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
 from carddb.cardcolumns import card_cells, pack_columns
-from carddb.cardimport import ImportOptions, cards_yaml, match_header, row_card
+from carddb.cardimport import ImportOptions, match_header, row_card
+from carddb.cardyaml import cards_yaml
 from carddb.diagnostics import Report
 from carddb.games import get_pack
 from carddb.spreadsheet import read_table, write_table
