@@ -30,6 +30,7 @@ from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed
 from carddb.play.replay import replay_draft
 from carddb.play.samples import sample_seats
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed of the event; the same seed, data and version give the same result.")
@@ -161,9 +162,9 @@ def sealed(
     shared = phase.shared if own and phase else True
     words = {"name": phase.name, "pool": phase.pool.name} if own and phase else {}
     _shown(db, write_sealed_outputs(db, folder, event, event_seed, per, pdf=not no_pdf, shared=shared, **words))
-    cards = sum(len(b.cards) for b in event.boosters)
+    cards = plural(sum(len(b.cards) for b in event.boosters), "card")
     print(
-        f"{table} players opened {len(event.boosters)} boosters, {cards} cards"
+        f"{plural(table, 'player')} opened {plural(len(event.boosters), 'booster')}, {cards}"
         + (" in one shared deck" if shared else "")
     )
 
@@ -229,7 +230,7 @@ def draft(
             print(f"{replay}: {problem}")
         if not result.ok:
             raise typer.Exit(1)
-        print(f"{replay}: replayed {len(data['picks'])} picks; every pool and shared deck matches")
+        print(f"{replay}: replayed {plural(len(data['picks']), 'pick')}; every pool and shared deck matches")
         return
     if draft_id is not None and draft_id not in play.drafts:
         close = difflib.get_close_matches(draft_id, list(play.drafts), n=1)
@@ -274,7 +275,7 @@ def draft(
         print(f"{seat.name}: {kept}")
     for phase_id, deck in log.shared.items():
         phase = chosen.phase(phase_id)
-        print(f"{phase.pool.name} ({phase.name}): {len(deck)} cards")
+        print(f"{phase.pool.name} ({phase.name}): {plural(len(deck), 'card')}")
 
 
 deck_app = typer.Typer(help="The game's deck lists: check and list them.", no_args_is_help=True)
@@ -301,7 +302,7 @@ def deck_check(
         raise typer.Exit(1)
     for loaded in decks:
         deck = loaded.deck
-        print(f"{deck.id}: {deck.name} ({deck.kind}, {deck.size} cards) ok")
+        print(f"{deck.id}: {deck.name} ({deck.kind}, {plural(deck.size, 'card')}) ok")
         if pdf:
             folder = _out_dir(db, None, "decks")
             _shown(
@@ -325,7 +326,7 @@ def deck_list(game: GameOpt = None, project: ProjectOpt = None) -> None:
             deck.id, deck.name, deck.kind, str(deck.size), str(loaded.source.path.relative_to(db.project.root))
         )
     Console(width=160).print(table)
-    print(f"{len(decks)} legal deck list{'s' * (len(decks) != 1)} in {len(deck_files(db))} files")
+    print(f"{plural(len(decks), 'legal deck list')} in {plural(len(deck_files(db)), 'file')}")
     if report.errors:
         print_report(report, only_errors=True)
         raise typer.Exit(1)

@@ -28,6 +28,7 @@ from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.draftformat import DraftPlan, PhasePlan, PlayDefinitions
 from carddb.play.rng import Rng
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 LOG_FORMAT = "carddb-draft-log"
 LOG_VERSION = 2  # 1: the Council Draft and Victory Draft were built in (carddb before draft formats)
@@ -259,7 +260,7 @@ class _Table:
                 return  # no booster of this type can hold anything a seat may still take
             if opened >= MAX_BOOSTERS:
                 raise DraftError(
-                    f"the {phase.name} opened {opened} '{phase.booster}' boosters and some {phase.pool.name} is still "
+                    f"the {phase.name} opened {plural(opened, f'{phase.booster!r} booster')} and some {phase.pool.name} is still "
                     f"not full: the booster type rarely holds what it needs"
                 )
             try:
@@ -283,8 +284,8 @@ class _Table:
         Rng.derived(self.log.seed, "draft", self.draft.id, phase.id).shuffle(pile)
         if len(pile) < n * deal:
             raise DraftError(
-                f"the {phase.name} cannot deal to {n} seats: it deals {deal} to each ({n * deal} cards) "
-                f"but its pile holds only {len(pile)}"
+                f"the {phase.name} cannot deal to {plural(n, 'seat')}: it deals {deal} to each "
+                f"({plural(n * deal, 'card')}) but its pile holds only {len(pile)}"
             )
         for index, seat in enumerate(self.seats):
             hand = pile[index * deal : (index + 1) * deal]

@@ -15,6 +15,7 @@ from carddb import __version__
 from carddb.database import CardDatabase
 from carddb.play.draft import LOG_FORMAT, LOG_VERSION, DraftError, DraftLog, PickRequest, Seat, run_draft
 from carddb.play.draftformat import PlayDefinitions
+from carddb.plural import plural
 
 
 class ReplayPicker:
@@ -83,7 +84,8 @@ def replay_draft(db: CardDatabase, play: PlayDefinitions, data: Mapping[str, Any
         return ReplayResult(None, [*(replayer.problems if replayer else []), str(exc)])
     problems = list(replayer.problems)
     if replayer.queue:
-        problems.append(f"{len(replayer.queue)} logged picks were never asked for")
+        left = len(replayer.queue)
+        problems.append(f"{plural(left, 'logged pick')} {'was' if left == 1 else 'were'} never asked for")
     if log.pools() != data.get("pools"):
         problems.append("the replayed pools differ from the logged pools")
     if log.shared != data.get("shared"):

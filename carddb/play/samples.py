@@ -24,6 +24,7 @@ from carddb.play.draftformat import first_sealed_phase, load_play
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
 from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed_outputs
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 DEFAULT_SEED = 20261201
 SAMPLE_BOOSTERS = 6  # of each booster type
@@ -62,7 +63,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             samples.written += write_booster_lists(
                 db, out / f"boosters-{plan.id}", opened, seed, title=f"{plan.name} x {count}", pdf=pdf
             )
-            samples.notes.append((f"{plan.name} sample", f"{count} boosters, seed {seed}"))
+            samples.notes.append((f"{plan.name} sample", f"{plural(count, 'booster')}, seed {seed}"))
         sealed = first_sealed_phase(play)
         if sealed is not None and sealed.booster in play.boosters:
             per = sealed.boosters.value
@@ -80,7 +81,11 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             )
             samples.sealed_boosters = list(event.boosters)
             samples.notes.append(
-                (sealed.name, f"{seats} players x {per} boosters, {sum(len(b.cards) for b in event.boosters)} cards")
+                (
+                    sealed.name,
+                    f"{plural(seats, 'player')} x {plural(per, 'booster')}, "
+                    f"{plural(sum(len(b.cards) for b in event.boosters), 'card')}",
+                )
             )
         for index, draft in enumerate(play.drafts.values()):
             folder = out / ("draft" if index == 0 else f"draft-{draft.id}")
@@ -96,7 +101,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
                 samples.written.append(
                     write_pick_sheets(db, folder / "pick-sheets.pdf", play, draft, seats=seats, seed=seed)
                 )
-            samples.notes.append((draft.name, f"{seats} bot seats, pick log and pick sheets"))
+            samples.notes.append((draft.name, f"{plural(seats, 'bot seat')}, pick log and pick sheets"))
     decks = load_decks(db, report)
     for loaded in decks:
         deck = loaded.deck
@@ -110,5 +115,5 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             pdf=pdf,
         )
     if decks:
-        samples.notes.append(("Deck lists", f"{len(decks)} lists"))
+        samples.notes.append(("Deck lists", plural(len(decks), "list")))
     return samples

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
 from carddb.play.decks import DeckList, DeckSource
+from carddb.plural import plural
 
 
 class Loe2DeckRules:
@@ -41,7 +42,7 @@ class Loe2DeckRules:
         if deck.size != size:
             yield Finding(
                 "E-DECK-RULE",
-                f"deck '{deck.id}' has {deck.size} cards; a pre-constructed deck has exactly {size}",
+                f"deck '{deck.id}' has {plural(deck.size, 'card')}; a pre-constructed deck has exactly {size}",
                 source.path,
                 source.span("cards"),
             )
@@ -60,7 +61,7 @@ class Loe2DeckRules:
         if deck.size != size:
             yield Finding(
                 "E-DECK-RULE",
-                f"the marketplace '{deck.id}' has {deck.size} cards; it has exactly {size} resource cards",
+                f"deck '{deck.id}' has {plural(deck.size, 'card')}; a pre-constructed deck has exactly {size}",
                 source.path,
                 source.span("cards"),
             )
