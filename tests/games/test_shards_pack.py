@@ -356,7 +356,7 @@ def test_a_keyword_filter_reads_the_cards_keyword_lines() -> None:
     # "Raiding - Blitz" is not Blitz: a keyword behind a condition is not always there.
     assert "raider-of-the-gilt-coast" not in {c.id for c in matching_cards(db, CardFilter(keyword=["blitz"]))}
     report = Report()
-    plan = load_boosters(db, report)["deck"]
+    plan = load_boosters(db, report)["booster"]
     assert not report.errors, report.format_text()
     for booster in open_boosters(plan, 7, 20):
         drawn = [(c.slot, c.card_id) for c in booster.cards]
@@ -396,3 +396,54 @@ def test_the_rulebook_prose_prints_every_rule_number_from_the_pack(shipped: Card
         assert "{number:" + number + "}" in prose
     assert not re.search(r"\b(45|exactly 7|at most 3)\b", prose)
     assert set(context.embedded) <= set(cards)
+
+
+@pytest.mark.parametrize("draft_id", ["booster-draft", "sealed"])
+def test_a_draft_runs_with_bots_and_its_pick_log_replays(draft_id: str, shipped: CardDatabase) -> None:
+    import json
+
+    from carddb.play.draft import Seat, run_draft
+    from carddb.play.draftformat import load_play
+    from carddb.play.replay import replay_draft
+
+    report = Report()
+    play = load_play(shipped, report)
+    assert not report.errors, report.format_text()
+    assert list(play.drafts) == ["booster-draft", "sealed"]
+    seats = [Seat(n, f"Seat {n}", bot=True) for n in (1, 2)]  # Shards is a game for two
+    log = run_draft(shipped, play, draft_id, seed=11, seats=seats)
+    first = "draft" if draft_id == "booster-draft" else "sealed"
+    for seat in log.seats:
+        assert len(seat.pools[first]) >= LIMITED_DECK_MIN  # enough for a draft or sealed deck
+        starting = seat.pools["starting"]
+        assert len(set(starting)) == len(starting) == STARTING_CARDS
+        assert all("starting" in keywords_of(shipped.by_id(c).text, LANG) for c in starting)  # type: ignore[union-attr]
+    if draft_id == "booster-draft":
+        picks = [p for p in log.picks if p["phase"] == "draft"]
+        assert len(picks) == 2 * 2 * 15  # two seats, two boosters each, every card picked
+        assert all(p["pick"] in p["pack_contents"] for p in log.picks)
+    replay = replay_draft(shipped, play, json.loads(json.dumps(log.to_json())))
+    assert replay.ok, replay.problems
+
+
+def test_a_drafted_pool_makes_a_legal_draft_deck(shipped: CardDatabase, tmp_path: Path) -> None:
+    from carddb.play.draft import Seat, run_draft
+    from carddb.play.draftformat import load_play
+
+    play = load_play(shipped, Report())
+    log = run_draft(shipped, play, "booster-draft", seed=3, seats=[Seat(1, "A"), Seat(2, "B")])
+    seat = log.seats[0]
+    pool: dict[str, int] = {}
+    for card_id in [*seat.pools["draft"], *seat.pools["starting"]]:
+        pool[card_id] = pool.get(card_id, 0) + 1
+    # The kept Starting cards, then drafted cards that are not Starting cards, up to the least size.
+    cards = dict.fromkeys(seat.pools["starting"], 1)
+    for card_id in seat.pools["draft"]:
+        if sum(cards.values()) >= LIMITED_DECK_MIN:
+            break
+        if "starting" not in keywords_of(shipped.by_id(card_id).text, LANG) and cards.get(card_id, 0) < COPIES_MAX:  # type: ignore[union-attr]
+            cards[card_id] = cards.get(card_id, 0) + 1
+    extra = "pool:\n" + "".join(f"  {card_id}: {n}\n" for card_id, n in pool.items())
+    report = _check(shipped, tmp_path, _deck(cards, "draft", extra))
+    assert sum(cards.values()) == LIMITED_DECK_MIN
+    assert not report.errors, report.format_text()

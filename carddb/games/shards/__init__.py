@@ -87,9 +87,9 @@ KINDS = (
 FACTIONS = (
     Faction("lumen", "Lumen Conclave", "#24507a", "#9fcdef", "Scholars of the old Academy: Research and Sorceries."),
     Faction("auric", "Auric League", "#7a5a14", "#efd27a", "Merchant princes and hired blades: Gold and Tactics."),
-    Faction("geode", "Geode Holds", "#4f356e", "#c7a6e6", "Mountain clans and their forts: Gemstones and Buildings."),
+    Faction("geode", "Geode Clans", "#4f356e", "#c7a6e6", "Mountain clans and their forts: Gemstones and Buildings."),
     Faction("sanctum", "Dawn Sanctum", "#7d2f2a", "#f1dfb1", "The last faith of the Empire: Faith and Miracles."),
-    Faction("neutral", "Free Cities", "#4d5358", "#cfcbc0", "Unaligned towns; any kingdom may use their cards."),
+    Faction("neutral", "Unbound Cities", "#4d5358", "#cfcbc0", "Unaligned towns; any kingdom may use their cards."),
 )
 
 RARITIES = (

@@ -39,5 +39,8 @@ NUMBERS = (
     GameNumber("prosperity-counters", 7, "development counters on a Grand card that win", f"{SEED}, Win Conditions"),
     GameNumber("attrition-expend", 1, "resources expended instead of drawing from an empty deck", f"{SEED}, Attrition"),
     GameNumber("limited-deck-min", 30, "fewest cards in a sealed or draft deck", DECIDED),
+    GameNumber("draft-rounds", 2, "boosters each player opens in a Booster Draft", DECIDED),
+    GameNumber("sealed-boosters", 6, "boosters each player opens for a Sealed Deck", DECIDED),
+    GameNumber("starting-deal", 9, "Starting cards dealt to each player after a draft or sealed opening", DECIDED),
     GameNumber("scrap-max", 3, "largest scrap value printed on a card", DECIDED),
 )
