@@ -447,3 +447,12 @@ def test_a_drafted_pool_makes_a_legal_draft_deck(shipped: CardDatabase, tmp_path
     report = _check(shipped, tmp_path, _deck(cards, "draft", extra))
     assert sum(cards.values()) == LIMITED_DECK_MIN
     assert not report.errors, report.format_text()
+
+
+def test_the_starting_deal_is_named_by_its_keyword(shipped: CardDatabase) -> None:
+    from carddb.play.draftformat import load_play
+
+    play = load_play(shipped, Report())
+    phase = play.drafts["sealed"].phase("starting")
+    assert phase.pile_name == "Starting cards"
+    assert sorted(set(phase.pile)) == sorted(c.id for c in shipped.cards if "starting" in keywords_of(c.text, LANG))
