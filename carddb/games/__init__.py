@@ -18,6 +18,7 @@ from carddb.gamepack import GamePack
 PACK_MODULES: dict[str, str] = {
     "loe": "carddb.games.loe",
     "loe2": "carddb.games.loe2",
+    "estro": "carddb.games.estro",
 }
 
 
