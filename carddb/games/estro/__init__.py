@@ -5,7 +5,7 @@ from __future__ import annotations
 from carddb.gamepack import GamePack, KindInfo
 from carddb.games.estro.checks import empty_has_no_gift, tot_is_the_sum
 from carddb.games.estro.decks import RULES as DECK_RULES
-from carddb.games.estro.estri import FACTIONS, RARITIES
+from carddb.games.estro.estri import ESTRI, FACTIONS, RARITIES
 from carddb.games.estro.numbers import NUMBERS, TABLES
 from carddb.games.estro.schema import EstroCardSchema
 from carddb.games.estro.vocabulary import estro_rules
@@ -53,6 +53,7 @@ PACK = GamePack(
     factions=FACTIONS,
     faction_field="estro",
     faction_label="estro",
+    icons=tuple(e.id for e in ESTRI),  # each estro's emblem, on the faces and as {ardo} in the rulebook
     deck_rules=DECK_RULES,
     rules=estro_rules(),
     card_checks=(check_card_rules, tot_is_the_sum, empty_has_no_gift),

@@ -163,7 +163,7 @@ def resolve_combat(pack: GamePack, attacker: Combatant, defender: Combatant) -> 
     a_label, d_label = stat_label(attacker.primary), stat_label(defender.primary)
     check = (
         f"{attacker.name}'s {a_label} {a_primary} against double+1 of {defender.name}'s {d_label} {d_primary} "
-        f"({rules.factor} x {d_primary} + 1 = {needed})"
+        f"({rules.factor} × {d_primary} + 1 = {needed})"
     )
     if defender.no_double:
         steps.append(Step(4, "Double primary stat", f"does not apply to {defender.name} (its Gift). Compare the TOT."))

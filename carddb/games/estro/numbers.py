@@ -22,7 +22,6 @@ NUMBERS = (
     GameNumber("deck-size", 25, "cards in a deck (chosen plus random)", f"{SEED}, Initial setup: 20 + 5, or 25 random"),
     GameNumber("copies-per-deck", 1, "copies of one card a deck may hold", f"{SEED}, Initial setup: no two identical"),
     GameNumber("opening-hand", 5, "cards in hand at the start", f"{SEED}, Initial setup"),
-    GameNumber("first-player-draws", 1, "extra card the first player draws (the sixth)", f"{SEED}, Initial setup"),
     GameNumber("hand-size", 5, "most cards in hand at the end of a turn", f"{SEED}, Initial setup"),
     GameNumber("draws-per-turn", 1, "cards drawn each turn", f"{SEED}, Turn rules: draw and play a card every turn"),
     GameNumber("placements-per-turn", 1, "cards placed on the field per turn", f"{SEED}, Turn rules"),
