@@ -15,7 +15,7 @@ import pytest
 from carddb.database import CardDatabase, load_database
 from carddb.gamepack import GameTable
 from carddb.games import get_pack
-from carddb.games.estro.combat import CombatError, Combatant, resolve_combat
+from carddb.games.estro.combat import Combatant, CombatError, resolve_combat
 from carddb.games.estro.schema import Fighter
 from carddb.project import Project
 
@@ -135,7 +135,9 @@ def test_a_tie_is_withstood_unless_the_attacker_wins_ties() -> None:
 
 def test_gift_stat_changes_move_the_tot(db: CardDatabase) -> None:
     # "When this card attacks, it gets +6 ATK until end of turn": Ozok 72 + 6 = 78 > 76.
-    result = resolve_combat(PACK, Combatant.of(fighter(db, "ozok"), changes={"atk": 6}), Combatant.of(fighter(db, "thofa")))
+    result = resolve_combat(
+        PACK, Combatant.of(fighter(db, "ozok"), changes={"atk": 6}), Combatant.of(fighter(db, "thofa"))
+    )
     assert result.attacker_tot == 78 and result.defender_destroyed
     # a TOT change moves the TOT alone: the primary stat (ATK 16) is unchanged for the double rule
     assert Combatant.of(fighter(db, "ozok"), changes={"tot": 4}).stats["atk"] == 16
@@ -152,7 +154,13 @@ def test_the_resolver_reads_the_packs_matrix() -> None:
     """Change the printed table and the resolver follows it: there is no second copy in code."""
     matrix = PACK.table("interaction-matrix")
     rows = tuple(
-        (row[0], *("+10" if row[0] == "Ardo" and column == "vs Illusio" else cell for column, cell in zip(matrix.columns[1:], row[1:], strict=True)))
+        (
+            row[0],
+            *(
+                "+10" if row[0] == "Ardo" and column == "vs Illusio" else cell
+                for column, cell in zip(matrix.columns[1:], row[1:], strict=True)
+            ),
+        )
         for row in matrix.rows
     )
     tables = tuple(dataclasses.replace(t, rows=rows) if t.id == matrix.id else t for t in PACK.tables)
