@@ -75,6 +75,9 @@ class DeckRules(Protocol):
     # a drafted council: the most cards of each card kind, and the least
     draft_limits: Mapping[str, int]
     draft_required: Mapping[str, int]
+    # list kind -> the booster type that deals the rest of such a list, never repeating its cards
+    # (`carddb deck deal`, carddb.play.dealing); empty for games whose lists are complete
+    completed_by: Mapping[str, str]
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]: ...
 

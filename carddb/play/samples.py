@@ -3,7 +3,9 @@
 With a fixed seed, every build writes the same boosters, sealed event and bot
 draft, so a playtest group can print them and a reviewer can diff them. Each
 output is skipped when the game does not have what it needs (LOE v2 has deck
-lists but no boosters, so it gets only its deck lists).
+lists but no boosters, so it gets only its deck lists). A deck list that the game
+completes with random cards (ESTRO's 20 chosen cards) is also dealt its random
+cards, into play/deals/.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from pathlib import Path
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
-from carddb.play.boosters import boosters_path, load_boosters
+from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
 from carddb.play.collation import Booster, BoosterError, open_boosters
-from carddb.play.decks import load_decks
+from carddb.play.dealing import deal_rest, write_dealing
+from carddb.play.decks import LoadedDeck, load_decks
 from carddb.play.draft import DraftError, Seat, run_draft
 from carddb.play.lists import (
     write_booster_lists,
@@ -43,6 +46,7 @@ class PlaySamples:
 def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pdf: bool = True) -> PlaySamples:
     out = db.project.output_dir(db.pack) / "play"
     samples = PlaySamples()
+    plans: dict[str, BoosterPlan] = {}
     if boosters_path(db).is_file():
         plans = load_boosters(db, report)
         if report.errors:
@@ -108,4 +112,35 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
         )
     if decks:
         samples.notes.append(("Deck lists", f"{len(decks)} lists"))
+    samples.written += deal_samples(db, decks, plans, out / "deals", samples, seed=seed, pdf=pdf)
     return samples
+
+
+def deal_samples(
+    db: CardDatabase,
+    decks: list[LoadedDeck],
+    plans: dict[str, BoosterPlan],
+    out: Path,
+    samples: PlaySamples,
+    *,
+    seed: int,
+    pdf: bool,
+) -> list[Path]:
+    """Each deck list the game completes with random cards, dealt with the build's seed."""
+    rules = db.pack.deck_rules
+    written: list[Path] = []
+    dealt = 0
+    for loaded in decks:
+        type_id = rules.completed_by.get(loaded.deck.kind) if rules is not None else None
+        if type_id is None or type_id not in plans:
+            continue
+        try:
+            dealing = deal_rest(plans[type_id], loaded.deck, seed)
+        except BoosterError as exc:
+            samples.notes.append((f"Dealing {loaded.deck.name}", f"not dealt: {exc}"))
+            continue
+        written += write_dealing(db, out, dealing, pdf=pdf)
+        dealt += 1
+    if dealt:
+        samples.notes.append(("Dealt decks", f"{dealt} decks completed at random, seed {seed}"))
+    return written
