@@ -6,7 +6,7 @@ generator, seeded from (seed, t, index), so booster 7 is the same whether 8 or
 
 `exclude` names cards a booster must never hold, whatever its duplicate rule:
 the cards a player already chose, when a game completes a chosen deck with
-random cards (ESTRO: 20 chosen + 5 random, never a card twice). A slot that
+random cards (say 20 chosen + 5 random, never a card twice). A slot that
 cannot be filled without them is a `BoosterError`.
 """
 

@@ -1,7 +1,7 @@
 """Completing a chosen deck with random cards: a booster that never repeats a card of the deck.
 
 Some games build a deck from cards a player chooses plus cards drawn at random
-from the pool (ESTRO: 20 chosen, 5 random, never a card twice). The game's deck
+from the pool (say 20 chosen and 5 random, never a card twice). The game's deck
 rules say which kind of deck list is completed by which booster type
 (`DeckRules.completed_by`); the booster is opened with the deck's cards excluded
 (see `carddb.play.collation`), from a seed derived from the event seed and the

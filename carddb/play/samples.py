@@ -4,7 +4,7 @@ With a fixed seed, every build writes the same boosters, sealed event and bot
 draft, so a playtest group can print them and a reviewer can diff them. Each
 output is skipped when the game does not have what it needs (LOE v2 has deck
 lists but no boosters, so it gets only its deck lists). A deck list that the game
-completes with random cards (ESTRO's 20 chosen cards) is also dealt its random
+completes with random cards (a list of chosen cards) is also dealt its random
 cards, into play/deals/.
 """
 

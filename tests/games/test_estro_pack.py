@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from carddb.cli import app
 from carddb.database import load_database
 from carddb.games import get_pack
+from carddb.games.estro.numbers import table_number
 from carddb.project import Project
 from carddb.rules.canonical import ability_text
 from carddb.rules.parser import Problem
@@ -158,7 +159,7 @@ def test_the_matrix_is_a_cycle_with_a_neutral_ardo_illusio() -> None:
     names = [row[0] for row in matrix.rows]
     assert names == ["Ardo", "Granito", "Armonio", "Illusio", "Manpo"]
     cell = {
-        (row[0], col.removeprefix("vs ")): int(v)
+        (row[0], col.removeprefix("vs ")): table_number(v)
         for row in matrix.rows
         for col, v in zip(matrix.columns[1:], row[1:], strict=True)
     }
@@ -208,3 +209,19 @@ def test_deck_check_locates_a_duplicate_and_a_wrong_count(tmp_path: Path) -> Non
     deck.write_text(text.replace("kind: chosen", "kind: deck"))
     result = runner.invoke(app, ["deck", "check", str(deck), "--game", "estro", "--project", str(tmp_path)])
     assert result.exit_code == 1 and "has 20 cards; a deck has exactly 25" in result.output
+
+
+def test_the_docs_examples_are_valid_cards_and_its_numbers_are_the_packs(tmp_path: Path) -> None:
+    doc = (ROOT / "docs" / "estro.md").read_text()
+    examples = re.findall(r"```yaml\n(.+?)```", doc, flags=re.S)
+    assert {re.search(r"kind: (\w+)", e).group(1) for e in examples} == {"empty", "zone"}  # type: ignore[union-attr]
+    for n, example in enumerate(examples):
+        assert (
+            findings(tmp_path / str(n), example.replace(re.search(r"number: \d+", example).group(0), "number: 1")) == []
+        )  # type: ignore[union-attr]
+    rows = re.findall(r"^\| ((?:`[a-z-]+`(?:, )?)+) \| ([\d, ]+) \|", doc, flags=re.M)
+    documented = {}
+    for ids, values in rows:
+        documented.update(zip(re.findall(r"`([a-z-]+)`", ids), (int(v) for v in values.split(", ")), strict=True))
+    assert documented == {n.id: n.value for n in PACK.numbers}
+    assert f"({len(PACK.rules.registry)} entries" in doc  # type: ignore[union-attr]

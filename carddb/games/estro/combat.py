@@ -24,6 +24,7 @@ from typing import Literal
 
 from carddb.gamepack import GamePack
 from carddb.games.estro.estri import ESTRO_BY_ID, TOTAL, stat_label
+from carddb.games.estro.numbers import table_number
 from carddb.games.estro.schema import Fighter
 
 
@@ -112,7 +113,7 @@ class CombatRules:
         table = pack.table("interaction-matrix")
         opposing = [by_name[column.removeprefix("vs ")] for column in table.columns[1:]]
         matrix = {
-            (by_name[row[0]], other): int(cell)
+            (by_name[row[0]], other): table_number(cell)
             for row in table.rows
             for other, cell in zip(opposing, row[1:], strict=True)
         }

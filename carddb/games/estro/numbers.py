@@ -9,7 +9,7 @@ and the rulebook says so where it prints them.
 from __future__ import annotations
 
 from carddb.gamepack import GameNumber, GameTable
-from carddb.games.estro.estri import ESTRI, ESTRO_BY_ID, stat_label
+from carddb.games.estro.estri import ESTRI, stat_label
 
 SEED = "seed 002"
 DECIDED = "decision: the seed is silent"
@@ -54,7 +54,7 @@ def _modifier(estro: str, other: str) -> str:
     if beats(estro, other):
         return f"+{_NUMBER['matrix-bonus']}"
     if beats(other, estro):
-        return f"-{_NUMBER['matrix-penalty']}"
+        return f"\u2212{_NUMBER['matrix-penalty']}"  # a true minus sign: the table is printed
     return "0"
 
 
@@ -81,5 +81,6 @@ DICE = GameTable(
 TABLES = (MATRIX, DICE)
 
 
-def primary_of(estro: str) -> str:
-    return ESTRO_BY_ID[estro].primary
+def table_number(cell: str) -> int:
+    """A printed cell ('+6', '\u22126', '0') as the number code uses."""
+    return int(cell.replace("\u2212", "-"))
