@@ -99,6 +99,7 @@ class GamePack:
     factions: tuple[Faction, ...]
     faction_field: str = "faction"
     faction_label: str = "faction"
+    faction_plural: str = ""  # when the plural is not the label + "s" (ESTRO: estro, estri)
     card_size_mm: tuple[float, float] = (63.0, 88.0)
     icons: tuple[str, ...] = ()
     card_checks: tuple[CardCheck, ...] = ()
@@ -131,6 +132,11 @@ class GamePack:
             if table.id == table_id:
                 return table
         raise KeyError(f"game '{self.id}' declares no table '{table_id}'")
+
+    @property
+    def factions_label(self) -> str:
+        """The faction label in the plural ("provinces", "estri")."""
+        return self.faction_plural or f"{self.faction_label}s"
 
     @property
     def kind_ids(self) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from carddb.project import Project
 from carddb.rules.ast import phrases
 from carddb.rules.canonical import ability_text
 from carddb.rules.text import parse_rules_text
+from carddb.site.charts import set_charts
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = get_pack("estro")
@@ -73,3 +74,9 @@ def test_the_shipped_decks_are_legal_chosen_twenties(db: CardDatabase) -> None:
     assert not report.errors, report.format_text()
     assert len(decks) >= 4
     assert all(d.kind == "chosen" and d.size == len(d.cards) == PACK.number("deck-chosen") for d in decks)
+
+
+def test_the_spoilers_statistics_show_no_cost_curve_for_a_game_without_costs(db: CardDatabase) -> None:
+    charts = set_charts(db)
+    assert [chart.id for chart in charts] == ["kinds", "rarities", "factions"]
+    assert charts[-1].title == "Estri"  # the seed's plural, not "Estros"

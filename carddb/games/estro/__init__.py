@@ -53,6 +53,7 @@ PACK = GamePack(
     factions=FACTIONS,
     faction_field="estro",
     faction_label="estro",
+    faction_plural="estri",
     icons=tuple(e.id for e in ESTRI),  # each estro's emblem, on the faces and as {ardo} in the rulebook
     deck_rules=DECK_RULES,
     rules=estro_rules(),
