@@ -23,7 +23,7 @@ from carddb.play import draftmancer
 from carddb.play.boosters import BoosterPlan, load_boosters
 from carddb.play.collation import open_boosters
 from carddb.play.dealing import completing_type, deal_rest, write_dealing
-from carddb.play.decks import deck_files, load_deck_file, load_decks
+from carddb.play.decks import LoadedDeck, deck_files, load_deck_file, load_decks
 from carddb.play.draft import PickRequest, Seat, replay_draft, run_draft
 from carddb.play.lists import (
     write_booster_lists,
@@ -213,6 +213,17 @@ def draft(
 deck_app = typer.Typer(help="Deck lists: check them, list them, deal their random cards.", no_args_is_help=True)
 
 
+def _deck_file(db: CardDatabase, file: Path) -> tuple[list[LoadedDeck], Report]:
+    """The deck lists of FILE, each checked; a file outside the project is a finding, a missing one a usage error."""
+    report = Report(root=db.project.root)
+    path = file if file.is_absolute() else Path.cwd() / file
+    if not db.project.contains(path):
+        report.add(Finding("E-PATH-ESCAPE", f"{file} is outside the project folder {db.project.root}", path))
+    elif not path.is_file():
+        raise UsageError(f"no such file: {file}")
+    return ([] if report.errors else load_deck_file(path, db, report)), report
+
+
 @deck_app.command("check")
 def deck_check(
     file: Annotated[Path, typer.Argument(help="A deck list YAML file.")],
@@ -222,13 +233,7 @@ def deck_check(
 ) -> None:
     """Check a deck list: ids exist, copies within the pool, the game's deck rules."""
     db = load_or_exit(project, game)
-    report = Report(root=db.project.root)
-    path = file if file.is_absolute() else Path.cwd() / file
-    if not db.project.contains(path):
-        report.add(Finding("E-PATH-ESCAPE", f"{file} is outside the project folder {db.project.root}", path))
-    elif not path.is_file():
-        raise UsageError(f"no such file: {file}")
-    decks = [] if report.errors else load_deck_file(path, db, report)
+    decks, report = _deck_file(db, file)
     print_report(report)
     if report.failed():
         raise typer.Exit(1)
@@ -259,15 +264,10 @@ def deck_deal(
 ) -> None:
     """Deal a deck list's random cards: a booster that never repeats a card of the list, the same for the same seed."""
     db = load_or_exit(project, game)
-    report = Report(root=db.project.root)
-    path = file if file.is_absolute() else Path.cwd() / file
-    if not db.project.contains(path):
-        report.add(Finding("E-PATH-ESCAPE", f"{file} is outside the project folder {db.project.root}", path))
-    elif not path.is_file():
-        raise UsageError(f"no such file: {file}")
-    decks = [] if report.errors else load_deck_file(path, db, report)
-    if report.failed():
+    decks, report = _deck_file(db, file)
+    if len(report):
         print_report(report)
+    if report.failed():
         raise typer.Exit(1)
     plans = _plans(db)
     event_seed = _seed(seed)

@@ -68,15 +68,17 @@ class Fighter(_WithStats):  # type: ignore[misc, valid-type]
         return None
 
 
+def _needs_text(card: EstroCard, what: str) -> None:
+    if not card.text:
+        raise PydanticCustomError("kind_rule", "a card of this kind needs rules text", {"field": "text", "what": what})
+
+
 class GiftCard(Fighter):
     kind: Literal["gift"]
 
     @model_validator(mode="after")
     def _has_gift(self) -> GiftCard:
-        if not self.text:
-            raise PydanticCustomError(
-                "kind_rule", "a Gift card needs its Gift", {"field": "text", "what": "rules text: its Gift"}
-            )
+        _needs_text(self, "rules text: its Gift")
         return self
 
 
@@ -89,12 +91,7 @@ class ZoneCard(EstroCard):
 
     @model_validator(mode="after")
     def _has_effect(self) -> ZoneCard:
-        if not self.text:
-            raise PydanticCustomError(
-                "kind_rule",
-                "a Zone card needs its effect",
-                {"field": "text", "what": "rules text: what changes while it is the active Zone"},
-            )
+        _needs_text(self, "rules text: what changes while it is the active Zone")
         return self
 
 
