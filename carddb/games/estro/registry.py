@@ -243,15 +243,15 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "extra-placement",
         "effect",
         (Pattern("Place an additional card on the field this turn"),),
-        f"You may place one more card on the field this turn than the {_N['placements-per-turn']} the rules allow.",
+        f"You may place one more card on the field this turn (the rules allow {_N['placements-per-turn']} per turn).",
         ("You may place an additional card on the field this turn.",),
     ),
     EffectEntry(
         "extra-attack",
         "effect",
         (Pattern("Make an additional attack this turn"),),
-        f"You may make one more attack this turn than the {_N['attacks-per-turn']} the rules allow, with a card "
-        "that has not attacked.",
+        f"You may make one more attack this turn (the rules allow {_N['attacks-per-turn']}), with a card that has "
+        "not attacked.",
         ("You may make an additional attack this turn.",),
     ),
     EffectEntry(
@@ -331,7 +331,7 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "more-placements",
         "static",
         (Pattern("{player} can place an additional card on the field each turn"),),
-        f"The player may place one card more on the field each turn than the {_N['placements-per-turn']} the rules allow.",
+        f"The player may place one more card on the field each turn (the rules allow {_N['placements-per-turn']}).",
         ("Each player can place an additional card on the field each turn.",),
         (player,),
     ),
@@ -339,7 +339,7 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "more-attacks",
         "static",
         (Pattern("{player} can make an additional attack each turn"),),
-        f"The player may make one attack more each turn than the {_N['attacks-per-turn']} the rules allow, each with a "
+        f"The player may make one more attack each turn (the rules allow {_N['attacks-per-turn']}), each with a "
         "different card.",
         ("Each player can make an additional attack each turn.",),
         (player,),
