@@ -354,9 +354,19 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         (fighter,),
     ),
     EffectEntry(
+        "is-played",
+        "event",
+        (Pattern("{target} is played"),),
+        "The card is played from its owner's hand (face up, or as the active Zone). A Gift's own plain sentences "
+        "already activate then: this event is for Gifts that watch other cards arrive.",
+        ("Whenever an Empty card is played, its controller draws a card.",),
+        (Param("target", "selector", FIGHTERS | ZONES, reason="is not a card"),),
+    ),
+    EffectEntry(
         "is-attacked",
         "event",
-        (Pattern("{target} is attacked"),),
+        # "defends" is accepted too; `carddb fmt` writes the first wording.
+        (Pattern("{target} is attacked"), Pattern("{target} defends")),
         "The card is chosen as the defender of an attack, before the dice are rolled.",
         ("When this card is attacked, it gets +6 DEF until end of turn.",),
         (fighter,),
