@@ -133,7 +133,8 @@ def test_gift_text_uses_the_games_own_words(tmp_path: Path) -> None:
 
 def test_the_seeds_numbers_are_the_packs() -> None:
     seed = {
-        "players": 2,
+        "players-min": 2,
+        "players-max": 2,
         "pool-size": 250,
         "deck-chosen": 20,
         "deck-random": 5,

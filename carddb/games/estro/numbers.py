@@ -15,7 +15,9 @@ SEED = "seed 002"
 DECIDED = "decision: the seed is silent"
 
 NUMBERS = (
-    GameNumber("players", 2, "players in a game", f"{SEED}, Overview: a 1 vs 1 card game"),
+    # Named like every pack's player bounds (LOE: 2-4), so play modes read any game's the same way.
+    GameNumber("players-min", 2, "fewest players", f"{SEED}, Overview: a 1 vs 1 card game"),
+    GameNumber("players-max", 2, "most players", f"{SEED}, Overview: a 1 vs 1 card game"),
     GameNumber("pool-size", 250, "different cards to build decks from", f"{SEED}, Overview"),
     GameNumber("deck-chosen", 20, "cards each player chooses for their deck", f"{SEED}, Initial setup"),
     GameNumber("deck-random", 5, "cards drawn at random to complete a deck", f"{SEED}, Initial setup"),
