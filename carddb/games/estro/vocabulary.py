@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from carddb.games.estro.engine import estro_registry
 from carddb.games.estro.estri import ESTRI, STAT_NAMES, STATS, TOTAL
-from carddb.games.estro.registry import estro_registry
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
