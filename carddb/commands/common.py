@@ -22,7 +22,8 @@ StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as err
 
 
 def open_project(project: Path | None, game: str | None) -> tuple[Project, GamePack]:
-    return Project.at(project), get_pack(game)
+    proj = Project.at(project)
+    return proj, get_pack(game, proj)
 
 
 def load_or_exit(project: Path | None, game: str | None, *, quiet_warnings: bool = True) -> CardDatabase:

@@ -20,7 +20,7 @@ from carddb.database import CardDatabase
 from carddb.errors import UsageError
 from carddb.play.boosters import BoosterPlan
 from carddb.play.collation import Booster, open_booster
-from carddb.play.decks import DeckList
+from carddb.play.decks import DeckList, completed_by
 from carddb.play.lists import write_booster_lists, write_deck_list
 from carddb.play.rng import derive_seed
 
@@ -41,10 +41,10 @@ class Dealing:
 
 def completing_type(db: CardDatabase, deck: DeckList, plans: dict[str, BoosterPlan], asked: str | None) -> BoosterPlan:
     """The booster type that completes `deck`: the one asked for, or the one the game's deck rules name."""
-    rules = db.pack.deck_rules
-    type_id = asked or (rules.completed_by.get(deck.kind) if rules is not None else None)
+    completions = completed_by(db.pack.deck_rules)
+    type_id = asked or completions.get(deck.kind)
     if type_id is None:
-        named = sorted(rules.completed_by) if rules is not None else []
+        named = sorted(completions)
         kinds = f" (completed kinds: {', '.join(named)})" if named else ""
         raise UsageError(
             f"{db.pack.name} deals no random cards to a '{deck.kind}' list{kinds}; name a booster type with --type"

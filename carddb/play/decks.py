@@ -76,10 +76,17 @@ class DeckRules(Protocol):
     draft_limits: Mapping[str, int]
     draft_required: Mapping[str, int]
     # list kind -> the booster type that deals the rest of such a list, never repeating its cards
-    # (`carddb deck deal`, carddb.play.dealing); empty for games whose lists are complete
+    # (`carddb deck deal`, carddb.play.dealing); optional: read it with `completed_by(rules)`
     completed_by: Mapping[str, str]
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]: ...
+
+
+def completed_by(rules: DeckRules | None) -> Mapping[str, str]:
+    """The list kinds a game completes with random cards. A pack written before deck rules could say
+    so (a plugin, a game.yaml game) declares none, and must keep working."""
+    declared: Mapping[str, str] = getattr(rules, "completed_by", None) or {}
+    return declared
 
 
 @dataclass

@@ -25,9 +25,10 @@ from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.draft import DraftLog
 from carddb.play.sealed import SealedEvent
+from carddb.render.assets import BUNDLED_TEMPLATES
 from carddb.render.pdfcache import is_current, pdf_key, remember
 
-BUILTIN_TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "play"
+BUILTIN_TEMPLATES = BUNDLED_TEMPLATES / "play"
 
 BOOSTER_COLUMNS = (
     "seed",

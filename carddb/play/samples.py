@@ -19,7 +19,7 @@ from carddb.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
 from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.dealing import deal_rest, write_dealing
-from carddb.play.decks import LoadedDeck, load_decks
+from carddb.play.decks import LoadedDeck, completed_by, load_decks
 from carddb.play.draft import DraftError, Seat, run_draft
 from carddb.play.lists import (
     write_booster_lists,
@@ -127,11 +127,11 @@ def deal_samples(
     pdf: bool,
 ) -> list[Path]:
     """Each deck list the game completes with random cards, dealt with the build's seed."""
-    rules = db.pack.deck_rules
+    completions = completed_by(db.pack.deck_rules)
     written: list[Path] = []
     dealt = 0
     for loaded in decks:
-        type_id = rules.completed_by.get(loaded.deck.kind) if rules is not None else None
+        type_id = completions.get(loaded.deck.kind)
         if type_id is None or type_id not in plans:
             continue
         try:

@@ -19,7 +19,7 @@ from carddb.errors import RenderError
 from carddb.progress import Stage, no_progress
 from carddb.render.faces import FaceResult, render_backs, render_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
-from carddb.render.raster import PngJob, render_pngs
+from carddb.render.raster import PRESETS, PngJob, render_pngs
 from carddb.render.selection import print_order
 from carddb.render.sheets import SheetCard, compose_sheets, layout_for, prune_page_cache
 from carddb.render.tts import TtsCard, TtsDeck, export_tts
@@ -83,6 +83,8 @@ def print_stage(
     print` and `carddb build` write the same sheets and share their page cache.
     """
     cards = print_order(db, cards)
+    if options.preset:
+        PRESETS[options.preset].check_card(db.pack.card_size_mm)
     stage = stage or no_progress()
     out = db.project.output_dir(db.pack)
     name = options.name or db.pack.id
@@ -122,7 +124,7 @@ def print_stage(
             f"{PAPERS[paper_id].label} sheets",
             _rel(db, sheets.path),
             f"{sheets.pages} pages ({sheets.pages_built} built), {len(slots)} cards, "
-            f"bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
+            f"{layout.columns} x {layout.rows} per page, bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
         )
     if options.full_run:
         prune_page_cache(out / ".cache" / "sheets", used_pages)

@@ -25,8 +25,8 @@ from carddb.atomic import write_bytes
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
-from carddb.render.faces import card_html, render_faces
+from carddb.render.assets import BUNDLED_TEMPLATES
+from carddb.render.faces import FaceResources, card_html, render_faces
 from carddb.render.fetcher import ConfinedFetcher
 
 PRINT_DPI = 300
@@ -112,7 +112,7 @@ def rasterize_face(pdf: Path, trim_mm: tuple[float, float], dpi: int = PRINT_DPI
 
 def part_positions(db: CardDatabase, card: Card, rules_pt: float | None = None) -> dict[str, tuple[float, float]]:
     """Where each part of `card` is drawn, as (x, y) fractions of the trimmed card."""
-    fetcher = ConfinedFetcher([db.project.root, PACKAGE_DIR, BUNDLED_TEMPLATES])
+    fetcher = ConfinedFetcher(FaceResources(db).fetch_roots)
     html = card_html(db, card, preview=False, rules_pt=rules_pt)
     document = HTML(string=html, base_url=BUNDLED_TEMPLATES.as_uri() + "/", url_fetcher=fetcher).render()
     page = document.pages[0]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import GamePack, KindInfo
+from carddb.gamepack import GamePack, KindInfo, StatInfo
 from carddb.games.estro.checks import empty_has_no_gift, tot_is_the_sum
 from carddb.games.estro.decks import RULES as DECK_RULES
-from carddb.games.estro.estri import ESTRI, FACTIONS, RARITIES
+from carddb.games.estro.estri import ESTRI, FACTIONS, RARITIES, STATS, TOTAL, stat_label
 from carddb.games.estro.numbers import NUMBERS, TABLES
 from carddb.games.estro.schema import EstroCardSchema
 from carddb.games.estro.vocabulary import estro_rules
+from carddb.render.assets import package_folder
 from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
@@ -20,7 +21,7 @@ KINDS = (
         "played face up, when its trigger happens, or holds while it is face up on the field.",
         layout="fighter",
         back="estro",
-        group="field",
+        group="fighter",
     ),
     KindInfo(
         "empty",
@@ -29,7 +30,7 @@ KINDS = (
         "A card with the five stats and their TOT and no Gift: it fights with its values alone.",
         layout="fighter",
         back="estro",
-        group="field",
+        group="fighter",
     ),
     KindInfo(
         "zone",
@@ -55,6 +56,10 @@ PACK = GamePack(
     faction_label="estro",
     faction_plural="estri",
     icons=tuple(e.id for e in ESTRI),  # each estro's emblem, on the faces and as {ardo} in the rulebook
+    icon_dir=package_folder(__name__) / "icons",
+    # The five stats and their total, as the seed prints them. ESTRO's own face draws them in a row;
+    # the spoiler, the rulebook and a face without its template read their labels from here.
+    stats=tuple(StatInfo(stat, stat_label(stat)) for stat in (*STATS, TOTAL)),
     deck_rules=DECK_RULES,
     rules=estro_rules(),
     card_checks=(check_card_rules, tot_is_the_sum, empty_has_no_gift),

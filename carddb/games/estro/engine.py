@@ -31,6 +31,7 @@ ESTRO_CORE_NOUNS = CoreNouns(
     with_health=frozenset(),  # seed 002: neither the players nor the cards have hit points
     counterable=GIFTS,
     permanents=FIGHTERS | ZONES,
+    counter_reason="cannot be countered (only a Gift can, by a counter-move)",
 )
 
 # The core entries ESTRO keeps, re-explained and with examples in ESTRO's words.
@@ -93,8 +94,8 @@ CORE: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def _estro_core() -> list[EffectEntry]:
-    kept = [e for e in core_entries(ESTRO_CORE_NOUNS) if e.name in CORE]
-    return [replace(e, meaning=CORE[e.name][0], examples=CORE[e.name][1]) for e in kept]
+    kept = core_entries(ESTRO_CORE_NOUNS, {name: examples for name, (_meaning, examples) in CORE.items()})
+    return [replace(e, meaning=CORE[e.name][0]) for e in kept]
 
 
 amount = Param("amount", "number", minimum=1)

@@ -26,7 +26,6 @@ class LoeDeckRules:
     )
     draft_limits = MappingProxyType({"lord": 1, "duke": MAX_DUKES})
     draft_required = MappingProxyType({"lord": 1})
-    completed_by: MappingProxyType[str, str] = MappingProxyType({})  # lists are complete as written
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
         if deck.kind == "shared-deck":

@@ -35,7 +35,6 @@ class Loe2DeckRules:
     # v2 has no council draft.
     draft_limits: MappingProxyType[str, int] = MappingProxyType({})
     draft_required: MappingProxyType[str, int] = MappingProxyType({})
-    completed_by: MappingProxyType[str, str] = MappingProxyType({})  # decks are complete as written
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
         if deck.kind == "marketplace":
