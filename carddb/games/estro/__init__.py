@@ -57,6 +57,7 @@ PACK = GamePack(
     faction_plural="estri",
     icons=tuple(e.id for e in ESTRI),  # each estro's emblem, on the faces and as {ardo} in the rulebook
     icon_dir=package_folder(__name__) / "icons",
+    starter=package_folder(__name__) / "starter",
     # The five stats and their total, as the seed prints them. ESTRO's own face draws them in a row;
     # the spoiler, the rulebook and a face without its template read their labels from here.
     stats=tuple(StatInfo(stat, stat_label(stat)) for stat in (*STATS, TOTAL)),
