@@ -36,6 +36,12 @@ CODES: dict[str, str] = {
     "W-NO-FLAVOR": "The card has no flavor text.",
     "W-NUMBER-GAP": "Collector numbers of a set skip a number.",
     "W-EMPTY-FILE": "A card file holds no cards (only comments, or nothing).",
+    # spreadsheets (carddb/spreadsheet.py, carddb/cardimport.py)
+    "E-IMPORT-FILE": "A spreadsheet to import cannot be read as a table (not text in its encoding, empty).",
+    "E-IMPORT-HEADER": "A spreadsheet column's header names no card field, or a field another column already fills.",
+    # releases (carddb/release.py)
+    "W-CHANGED-SINCE-RELEASE": "A card differs from its last release (data/<game>/released.yaml) but its version is not higher.",
+    "E-RELEASE-RECORD": "data/<game>/released.yaml, written by `carddb release`, is not shaped as that command writes it.",
     # card faces (carddb/render/faces.py)
     "E-TEXT-OVERFLOW": "The rules text does not fit its box even at the smallest allowed size.",
     "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",

@@ -33,6 +33,7 @@ from carddb.play.lists import (
     write_sealed_outputs,
 )
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed of the event; the same seed, data and version give the same result.")
@@ -134,7 +135,7 @@ def sealed(
     event = run_sealed(plan, event_seed, players, per_player)
     folder = _out_dir(db, out, f"sealed-seed{event_seed}")
     _shown(db, write_sealed_outputs(db, folder, event, event_seed, per_player, pdf=not no_pdf))
-    print(f"shared deck: {len(event.shared_deck)} cards from {len(event.boosters)} boosters")
+    print(f"shared deck: {plural(len(event.shared_deck), 'card')} from {plural(len(event.boosters), 'booster')}")
 
 
 class PromptPicker:
@@ -183,7 +184,7 @@ def draft(
             print(f"{replay}: {problem}")
         if not result.ok:
             raise typer.Exit(1)
-        print(f"{replay}: replayed {len(data['picks'])} picks; councils, Victory cards and shared deck match")
+        print(f"{replay}: replayed {plural(len(data['picks']), 'pick')}; councils, Victory cards and shared deck match")
         return
     if humans > seats:
         raise UsageError(f"--humans {humans} is more than --seats {seats}")
@@ -239,7 +240,7 @@ def deck_check(
         raise typer.Exit(1)
     for loaded in decks:
         deck = loaded.deck
-        print(f"{deck.id}: {deck.name} ({deck.kind}, {deck.size} cards) ok")
+        print(f"{deck.id}: {deck.name} ({deck.kind}, {plural(deck.size, 'card')}) ok")
         if pdf:
             folder = _out_dir(db, None, "decks")
             _shown(
@@ -292,7 +293,7 @@ def deck_list(game: GameOpt = None, project: ProjectOpt = None) -> None:
             deck.id, deck.name, deck.kind, str(deck.size), str(loaded.source.path.relative_to(db.project.root))
         )
     Console(width=160).print(table)
-    print(f"{len(decks)} legal deck list{'s' * (len(decks) != 1)} in {len(deck_files(db))} files")
+    print(f"{plural(len(decks), 'legal deck list')} in {plural(len(deck_files(db)), 'file')}")
     if report.errors:
         print_report(report, only_errors=True)
         raise typer.Exit(1)

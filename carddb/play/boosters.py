@@ -22,6 +22,7 @@ from carddb.cardmodel import Card, Slug, StrictModel
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.play.findings import validation_findings
+from carddb.plural import plural
 from carddb.yamlsource import Located, PathKey, load_yaml
 
 # Weights are stored as whole thousandths of a percent so that sums are exact.
@@ -273,7 +274,7 @@ def check_booster(db: CardDatabase, doc: Located, type_id: str, definition: Boos
     if not definition.duplicates and len(distinct) < total:
         yield Finding(
             "E-BOOSTER-TOO-FEW",
-            f"booster '{type_id}' holds {total} different cards but its filters match only {len(distinct)} cards in all",
+            f"booster '{type_id}' holds {total} different cards but its filters match only {plural(len(distinct), 'card')} in all",
             path,
             doc.key_span(where),
         )
@@ -296,7 +297,7 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
     if slot.count < len(by_faction):
         yield Finding(
             "W-BOOSTER-BALANCE",
-            f"slot '{slot.name}' of booster '{type_id}' draws {slot.count} cards but its cards come from "
+            f"slot '{slot.name}' of booster '{type_id}' draws {plural(slot.count, 'card')} but its cards come from "
             f"{len(by_faction)} {db.pack.factions_label}; balance is skipped",
             doc.path,
             doc.value_span((*slot_at, "province_balance")),
@@ -309,7 +310,7 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
             yield Finding(
                 "W-BOOSTER-BALANCE",
                 f"slot '{slot.name}' of booster '{type_id}': {db.pack.faction_label} '{faction or 'none'}' has "
-                f"{n} of {len(cards)} cards, fewer than 1 per booster on average; guaranteeing one raises its odds",
+                f"{n} of {plural(len(cards), 'card')}, fewer than 1 per booster on average; guaranteeing one raises its odds",
                 doc.path,
                 doc.value_span((*slot_at, "province_balance")),
             )

@@ -29,6 +29,7 @@ from carddb.play.boosters import BoosterPlan
 from carddb.play.collation import BoosterError, open_boosters
 from carddb.play.decks import DeckRules
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 LOG_FORMAT = "carddb-draft-log"
 LOG_VERSION = 1
@@ -209,7 +210,7 @@ def run_draft(
     try:
         deals = open_boosters(plans[types["victory"]], seed, n)
     except BoosterError as exc:
-        raise DraftError(f"the Victory Draft cannot deal to {n} seats: {exc}") from None
+        raise DraftError(f"the Victory Draft cannot deal to {plural(n, 'seat')}: {exc}") from None
     for seat, deal in zip(seat_list, deals, strict=True):
         dealt = tuple(deal.ids())
         choice = ask(PickRequest("victory", seat, dealt, dealt))
@@ -284,7 +285,9 @@ def replay_draft(db: CardDatabase, plans: Mapping[str, BoosterPlan], data: Mappi
         return ReplayResult(None, [*replayer.problems, str(exc)])
     problems = list(replayer.problems)
     if replayer.queue:
-        problems.append(f"{len(replayer.queue)} logged picks were never asked for")
+        problems.append(
+            f"{plural(len(replayer.queue), 'logged pick')} {'was' if len(replayer.queue) == 1 else 'were'} never asked for"
+        )
     if log.councils() != data.get("councils"):
         problems.append("the replayed councils differ from the logged councils")
     if log.shared_deck != data.get("shared_deck"):

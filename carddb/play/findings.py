@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from carddb.diagnostics import Finding
-from carddb.valuewords import TYPE_WORDS, describe
+from carddb.valuewords import TYPE_WORDS, absorbed_missing, describe, misspelled_required
 from carddb.yamlsource import Located, PathKey
 
 
@@ -69,7 +69,7 @@ def _inner_model(annotation: Any) -> Any:
     return None
 
 
-def _clean(loc: tuple[Any, ...]) -> tuple[str | int, ...]:
+def clean_location(loc: tuple[Any, ...]) -> tuple[str | int, ...]:
     # pydantic names union branches and validators in the location ('function-before[...]', 'list[str]')
     return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"str", "int", "bool", "float"})))
 
@@ -79,8 +79,14 @@ def validation_findings(
 ) -> list[Finding]:
     """One finding per pydantic error, pointing at the key or value in the YAML file."""
     findings: list[Finding] = []
-    for error in exc.errors(include_url=False):
-        loc = _clean(tuple(error["loc"]))
+    errors = exc.errors(include_url=False)
+    typed = [(error["type"], clean_location(tuple(error["loc"]))) for error in errors]
+    meant = misspelled_required(typed)
+    absorbed = absorbed_missing(typed, meant)
+    for index, error in enumerate(errors):
+        if index in absorbed:
+            continue  # reported on the misspelled key
+        loc = typed[index][1]
         at: PathKey = (*base, *loc)
         etype = error["type"]
         name = ".".join(str(p) for p in loc) or what
@@ -88,10 +94,14 @@ def validation_findings(
         if etype == "extra_forbidden":
             model = _model_at(root, loc)
             known = _field_names(model) if model else []
-            close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
+            close = (
+                [meant[index]] if index in meant else difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
+            )
             message = f"'{loc[-1]}' is not a field of {_label(model, what)}"
             hint = None
-            if close:
+            if index in meant:
+                message += f"; did you mean '{close[0]}', which {what} needs?"
+            elif close:
                 message += f"; did you mean '{close[0]}'?"
             elif known:
                 hint = "fields: " + ", ".join(known)

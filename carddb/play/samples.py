@@ -29,6 +29,7 @@ from carddb.play.lists import (
     write_sealed_outputs,
 )
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 DEFAULT_SEED = 20261201
 SAMPLE_BOOSTERS = 6  # of each booster type
@@ -62,7 +63,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             samples.written += write_booster_lists(
                 db, out / f"boosters-{plan.id}", opened, seed, title=f"{plan.name} x {count}", pdf=pdf
             )
-            samples.notes.append((f"{plan.name} sample", f"{count} boosters, seed {seed}"))
+            samples.notes.append((f"{plan.name} sample", f"{plural(count, 'booster')}, seed {seed}"))
         if "deck" in plans:
             event = run_sealed(plans["deck"], seed, SEATS, DECK_BOOSTERS_PER_PLAYER)
             samples.written += write_sealed_outputs(db, out / "sealed", event, seed, DECK_BOOSTERS_PER_PLAYER, pdf=pdf)
@@ -70,7 +71,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             samples.notes.append(
                 (
                     "Sealed Deck",
-                    f"{SEATS} players x {DECK_BOOSTERS_PER_PLAYER} boosters, {len(event.shared_deck)} cards",
+                    f"{plural(SEATS, 'player')} x {plural(DECK_BOOSTERS_PER_PLAYER, 'booster')}, {plural(len(event.shared_deck), 'card')}",
                 )
             )
         rules = db.pack.deck_rules
@@ -111,7 +112,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             pdf=pdf,
         )
     if decks:
-        samples.notes.append(("Deck lists", f"{len(decks)} lists"))
+        samples.notes.append(("Deck lists", plural(len(decks), "list")))
     samples.written += deal_samples(db, decks, plans, out / "deals", samples, seed=seed, pdf=pdf)
     return samples
 
@@ -142,5 +143,5 @@ def deal_samples(
         written += write_dealing(db, out, dealing, pdf=pdf)
         dealt += 1
     if dealt:
-        samples.notes.append(("Dealt decks", f"{dealt} decks completed at random, seed {seed}"))
+        samples.notes.append(("Dealt decks", f"{plural(dealt, 'deck')} completed at random, seed {seed}"))
     return written

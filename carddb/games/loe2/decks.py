@@ -15,6 +15,7 @@ from types import MappingProxyType
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
 from carddb.play.decks import DeckList, DeckSource
+from carddb.plural import plural
 from carddb.rules.canonical import indefinite_article
 
 DECK_SIZE = 20
@@ -46,7 +47,7 @@ class Loe2DeckRules:
         if deck.size != DECK_SIZE:
             yield Finding(
                 "E-DECK-RULE",
-                f"deck '{deck.id}' has {deck.size} cards; a pre-constructed deck has exactly {DECK_SIZE}",
+                f"deck '{deck.id}' has {plural(deck.size, 'card')}; a pre-constructed deck has exactly {DECK_SIZE}",
                 source.path,
                 source.span("cards"),
             )
@@ -84,7 +85,7 @@ class Loe2DeckRules:
         if deck.size != MARKETPLACE_SIZE:
             yield Finding(
                 "E-DECK-RULE",
-                f"the marketplace '{deck.id}' has {deck.size} cards; it has exactly {MARKETPLACE_SIZE} resource cards",
+                f"the marketplace '{deck.id}' has {plural(deck.size, 'card')}; it has exactly {MARKETPLACE_SIZE} resource cards",
                 source.path,
                 source.span("cards"),
             )
