@@ -85,7 +85,7 @@ def test_an_empty_card_has_no_gift_and_a_gift_card_needs_one(tmp_path: Path) -> 
     ("field", "value", "code", "words"),
     [
         ("def", "61", "E-OUT-OF-RANGE", "'def' is 61; it must be at most 60"),
-        ("deff", "12", "E-UNKNOWN-FIELD", "did you mean 'def'?"),
+        ("deff", "12", "E-UNKNOWN-FIELD", "did you mean 'def'"),
         ("estro", "ardore", "E-BAD-VALUE", "did you mean 'ardo'?"),
         ("atk", "'20'", "E-WRONG-TYPE", "'atk' must be"),
     ],
