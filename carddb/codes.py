@@ -65,6 +65,10 @@ CODES: dict[str, str] = {
     "E-BOOSTER-COLLATION": "A dealt booster slot has several sheets or card weights; dealing needs one pile.",
     "E-BOOSTER-IMPORT": "A line of an imported Draftmancer card list cannot be read or names no card of the game.",
     "W-BOOSTER-BALANCE": "Province balance cannot keep every province's natural odds for this slot.",
+    "E-DRAFT-FORMAT": "A draft format in boosters.yaml names an unknown booster type, kind or faction, or its counts "
+    "do not fit together (keep more than dealt, no rounds, a pool that can never be full).",
+    "E-UNKNOWN-NUMBER": "A count or a {number:ID} marker in a data file (a draft count, a booster or draft "
+    "description) names a rule number the game pack does not declare, or writes it in an unknown form.",
     "E-DECK-FILE": "A deck list file is not a mapping shaped as a deck list.",
     "E-DECK-UNKNOWN-CARD": "A deck list names a card id that is not in the card database.",
     "E-DECK-COPIES": "A deck list uses more copies of a card than the pool has (the card's `copies`).",

@@ -68,8 +68,14 @@ def test_no_exclusion_draws_exactly_what_it_drew_before(loe_plans: dict[str, Boo
     assert open_boosters(plan, 9, 4, exclude=["not-a-card"]) == open_boosters(plan, 9, 4)
 
 
-def test_a_dealt_pile_leaves_excluded_cards_out(fixture_db: CardDatabase, loe_plans: dict[str, BoosterPlan]) -> None:
-    plan = loe_plans["victory-deal"]  # 16 Victory cards, 3 per seat
+DEALT = "boosters:\n  deal:\n    name: Deal\n    collation: dealt\n    slots:\n      - {name: victories, count: 3, filter: {kind: victory}}\n"
+
+
+def test_a_dealt_pile_leaves_excluded_cards_out(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    (tmp_path / "boosters.yaml").write_text(DEALT)
+    report = Report()
+    plan = load_boosters(fixture_db, report, tmp_path / "boosters.yaml")["deal"]  # 16 Victory cards, 3 per seat
+    assert not report.errors, report.format_text()
     victories = [c.id for c in fixture_db.cards if c.kind == "victory"]
     dealt = open_boosters(plan, 5, 4, exclude=victories[:4])  # 12 cards left: 4 seats of 3 still fit
     ids = [i for booster in dealt for i in booster.ids()]

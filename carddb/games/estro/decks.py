@@ -33,9 +33,6 @@ class EstroDeckRules:
     )
     # list kind -> the booster type that deals the rest of such a list, never repeating its cards
     completed_by = MappingProxyType({"chosen": "random-five"})
-    # ESTRO has no draft.
-    draft_limits: MappingProxyType[str, int] = MappingProxyType({})
-    draft_required: MappingProxyType[str, int] = MappingProxyType({})
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
         size = CHOSEN if deck.kind == "chosen" else DECK
