@@ -11,6 +11,7 @@ from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.games import get_pack
 from carddb.games.estro.schema import Fighter
+from carddb.play.boosters import load_boosters
 from carddb.play.decks import load_decks
 from carddb.project import Project
 from carddb.rules.ast import phrases
@@ -80,3 +81,12 @@ def test_the_spoilers_statistics_show_no_cost_curve_for_a_game_without_costs(db:
     charts = set_charts(db)
     assert [chart.id for chart in charts] == ["kinds", "rarities", "factions"]
     assert charts[-1].title == "Estri"  # the seed's plural, not "Estros"
+
+
+def test_the_random_booster_types_deal_the_seeds_numbers(db: CardDatabase) -> None:
+    report = Report()
+    plans = load_boosters(db, report)
+    assert not report.errors, report.format_text()
+    assert plans["random-five"].size == PACK.number("deck-random")
+    assert plans["random-deck"].size == PACK.number("deck-size")
+    assert not plans["random-five"].duplicates and not plans["random-deck"].duplicates
