@@ -349,7 +349,7 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
         yield Finding(
             "W-BOOSTER-BALANCE",
             f"slot '{slot.name}' of booster '{type_id}' draws {plural(slot.count, 'card')} but its cards come from "
-            f"{len(by_faction)} {db.pack.faction_label}s; balance is skipped",
+            f"{len(by_faction)} {db.pack.factions_label}; balance is skipped",
             doc.path,
             doc.value_span((*slot_at, "province_balance")),
         )

@@ -85,10 +85,28 @@ class DeckRules(Protocol):
 
     # list kind -> one line saying what such a list is; it may name rule numbers with {number:ID}
     list_kinds: Mapping[str, str]
-    # list kind -> built from a pool (copies limited by it) or from a collection (see above)
+    # list kind -> built from a pool (copies limited by it) or from a collection (see above);
+    # optional: read it with `deck_formats(rules)`
     formats: Mapping[str, DeckFormat]
+    # list kind -> the booster type that deals the rest of such a list, never repeating its cards
+    # (`carddb deck deal`, carddb.play.dealing); optional: read it with `completed_by(rules)`
+    completed_by: Mapping[str, str]
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]: ...
+
+
+def deck_formats(rules: DeckRules | None) -> Mapping[str, DeckFormat]:
+    """Which list kinds are built from a collection rather than a pool. A pack written before deck
+    rules could say so (a plugin, a game.yaml game) declares none: its lists are pool-limited."""
+    declared: Mapping[str, DeckFormat] = getattr(rules, "formats", None) or {}
+    return declared
+
+
+def completed_by(rules: DeckRules | None) -> Mapping[str, str]:
+    """The list kinds a game completes with random cards. A pack written before deck rules could say
+    so (a plugin, a game.yaml game) declares none, and must keep working."""
+    declared: Mapping[str, str] = getattr(rules, "completed_by", None) or {}
+    return declared
 
 
 @dataclass
@@ -162,7 +180,7 @@ def load_decks(db: CardDatabase, report: Report) -> list[LoadedDeck]:
 def check_deck(deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
     rules: DeckRules | None = db.pack.deck_rules
     yield from _unknown_cards(deck, db, source)
-    deck_format: DeckFormat = rules.formats.get(deck.kind, "pool") if rules is not None else "pool"
+    deck_format: DeckFormat = deck_formats(rules).get(deck.kind, "pool")
     if deck_format == "pool":
         yield from _pool_copies(deck, db, source)
     elif deck.pool is not None:

@@ -23,7 +23,7 @@ from carddb.database import CardDatabase
 from carddb.engine.registry import EffectRegistry
 from carddb.gamepack import GamePack, KindInfo
 from carddb.play.boosters import BoosterPlan
-from carddb.play.decks import DeckRules
+from carddb.play.decks import DeckRules, deck_formats
 from carddb.play.draftformat import Count, PlayDefinitions
 from carddb.play.draftwords import phase_sentences
 from carddb.rulebook.sources import number_html, numbers_html
@@ -520,7 +520,7 @@ def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRule
     lines = tuple(
         Markup(
             numbers_html(
-                f"{name.replace('-', ' ').title()} ({built[rules.formats.get(name, 'pool')]}): {what}.",
+                f"{name.replace('-', ' ').title()} ({built[deck_formats(rules).get(name, 'pool')]}): {what}.",
                 pack.number_values,
             )
         )
