@@ -111,6 +111,7 @@ PACK = GamePack(
     faction_field="faction",
     faction_label="realm",
     icon_dir=package_folder(__name__) / "icons",
+    starter=package_folder(__name__) / "starter",
     # Basic first: a cost's basic amount prints on that one numbered gem, advanced resources as icons.
     icons=("basic", "research", "gold", "gemstone", "faith"),
     # A Unit's offence and health, a Building's defence; Policies, Events and Territories have none.
