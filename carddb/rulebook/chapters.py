@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import jinja2
@@ -253,6 +253,7 @@ class GlossaryEntry:
     reminder: str = ""
     examples: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()  # plural kind labels allowed to use it; empty = any kind
+    numbers: dict[str, int] = field(default_factory=dict, compare=False)  # the game's, for {number:ID} in reminders
 
     @property
     def term(self) -> Phrase:
@@ -269,7 +270,7 @@ class GlossaryEntry:
 
     @property
     def reminder_parts(self) -> Phrase:
-        return phrase(self.reminder)
+        return phrase(self.reminder, self.numbers)
 
 
 # Glossary sections in reading order: the registry role and the heading it is listed under.
@@ -286,14 +287,18 @@ ROLE_SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-def phrase(pattern: str) -> Phrase:
-    """'Deal {amount} damage to {target}' -> words and the slots 'amount' and 'target'."""
+def phrase(pattern: str, numbers: dict[str, int] | None = None) -> Phrase:
+    """'Deal {amount} damage to {target}' -> words and the slots 'amount' and 'target'.
+
+    With the game's `numbers`, words are HTML with their `{number:ID}` markers printed as tagged
+    numbers (reminder text may name rule numbers).
+    """
     parts: list[tuple[str, bool]] = []
-    for piece in re.split(r"(\{[^{}]+\})", pattern):
+    for piece in re.split(r"(\{[^{}:]+\})", pattern):
         if piece.startswith("{") and piece.endswith("}"):
             parts.append((piece[1:-1].replace("_", " "), True))
         elif piece:
-            parts.append((piece, False))
+            parts.append((Markup(numbers_html(piece, numbers)) if numbers else piece, False))
     return tuple(parts)
 
 
@@ -313,6 +318,7 @@ def glossary_entries(registry: EffectRegistry, pack: GamePack) -> list[GlossaryE
                 reminder=entry.reminder,
                 examples=tuple(entry.examples),
                 kinds=kinds,
+                numbers=dict(pack.number_values),
             )
         )
     return entries

@@ -105,7 +105,7 @@ class Renderer:
             out.append(Piece(_join(words), "keyword"))
         entry = self.language.registry[phrase.entry]
         args = {k: self.said(v) for k, v in phrase.args}
-        out.append(Piece(entry.reminder_for(args), "reminder"))
+        out.append(Piece(entry.reminder_for(args, self.language.numbers), "reminder"))
         return out
 
     def said(self, value: Value) -> str:

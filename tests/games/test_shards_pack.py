@@ -456,3 +456,21 @@ def test_the_starting_deal_is_named_by_its_keyword(shipped: CardDatabase) -> Non
     phase = play.drafts["sealed"].phase("starting")
     assert phase.pile_name == "Starting cards"
     assert sorted(set(phase.pile)) == sorted(c.id for c in shipped.cards if "starting" in keywords_of(c.text, LANG))
+
+
+def test_a_reminder_prints_the_rule_number_the_pack_declares() -> None:
+    from carddb.rules.canonical import ability_runs
+    from carddb.rules.language import RulesLanguage
+
+    ability = parse_ability("Grand", LANG)
+    assert not isinstance(ability, Problem)
+    printed = [r.text for r in ability_runs(ability, LANG) if r.kind == "reminder"]
+    assert printed == ["If this card has 7 development counters on it, you win the game."]
+    assert (
+        LANG.registry["grand"].reminder
+        == "If this card has {number:prosperity-counters} development counters on it, you win the game."
+    )
+    other = RulesLanguage(LANG.vocabulary, LANG.registry, {"prosperity-counters": 10})
+    assert [r.text for r in ability_runs(ability, other) if r.kind == "reminder"] == [
+        "If this card has 10 development counters on it, you win the game."
+    ]

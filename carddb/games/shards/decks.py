@@ -34,14 +34,15 @@ def is_starting(card_id: str, db: CardDatabase) -> bool:
 
 
 class ShardsDeckRules:
+    # Descriptions name the pack's numbers, so the rulebook prints them from NUMBERS.
     list_kinds = MappingProxyType(
         {
-            "constructed": f"a constructed deck: at least {DECK_MIN} cards, at most {COPIES_MAX} of a card, "
-            f"exactly {STARTING_CARDS} different Starting cards",
-            "sealed": f"a sealed deck from the boosters a player opened: at least {LIMITED_DECK_MIN} cards, "
-            f"exactly {STARTING_CARDS} different Starting cards",
-            "draft": f"a draft deck from the cards a player drafted: at least {LIMITED_DECK_MIN} cards, "
-            f"exactly {STARTING_CARDS} different Starting cards",
+            "constructed": "a constructed deck: at least {number:deck-min} cards, at most {number:copies-max} of a "
+            "card, exactly {number:starting-cards} different Starting cards",
+            "sealed": "a sealed deck from the boosters a player opened: at least {number:limited-deck-min} cards, "
+            "exactly {number:starting-cards} different Starting cards",
+            "draft": "a draft deck from the cards a player drafted: at least {number:limited-deck-min} cards, "
+            "exactly {number:starting-cards} different Starting cards",
         }
     )
     formats: MappingProxyType[str, DeckFormat] = MappingProxyType(

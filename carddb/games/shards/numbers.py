@@ -40,6 +40,7 @@ NUMBERS = (
     GameNumber("attrition-expend", 1, "resources expended instead of drawing from an empty deck", f"{SEED}, Attrition"),
     GameNumber("limited-deck-min", 30, "fewest cards in a sealed or draft deck", DECIDED),
     GameNumber("draft-rounds", 2, "boosters each player opens in a Booster Draft", DECIDED),
+    GameNumber("draft-picks", 1, "cards a player takes from each pack that reaches them", DECIDED),
     GameNumber("sealed-boosters", 6, "boosters each player opens for a Sealed Deck", DECIDED),
     GameNumber("starting-deal", 9, "Starting cards dealt to each player after a draft or sealed opening", DECIDED),
     GameNumber("scrap-max", 3, "largest scrap value printed on a card", DECIDED),

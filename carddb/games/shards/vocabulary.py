@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from carddb.games.shards.engine import ADVANCED_RESOURCES, shards_registry
+from carddb.games.shards.numbers import NUMBERS
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
@@ -63,4 +64,5 @@ VOCABULARY = Vocabulary(
 
 @cache
 def shards_rules() -> RulesLanguage:
-    return RulesLanguage(VOCABULARY, shards_registry())
+    # Reminders print rule numbers (Starting: 7 cards; Grand: 7 counters) from the pack's numbers.
+    return RulesLanguage(VOCABULARY, shards_registry(), {n.id: n.value for n in NUMBERS})
