@@ -20,7 +20,7 @@ from carddb.gamepack import CARD_SIZES, CostInfo, Faction, GameNumber, GamePack,
 if TYPE_CHECKING:
     from carddb.database import CardDatabase
     from carddb.gamefile import CardField, DeckDeclaration, GameDeclaration
-    from carddb.play.decks import DeckList, DeckSource
+    from carddb.play.decks import DeckFormat, DeckList, DeckSource
 
 
 class DeclaredCard(Card):
@@ -124,13 +124,11 @@ def _model_name(kind_id: str) -> str:
 class DeclaredDeckRules:
     """Deck rules of a game.yaml game: a deck's size, the most copies of one card, the kinds it may hold."""
 
-    draft_limits: MappingProxyType[str, int] = MappingProxyType({})
-    draft_required: MappingProxyType[str, int] = MappingProxyType({})
-
     def __init__(self, deck: DeckDeclaration, kind_labels: dict[str, str]) -> None:
         self.deck = deck
         self.kind_labels = kind_labels
         self.list_kinds = MappingProxyType({"deck": self.describe()})
+        self.formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"deck": deck.built_from})
 
     def describe(self) -> str:
         deck = self.deck

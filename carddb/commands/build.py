@@ -12,6 +12,7 @@ from carddb.build import build
 from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, open_project, print_report
 from carddb.errors import UsageError
 from carddb.play.samples import DEFAULT_SEED
+from carddb.plural import plural
 from carddb.progress import stages
 from carddb.render.workers import render_workers
 
@@ -46,9 +47,8 @@ def build_command(
         table.add_row(*row)
     Console(width=180).print(table)
     print(
-        f"{pack.name}: {result.rendered + result.cached} cards, {result.rendered} rendered, "
-        f"{result.cached} from the cache; {len(result.report.warnings)} warning"
-        f"{'s' * (len(result.report.warnings) != 1)}"
+        f"{pack.name}: {plural(result.rendered + result.cached, 'card')}, {result.rendered} rendered, "
+        f"{result.cached} from the cache; {plural(len(result.report.warnings), 'warning')}"
     )
     print("stages: " + ", ".join(f"{label.lower()} {sec:.1f} s" for label, sec in result.seconds.items()))
     raise typer.Exit(1 if result.report.failed(strict) else 0)

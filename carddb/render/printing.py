@@ -16,6 +16,7 @@ from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import RenderError
+from carddb.plural import plural
 from carddb.progress import Stage, no_progress
 from carddb.render.faces import FaceResult, render_backs, render_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
@@ -104,7 +105,11 @@ def print_stage(
         return result
     with stage("Copying card PDFs", None):
         changed = _copy_card_pdfs(printable, face_by_id, backs, out / "cards")
-    written.add("card PDFs", _rel(db, out / "cards"), f"{len(printable)} cards + {len(backs)} backs, {changed} updated")
+    written.add(
+        "card PDFs",
+        _rel(db, out / "cards"),
+        f"{plural(len(printable), 'card')} + {plural(len(backs), 'back')}, {changed} updated",
+    )
     slots = sheet_cards(printable, face_by_id, backs, options)
     used_pages: list[Path] = []
     for paper_id in options.papers:
@@ -123,7 +128,7 @@ def print_stage(
         written.add(
             f"{PAPERS[paper_id].label} sheets",
             _rel(db, sheets.path),
-            f"{sheets.pages} pages ({sheets.pages_built} built), {len(slots)} cards, "
+            f"{plural(sheets.pages, 'page')} ({sheets.pages_built} built), {plural(len(slots), 'card')}, "
             f"{layout.columns} x {layout.rows} per page, bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
         )
     if options.full_run:
@@ -140,7 +145,7 @@ def print_stage(
             )
             if part
         )
-        written.add("PNGs", _rel(db, out / "png"), f"{len(jobs)} images ({what}), {rendered} rendered")
+        written.add("PNGs", _rel(db, out / "png"), f"{plural(len(jobs), 'image')} ({what}), {rendered} rendered")
     if options.tts:
         decks = _tts_decks(db, printable, face_by_id, backs, name)
         with stage("Writing Tabletop Simulator decks", None):
@@ -150,7 +155,7 @@ def print_stage(
             written.add(
                 "Tabletop Simulator deck",
                 _rel(db, deck_result.json_path),
-                f"{deck_result.cards} cards on {len(deck_result.images) - 1} sheet(s) + back",
+                f"{plural(deck_result.cards, 'card')} on {plural(len(deck_result.images) - 1, 'sheet')} + back",
             )
     return result
 

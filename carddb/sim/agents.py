@@ -186,10 +186,10 @@ def imagine(game: Game, viewer: int, rng: Rng) -> Game:
         cards[position] = uid
     for player in range(game.n):
         for uid in world.hands[player]:
-            world.zone[uid] = ZONE_HAND
+            world.place[uid] = ZONE_HAND
             world.controller[uid] = player
     for uid in world.deck:
-        world.zone[uid] = ZONE_DECK
+        world.place[uid] = ZONE_DECK
     world.reacts = {}
     for hand in world.hands:
         for uid in hand:
@@ -223,7 +223,7 @@ def _disguise(world: Game, game: Game, viewer: int, known: set[int], rng: Rng) -
 
 
 def _visible(game: Game, viewer: int, uid: int, known: set[int]) -> bool:
-    zone = game.zone[uid]
+    zone = game.place[uid]
     if uid in known:
         return True
     if zone == ZONE_PLAY:

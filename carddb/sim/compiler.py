@@ -198,7 +198,7 @@ def _compile_ability(
                 own_turn_only=OWN_TURN_ONLY in limits,
                 text=line,
                 pool_cost=sum(getattr(cost, "pool_cost", 0) for cost in costs),
-                exhausts_self=any(getattr(cost, "exhausts_self", False) for cost in costs),
+                uses_self=any(getattr(cost, "uses_self", False) for cost in costs),
             )
         ]
     if isinstance(ability, TriggeredAbility):

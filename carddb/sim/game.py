@@ -1,7 +1,7 @@
 """The state of one game: every card's place and marks, the players, the zones, the stack.
 
 The state is a struct of arrays indexed by a card's uid (its physical copy in this
-game): `zone[uid]`, `damage[uid]`, `face_down[uid]`... so that a copy, which the
+game): `place[uid]` (its zone), `damage[uid]`, `face_down[uid]`... so that a copy, which the
 greedy bot makes for every option it weighs, is a handful of `list.copy()` calls
 rather than a walk over objects. Card definitions (`CardDef`) are shared by all
 games of a run and never change.
@@ -61,7 +61,6 @@ class Game:
         "discard",
         "end_reason",
         "events",
-        "exhausted",
         "face_down",
         "first",
         "hands",
@@ -77,6 +76,7 @@ class Game:
         "over",
         "owner",
         "pending",
+        "place",
         "play",
         "pool",
         "reacts",
@@ -92,8 +92,8 @@ class Game:
         "tallies",
         "turn",
         "turns",
+        "used",
         "winner",
-        "zone",
     )
 
     def __init__(
@@ -112,12 +112,12 @@ class Game:
         self.options = options
         self.defs = defs
         self.n = players
-        self.zone = [ZONE_NONE] * count
+        self.place = [ZONE_NONE] * count
         self.owner = list(owners)
         self.controller = list(owners)
         self.face_down = [False] * count
         self.damage = [0] * count
-        self.exhausted = [False] * count
+        self.used = [False] * count
         self.attached = [-1] * count
         self.since = [0] * count  # the clock when the card entered its zone (oldest statics and cards first)
         self.deck: list[int] = []
@@ -165,12 +165,12 @@ class Game:
         new.options = self.options
         new.defs = list(self.defs)
         new.n = self.n
-        new.zone = self.zone.copy()
+        new.place = self.place.copy()
         new.owner = self.owner.copy()
         new.controller = self.controller.copy()
         new.face_down = self.face_down.copy()
         new.damage = self.damage.copy()
-        new.exhausted = self.exhausted.copy()
+        new.used = self.used.copy()
         new.attached = self.attached.copy()
         new.since = self.since.copy()
         new.deck = self.deck.copy()
@@ -211,18 +211,19 @@ class Game:
 
     # -- zones ------------------------------------------------------------------
 
-    def zone_list(self, zone: int, player: int) -> list[int]:
-        if zone == ZONE_DECK:
+    def zone_list(self, where: int, player: int) -> list[int]:
+        """The cards of zone `where` (a hand or play zone: `player`'s)."""
+        if where == ZONE_DECK:
             return self.deck
-        if zone == ZONE_HAND:
+        if where == ZONE_HAND:
             return self.hands[player]
-        if zone == ZONE_PLAY:
+        if where == ZONE_PLAY:
             return self.play[player]
-        if zone == ZONE_DISCARD:
+        if where == ZONE_DISCARD:
             return self.discard
-        if zone >= ZONE_SHARED:
-            return self.shared[zone - ZONE_SHARED]
-        raise ValueError(f"zone {zone} holds no card list")
+        if where >= ZONE_SHARED:
+            return self.shared[where - ZONE_SHARED]
+        raise ValueError(f"no card list for place {where}")
 
     def move(self, uid: int, zone: int, player: int = -1, *, face_down: bool = False, bottom: bool = False) -> None:
         """Put a card into `zone` (a hand or play zone: `player`'s), keeping every index in step.
@@ -230,7 +231,7 @@ class Game:
         A card leaving play loses its damage, fatigue and coupling; the caller
         deals with what was coupled to it (`ops.leave_play`).
         """
-        old = self.zone[uid]
+        old = self.place[uid]
         definition = self.defs[uid]
         if old == ZONE_PLAY:
             self.play[self.controller[uid]].remove(uid)
@@ -240,7 +241,7 @@ class Game:
                 if definition.statics:
                     self.statics_cache = None
             self.damage[uid] = 0
-            self.exhausted[uid] = False
+            self.used[uid] = False
             self.attached[uid] = -1
         elif old == ZONE_HAND:
             self.hands[self.controller[uid]].remove(uid)
@@ -258,7 +259,7 @@ class Game:
         # ZONE_STACK and ZONE_NONE keep no list of cards (the stack holds items)
         self.clock += 1
         self.since[uid] = self.clock
-        self.zone[uid] = zone
+        self.place[uid] = zone
         if zone in (ZONE_PLAY, ZONE_HAND):
             self.controller[uid] = player
         self.face_down[uid] = face_down
@@ -292,7 +293,7 @@ class Game:
             return
         definition = self.defs[uid]
         self.face_down[uid] = face_down
-        if self.zone[uid] == ZONE_PLAY:
+        if self.place[uid] == ZONE_PLAY:
             self._listening(definition.listens, -1 if face_down else 1)
             if definition.statics:
                 self.statics_cache = None

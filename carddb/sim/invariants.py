@@ -2,7 +2,7 @@
 
 The core checks what holds in every game: each card in exactly one zone and its
 index agreeing, the number of cards conserved, no negative damage, health or currency,
-exhaustion (LOE: fatigue), facing and attachments only on cards in play, attachments pointing at
+the used mark (LOE: fatigue), facing and attachments only on cards in play, attachments pointing at
 cards in play, nothing left on the stack between actions. The pack adds its own
 (`SimRules.invariants`: LOE checks powerstones against what the turn gave, hand
 size at the end of a turn, the market's size, what may be face down).
@@ -31,19 +31,19 @@ def violations(game: Game, *, end_of_turn: int | None = None) -> list[str]:
     problems = _zones(game)
     for uid in range(len(game.defs)):
         name = game.defs[uid].id
-        in_play = game.zone[uid] == ZONE_PLAY
+        in_play = game.place[uid] == ZONE_PLAY
         if game.damage[uid] < 0:
             problems.append(f"{name} has negative damage {game.damage[uid]}")
         if in_play and game.defs[uid].health > 0 and health(game, uid) < 1:
             problems.append(f"{name} has {health(game, uid)} health")
         if game.damage[uid] and not in_play:
             problems.append(f"{name} has damage counters outside play")
-        if game.exhausted[uid] and not in_play:
-            problems.append(f"{name} is exhausted outside play")
+        if game.used[uid] and not in_play:
+            problems.append(f"{name} is marked used outside play")
         if game.face_down[uid] and not in_play:
             problems.append(f"{name} is face down outside play")
         target = game.attached[uid]
-        if target >= 0 and (not in_play or game.zone[target] != ZONE_PLAY):
+        if target >= 0 and (not in_play or game.place[target] != ZONE_PLAY):
             problems.append(f"{name} is attached to {game.defs[target].id}, but one of them is not in play")
     for player in range(game.n):
         if game.pool[player] < 0:
@@ -60,10 +60,10 @@ def _zones(game: Game) -> list[str]:
 
     def place(uid: int, where: str, zone: int, player: int = -1) -> None:
         if uid in seen:
-            problems.append(f"{game.defs[uid].id} is in two zones: {seen[uid]} and {where}")
+            problems.append(f"{game.defs[uid].id} is in two places: {seen[uid]} and {where}")
         seen[uid] = where
-        if game.zone[uid] != zone:
-            problems.append(f"{game.defs[uid].id} is in the {where} but its zone says {game.zone[uid]}")
+        if game.place[uid] != zone:
+            problems.append(f"{game.defs[uid].id} is in the {where} but its place says {game.place[uid]}")
         if player >= 0 and game.controller[uid] != player:
             problems.append(
                 f"{game.defs[uid].id} is in P{player + 1}'s {where} but is controlled by P{game.controller[uid] + 1}"
@@ -77,7 +77,7 @@ def _zones(game: Game) -> list[str]:
         for uid in game.hands[player]:
             place(uid, "hand", ZONE_HAND, player)
         for uid in game.play[player]:
-            place(uid, "play zone", ZONE_PLAY, player)
+            place(uid, "play area", ZONE_PLAY, player)
     for index, cards in enumerate(game.shared):
         for uid in cards:
             place(uid, game.rules.shared_zones[index], ZONE_SHARED + index)
@@ -86,9 +86,7 @@ def _zones(game: Game) -> list[str]:
             place(item.source, "stack", ZONE_STACK)
     missing = [game.defs[uid].id for uid in range(len(game.defs)) if uid not in seen]
     if missing:
-        problems.append(
-            f"{len(missing)} cards are in no zone (the card count is not conserved): {', '.join(missing[:5])}"
-        )
-    if any(zone == ZONE_NONE for zone in game.zone):
+        problems.append(f"{len(missing)} cards are nowhere (the card count is not conserved): {', '.join(missing[:5])}")
+    if any(zone == ZONE_NONE for zone in game.place):
         problems.append("a card was never placed")
     return problems

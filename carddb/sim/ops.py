@@ -91,7 +91,7 @@ def leave_play(game: Game, uid: int, zone: int, player: int = -1) -> None:
 
 def deal_damage(game: Game, uid: int, amount: int) -> int:
     """Damage counters on a card with health; returns the damage dealt after prevention."""
-    if game.zone[uid] != ZONE_PLAY or game.defs[uid].health <= 0 or amount <= 0:
+    if game.place[uid] != ZONE_PLAY or game.defs[uid].health <= 0 or amount <= 0:
         return 0
     amount = game.rules.prevent_damage(game, uid, amount)
     if amount <= 0:
@@ -106,7 +106,7 @@ def deal_damage(game: Game, uid: int, amount: int) -> int:
 
 def remove_damage(game: Game, uid: int, amount: int | None) -> int:
     """Take damage counters off (all of them for None), unless a static keeps them on."""
-    if game.zone[uid] != ZONE_PLAY or game.damage[uid] == 0:
+    if game.place[uid] != ZONE_PLAY or game.damage[uid] == 0:
         return 0
     for source, static in game.statics("damage-stays"):
         if static.applies(game, source, uid):
@@ -120,7 +120,7 @@ def remove_damage(game: Game, uid: int, amount: int | None) -> int:
 
 def destroy(game: Game, uid: int) -> bool:
     """Destroy a card in play (or a card still on the stack: it never arrives); True if it went."""
-    zone = game.zone[uid]
+    zone = game.place[uid]
     if zone == ZONE_STACK:
         return counter_card(game, uid)
     if zone != ZONE_PLAY:
@@ -147,12 +147,12 @@ def check_lethal(game: Game) -> None:
             if damage[uid] and defs[uid].health and damage[uid] >= health(game, uid)
         ]
         for uid in doomed:
-            if game.zone[uid] == ZONE_PLAY:
+            if game.place[uid] == ZONE_PLAY:
                 destroy(game, uid)
 
 
 def return_to_hand(game: Game, uid: int) -> None:
-    if game.zone[uid] == ZONE_PLAY:
+    if game.place[uid] == ZONE_PLAY:
         if game.log is not None:
             game.trace(f"{game.name(uid)} returns to its owner's hand")
         leave_play(game, uid, ZONE_HAND, game.owner[uid])
@@ -183,7 +183,7 @@ def counter(game: Game, item: StackItem) -> None:
 def counter_card(game: Game, uid: int) -> bool:
     """Counter the played card `uid` if it is still on the stack."""
     for item in game.stack:
-        if item.card and item.source == uid and game.zone[uid] == ZONE_STACK:
+        if item.card and item.source == uid and game.place[uid] == ZONE_STACK:
             counter(game, item)
             return True
     return False

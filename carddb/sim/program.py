@@ -133,7 +133,7 @@ class Program:
 class Activated:
     """`COSTS: EFFECTS.`, with the restrictions written after the effects.
 
-    `pool_cost` and `exhausts_self` summarise the costs (a cost object may declare them) so
+    `pool_cost` and `uses_self` summarise the costs (a cost object may declare them) so
     that deciding whether the ability can be used starts with two cheap tests.
     """
 
@@ -144,7 +144,7 @@ class Activated:
     own_turn_only: bool = False
     text: str = ""
     pool_cost: int = 0  # the turn's currency its costs take (LOE: powerstones)
-    exhausts_self: bool = False  # one of its costs exhausts (LOE: fatigues) the card itself
+    uses_self: bool = False  # one of its costs marks the card itself used (LOE: fatigues it)
 
 
 @dataclass(frozen=True, slots=True)

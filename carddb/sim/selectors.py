@@ -60,7 +60,7 @@ class Semantics:
 class Sel:
     """A compiled selector. `resolve` gives what it names now; `candidates` what may be chosen."""
 
-    __slots__ = ("adjectives", "domain", "hint", "kinds", "pred", "scan", "text", "zone")
+    __slots__ = ("adjectives", "domain", "hint", "kinds", "place", "pred", "scan", "text")
     mode = "all"
 
     def __init__(
@@ -74,7 +74,7 @@ class Sel:
         kinds: tuple[str, ...] | None = None,
     ) -> None:
         self.domain = domain  # "card", PLAYERS or STACK
-        self.zone = zone  # for cards: the zone it looks in
+        self.place = zone  # for cards: the zone it looks in
         self.pred = pred
         self.text = text
         self.hint = hint  # what choosing it is for (see decisions.choose)
@@ -88,12 +88,12 @@ class Sel:
             return list(range(game.n))
         if self.domain == STACK:
             return [item.id for item in game.stack]
-        if self.zone == ZONE_PLAY:
+        if self.place == ZONE_PLAY:
             if self.kinds is not None:
                 index = game.in_play_of_kind()
                 return [uid for kind in self.kinds for uid in index.get(kind, ())]
             return [uid for cards in game.play for uid in cards]
-        return list(game.zone_list(self.zone, 0))
+        return list(game.zone_list(self.place, 0))
 
     def candidates(self, game: Game, ctx: Ctx) -> list[int]:
         pred = self.scan
@@ -118,7 +118,7 @@ class Sel:
 
     def groups(self, game: Game) -> list[list[int]] | tuple[list[int], ...]:
         """The card lists a card selector looks through (without copying them)."""
-        if self.zone == ZONE_PLAY:
+        if self.place == ZONE_PLAY:
             kinds = self.kinds
             if kinds is not None:
                 index = game.in_play_of_kind()
@@ -126,7 +126,7 @@ class Sel:
                     return (index.get(kinds[0], _EMPTY),)
                 return tuple(index.get(kind, _EMPTY) for kind in kinds)
             return game.play
-        return (game.zone_list(self.zone, 0),)
+        return (game.zone_list(self.place, 0),)
 
     def test(self, game: Game, x: int, ctx: Ctx) -> bool:
         return self.pred(game, x, ctx)
@@ -137,7 +137,7 @@ class Sel:
             return 0 <= x < game.n
         if self.domain == STACK:
             return any(item.id == x for item in game.stack)
-        return game.zone[x] == self.zone
+        return game.place[x] == self.place
 
 
 class TargetSel(Sel):
@@ -147,7 +147,7 @@ class TargetSel(Sel):
     mode = "target"
 
     def __init__(self, base: Sel, slot: int, rule: Pred | None = None) -> None:
-        super().__init__(base.domain, base.zone, base.pred, base.text, base.hint, base.adjectives, base.kinds)
+        super().__init__(base.domain, base.place, base.pred, base.text, base.hint, base.adjectives, base.kinds)
         self.scan = base.scan
         self.slot = slot
         self.rule = rule  # the pack's targeting rule for cards (None: none)

@@ -51,7 +51,7 @@ def site_stage(
     if faces is None:
         faces = render_faces(db, db.cards, report, workers=workers)
     images = web_images({face.card_id: face.pdf for face in faces}, root / "cards", workers=workers)
-    site = build_site(db, root, images.paths, boosters=booster_membership(db, report))
+    site = build_site(db, root, images.paths, boosters=booster_membership(db, report), versions=images.versions)
     cached = sum(1 for face in faces if face.from_cache)
     return SiteStageResult(site=site, images=images, rendered=len(faces) - cached, cached=cached)
 

@@ -113,12 +113,12 @@ class Table:
         self.catalogue.by_id[definition.id] = definition
         g = self.g
         for array, value in (
-            (g.zone, -1),
+            (g.place, -1),
             (g.owner, owner),
             (g.controller, owner),
             (g.face_down, False),
             (g.damage, 0),
-            (g.exhausted, False),
+            (g.used, False),
             (g.attached, -1),
             (g.since, 0),
         ):
@@ -131,7 +131,7 @@ class Table:
 
     def resource(self, owner: int, subtype: str, text: str = "", *, fatigued: bool = False) -> int:
         uid = self.card("resource", text, owner=owner, zone="play", subtype=subtype)
-        self.g.exhausted[uid] = fatigued
+        self.g.used[uid] = fatigued
         return uid
 
     def pool(self, player: int, amount: int) -> None:
@@ -193,7 +193,7 @@ class Table:
         return list(self.g.hands[player])
 
     def zone_of(self, uid: int) -> int:
-        return self.g.zone[uid]
+        return self.g.place[uid]
 
 
 # -- scenario registry: one scenario per (registry entry, example sentence) -------------------------

@@ -92,7 +92,7 @@ def _two_tables() -> tuple[Table, Table, int, int]:
         if swap:  # the Reaction is in the deck instead, and a deck card in player 2's hand
             deck_card = t.g.deck[3]
             t.g.deck[3], t.g.hands[1][0] = secret, deck_card
-            t.g.zone[secret], t.g.zone[deck_card] = ZONE_DECK, ZONE_HAND
+            t.g.place[secret], t.g.place[deck_card] = ZONE_DECK, ZONE_HAND
             t.g.controller[deck_card] = 1
             t.g.defs[hidden] = t.g.defs[t.card("duke", "Armor 2", owner=1, zone="discard")]  # another Duke face down
         else:
@@ -156,4 +156,4 @@ def test_the_greedy_bot_counters_an_attempt_that_would_win() -> None:
     t.pool(0, 1)
     t.pool(1, 1)
     t.do(1, Action("victory", winning))
-    assert not t.g.over and t.g.zone[reaction] == 3 and not t.g.face_down[winning]
+    assert not t.g.over and t.g.place[reaction] == 3 and not t.g.face_down[winning]

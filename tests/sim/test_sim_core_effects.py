@@ -201,7 +201,7 @@ def _look_at_top(t: Table, text: str) -> None:
 @scenario("search", "Search the deck for a Resource, reveal it and put it into your hand. Shuffle the deck.")
 def _search(t: Table, text: str) -> None:
     t.g.deck[:] = [uid for uid in t.g.deck if uid != t.deck[0]]
-    t.g.zone[t.deck[0]] = -1
+    t.g.place[t.deck[0]] = -1
     t.g.move(t.deck[0], ZONE_DECK, bottom=True)  # a Resource at the bottom, spells above it
     for _ in range(3):
         t.card("spell", "Draw a card.", zone="deck")

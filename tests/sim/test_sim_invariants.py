@@ -38,7 +38,7 @@ def _negative_health(t: Table) -> None:
 
 def _fatigue_in_hand(t: Table) -> None:
     uid = t.card("resource", subtype="subject")
-    t.g.exhausted[uid] = True
+    t.g.used[uid] = True
 
 
 def _too_many_powerstones(t: Table) -> None:
@@ -71,11 +71,11 @@ def _left_on_the_stack(t: Table) -> None:
 
 
 CASES: dict[str, tuple[Callable[[Table], None], str]] = {
-    "in two zones": (_in_two_zones, "is in two zones"),
+    "in two zones": (_in_two_zones, "is in two places"),
     "card count": (_lost_card, "the card count is not conserved"),
     "negative damage": (_negative_damage, "negative damage"),
     "negative health": (_negative_health, "has -5 health"),
-    "fatigue outside play": (_fatigue_in_hand, "is exhausted outside play"),
+    "fatigue outside play": (_fatigue_in_hand, "is marked used outside play"),
     "powerstones": (_too_many_powerstones, "P2 has 12 powerstones, more than kept 0 + received 0 + gained 0"),
     "coupling": (_coupled_to_a_discarded_card, "but one of them is not in play"),
     "face down": (_face_down_resource, "a resource, is face down"),

@@ -37,7 +37,7 @@ def _spend(t: Table, text: str) -> None:
     assert not t.offered(0, "ability", duke)  # a Material is not Influence
     influence = t.resource(0, "influence")
     t.ability(0, duke, [target])
-    assert t.g.exhausted[influence] and not t.g.exhausted[material] and t.g.damage[target] == 2
+    assert t.g.used[influence] and not t.g.used[material] and t.g.damage[target] == 2
     assert not t.offered(0, "ability", duke)  # its only Influence is spent
 
 
@@ -63,7 +63,7 @@ def _sacrifice(t: Table, text: str) -> None:
 def _fatigue_self(t: Table, text: str) -> None:
     resource = t.text_card("resource", text)
     t.ability(0, resource)
-    assert t.g.exhausted[resource] and t.g.pool[0] == 1
+    assert t.g.used[resource] and t.g.pool[0] == 1
     assert not t.offered(0, "ability", resource)
 
 
@@ -147,7 +147,7 @@ def _turn_face_down(t: Table, text: str) -> None:
 def _spend_target(t: Table, text: str) -> None:
     resource = t.resource(1, "material")
     t.cast(0, t.text_card("spell", text), [resource])
-    assert t.g.exhausted[resource]
+    assert t.g.used[resource]
 
 
 @scenario("remove-fatigue", "Remove all fatigue tokens from Resources you control.")
@@ -155,14 +155,14 @@ def _remove_fatigue(t: Table, text: str) -> None:
     mine = [t.resource(0, "material", fatigued=True) for _ in range(2)]
     theirs = t.resource(1, "material", fatigued=True)
     t.cast(0, t.text_card("spell", text))
-    assert [t.g.exhausted[uid] for uid in [*mine, theirs]] == [False, False, True]
+    assert [t.g.used[uid] for uid in [*mine, theirs]] == [False, False, True]
 
 
 @scenario("ready", "Ready target Resource.")
 def _ready(t: Table, text: str) -> None:
     resource = t.resource(0, "subject", fatigued=True)
     t.cast(0, t.text_card("spell", text), [resource])
-    assert not t.g.exhausted[resource]
+    assert not t.g.used[resource]
 
 
 @scenario("trade", "Trade with the market.")

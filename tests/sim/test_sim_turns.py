@@ -47,7 +47,7 @@ def test_untap_readies_only_the_active_players_cards_and_upkeep_keeps_one() -> N
     mine, theirs = t.resource(0, "subject", fatigued=True), t.resource(1, "subject", fatigued=True)
     t.pool(0, 4)
     t.rules.play_turn(t.g)
-    assert not t.g.exhausted[mine] and t.g.exhausted[theirs]
+    assert not t.g.used[mine] and t.g.used[theirs]
     assert t.g.counters[0]["kept"] == 1 and t.g.pool[0] == 1 + 4  # kept one, received 4 on turn 4
 
 

@@ -68,7 +68,7 @@ def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Eve
 def _abilities(game: Game, player: int, actions: list[Action]) -> None:
     """Every ability of `player`'s cards they may activate now: own-turn and once-per-turn restrictions, costs,
     targets. Written as one loop (no call per ability): it runs for every decision and every response window."""
-    defs, face_down, exhausted, tallies = game.defs, game.face_down, game.exhausted, game.tallies
+    defs, face_down, used, tallies = game.defs, game.face_down, game.used, game.tallies
     own_turn = game.active == player
     pool = game.pool[player]
     ctx = Ctx(-1, player)
@@ -80,7 +80,7 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
             continue
         ctx.source = uid
         for ability in activated:
-            if ability.pool_cost > pool or (ability.exhausts_self and exhausted[uid]):
+            if ability.pool_cost > pool or (ability.uses_self and used[uid]):
                 continue
             if ability.own_turn_only and not own_turn:
                 continue
@@ -252,7 +252,7 @@ def resolve_card(game: Game, item: StackItem) -> None:
         character = item.ctx.targets[0] if item.ctx.targets else -1
         legal = (
             character >= 0
-            and game.zone[character] == ZONE_PLAY
+            and game.place[character] == ZONE_PLAY
             and not game.face_down[character]
             and game.controller[character] == item.controller
         )

@@ -35,7 +35,7 @@ def play_cost(game: Game, player: int, uid: int) -> int:
 
 
 def spendable(game: Game, player: int, resource: str, exclude: int = -1) -> list[int]:
-    defs, fatigued = game.defs, game.exhausted
+    defs, fatigued = game.defs, game.used
     return [
         uid
         for uid in game.play[player]
@@ -45,7 +45,7 @@ def spendable(game: Game, player: int, resource: str, exclude: int = -1) -> list
 
 def has_spendable(game: Game, player: int, resource: str, amount: int, exclude: int = -1) -> bool:
     """Whether `player` has `amount` untapped Resources of the subtype (counting stops there)."""
-    defs, fatigued = game.defs, game.exhausted
+    defs, fatigued = game.defs, game.used
     for uid in game.play[player]:
         if not fatigued[uid] and uid != exclude:
             definition = defs[uid]
@@ -65,7 +65,7 @@ def spend(game: Game, player: int, resource: str, amount: int, exclude: int = -1
     # keep the Resources whose own ability fatigues them (they are worth more untapped)
     ready.sort(key=lambda uid: (bool(game.defs[uid].activated), game.since[uid]))
     for uid in ready[:amount]:
-        game.exhausted[uid] = True
+        game.used[uid] = True
         if game.log is not None:
             game.trace(f"P{player + 1} spends {game.name(uid)}")
         emit(game, Event("spends", player, uid))
@@ -152,16 +152,16 @@ class Sacrifice:
 
 class FatigueSelf:
     __slots__ = ("text",)
-    exhausts_self = True
+    uses_self = True
 
     def __init__(self) -> None:
         self.text = "fatigue this card"
 
     def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return not game.exhausted[ctx.source]
+        return not game.used[ctx.source]
 
     def pay(self, game: Game, ctx: Ctx) -> bool:
-        game.exhausted[ctx.source] = True
+        game.used[ctx.source] = True
         return True
 
 

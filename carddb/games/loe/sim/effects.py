@@ -71,7 +71,7 @@ def _turn_face_down(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="harm")
 
     def turn(g: Game, uid: int, ctx: Ctx) -> None:
-        if g.zone[uid] == ZONE_PLAY and not g.face_down[uid]:
+        if g.place[uid] == ZONE_PLAY and not g.face_down[uid]:
             g.flip(uid, True)
             if g.log is not None:
                 g.trace(f"{g.name(uid)} is turned face down")
@@ -84,8 +84,8 @@ def _spend_target(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="harm")
 
     def spend(g: Game, uid: int, ctx: Ctx) -> None:
-        if not g.exhausted[uid]:
-            g.exhausted[uid] = True
+        if not g.used[uid]:
+            g.used[uid] = True
             emit(g, Event("spends", ctx.controller, uid))
 
     return for_each(what, spend)
@@ -96,7 +96,7 @@ def _ready(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="help")
 
     def ready(g: Game, uid: int, ctx: Ctx) -> None:
-        g.exhausted[uid] = False
+        g.used[uid] = False
 
     return for_each(what, ready)
 
@@ -152,7 +152,7 @@ def _couple(phrase: Phrase, c: Compiler) -> Op:
     def op(g: Game, ctx: Ctx) -> None:
         found = items.resolve(g, ctx)
         onto = characters.resolve(g, ctx)
-        if found and onto and g.zone[found[0]] == ZONE_PLAY and g.attached[found[0]] != onto[0]:
+        if found and onto and g.place[found[0]] == ZONE_PLAY and g.attached[found[0]] != onto[0]:
             couple(g, found[0], onto[0])
 
     return op

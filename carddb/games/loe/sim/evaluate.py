@@ -63,7 +63,7 @@ def seat_score(game: Game, seat: int, viewer: int) -> float:
 
 def victory_progress(game: Game, seat: int, uid: int) -> float:
     program = game.defs[uid].effect
-    if program is None or game.zone[uid] != ZONE_PLAY:
+    if program is None or game.place[uid] != ZONE_PLAY:
         return 0.0
     ctx = Ctx(uid, seat, kind="victory")
     for step in program.steps:

@@ -39,7 +39,7 @@ CHARACTERS = frozenset({"lord", "duke"})
 
 def _coupled(game: Game, ctx: Ctx) -> list[int]:
     target = game.attached[ctx.source] if ctx.source >= 0 else -1
-    return [target] if target >= 0 and game.zone[target] == ZONE_PLAY else []
+    return [target] if target >= 0 and game.place[target] == ZONE_PLAY else []
 
 
 def _your_lord(game: Game, ctx: Ctx) -> list[int]:
@@ -84,7 +84,7 @@ class LoeRules(SimRules):
                 "face-down": ("face_down", True),
                 "face-up": ("face_down", False),
                 "damaged": ("damage", True),
-                "fatigued": ("exhausted", True),
+                "fatigued": ("used", True),
             },
             postfixes={"coupled-to-it": _coupled_to_it},
             fixed={"coupled-character": _coupled, "your-lord": _your_lord},
@@ -249,7 +249,7 @@ class LoeRules(SimRules):
             if kept > max(kept_max, self.number("powerstones-start")) or received > self.number("powerstones-max"):
                 problems.append(f"P{player + 1} kept {kept} or received {received} powerstones, beyond the rules")
             uid = victory_card(game, player)
-            if uid < 0 or game.zone[uid] != ZONE_PLAY:
+            if uid < 0 or game.place[uid] != ZONE_PLAY:
                 problems.append(f"P{player + 1}'s Victory card is not in their play zone between actions")
         if end_of_turn is not None and len(game.hands[end_of_turn]) > hand_limit(game, end_of_turn):
             problems.append(f"P{end_of_turn + 1} ends the turn with {len(game.hands[end_of_turn])} cards in hand")

@@ -88,7 +88,7 @@ def play_turn(game: Game) -> None:
         for name in PER_TURN:
             counters.pop(name, None)
     # untap and upkeep
-    fatigued = game.exhausted
+    fatigued = game.used
     for uid in game.play[player]:
         fatigued[uid] = False
     game.pool[player] = min(game.pool[player], rules.number("powerstones-kept"))

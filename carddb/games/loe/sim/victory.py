@@ -35,12 +35,12 @@ def attempt_cost(game: Game, player: int) -> int:
 
 def can_attempt(game: Game, player: int) -> bool:
     uid = victory_card(game, player)
-    return uid >= 0 and game.zone[uid] == ZONE_PLAY and game.pool[player] >= attempt_cost(game, player)
+    return uid >= 0 and game.place[uid] == ZONE_PLAY and game.pool[player] >= attempt_cost(game, player)
 
 
 def attempt(game: Game, player: int, *, free: bool) -> bool:
     uid = victory_card(game, player)
-    if uid < 0 or game.zone[uid] != ZONE_PLAY:
+    if uid < 0 or game.place[uid] != ZONE_PLAY:
         return False
     counters = game.counters[player]
     if not free:
@@ -81,7 +81,7 @@ def can_activate(game: Game, player: int, uid: int) -> bool:
 
 
 def activate(game: Game, player: int, uid: int, *, free: bool) -> None:
-    if not game.face_down[uid] or game.zone[uid] != ZONE_PLAY:
+    if not game.face_down[uid] or game.place[uid] != ZONE_PLAY:
         return
     if not free:
         powerstones, needs = duke_cost(game, uid)
