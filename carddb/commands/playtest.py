@@ -64,7 +64,7 @@ def playtest(
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
-    """Bots play N games (councils x shared decks, or a sealed deck or draft) and report win rates and card deltas."""
+    """Bots play N games (each pairing of seats on each shared deck, or a sealed deck or a draft) and report."""
     rules = simulator_for(open_project(project, game)[1])  # before loading: a game without a simulator says so
     db = load_or_exit(project, game)
     if replay is not None:
