@@ -56,15 +56,22 @@ def _register_groups(argv: list[str]) -> None:
         importlib.import_module(f"carddb.commands.{group}").register(app)
 
 
+JOBS_OPTIONS = ("--jobs", "-j", "--workers")
+
+
 def _workers_option(argv: list[str]) -> int:
-    """The --workers value if it is a plain number (the command itself reports a bad one), else 2."""
+    """The --jobs value if it is a plain number (the command itself reports a bad one), else one per core."""
+    from carddb.render.workers import default_jobs
+
     for index, arg in enumerate(argv):
-        value = arg.removeprefix("--workers=") if arg.startswith("--workers=") else None
-        if arg == "--workers" and index + 1 < len(argv):
-            value = argv[index + 1]
-        if value is not None and value.isdigit() and int(value) >= 1:
+        name, equals, value = arg.partition("=")
+        if name not in JOBS_OPTIONS:
+            continue
+        if not equals:
+            value = argv[index + 1] if index + 1 < len(argv) else ""
+        if value.isdigit() and int(value) >= 1:
             return int(value)
-    return 2
+    return default_jobs()
 
 
 _register_groups(sys.argv if os.path.basename(sys.argv[0]) in {"carddb", "__main__.py"} else [])

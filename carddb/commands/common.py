@@ -19,6 +19,28 @@ ProjectOpt = Annotated[
     Path | None, typer.Option("--project", "-p", help="Project folder (default: the current directory).")
 ]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        "--workers",
+        help="Processes that render in parallel (default: one per core).",
+        show_default=False,
+    ),
+]
+
+
+def jobs_count(jobs: int | None) -> int:
+    """The number of render workers: --jobs, or one per core."""
+    from carddb.errors import UsageError
+    from carddb.render.workers import default_jobs
+
+    if jobs is None:
+        return default_jobs()
+    if jobs < 1:
+        raise UsageError("--jobs must be 1 or more")
+    return jobs
 
 
 def open_project(project: Path | None, game: str | None) -> tuple[Project, GamePack]:

@@ -19,6 +19,8 @@ from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.decks import load_decks
 from carddb.play.draft import DraftError, Seat, run_draft
 from carddb.play.lists import (
+    check_documents,
+    play_documents,
     write_booster_lists,
     write_deck_list,
     write_draft_outputs,
@@ -26,6 +28,7 @@ from carddb.play.lists import (
     write_sealed_outputs,
 )
 from carddb.play.sealed import run_sealed
+from carddb.render.documents import Documents
 
 DEFAULT_SEED = 20261201
 SAMPLE_BOOSTERS = 6  # of each booster type
@@ -40,7 +43,20 @@ class PlaySamples:
     sealed_boosters: list[Booster] = field(default_factory=list)  # for booster-ordered print sheets
 
 
-def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pdf: bool = True) -> PlaySamples:
+def play_stage(
+    db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pdf: bool = True, documents: Documents | None = None
+) -> PlaySamples:
+    """Every sample; with `documents` (a build's), its PDFs are still being written on return:
+    `check_documents(documents)` waits for them."""
+    own = documents is None
+    documents = documents or play_documents(db)
+    samples = _samples(db, report, seed, pdf, documents)
+    if own:
+        check_documents(documents)
+    return samples
+
+
+def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: Documents) -> PlaySamples:
     out = db.project.output_dir(db.pack) / "play"
     samples = PlaySamples()
     if boosters_path(db).is_file():
@@ -56,12 +72,20 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
                 samples.notes.append((f"{plan.name} sample", f"not opened: {exc}"))
                 continue
             samples.written += write_booster_lists(
-                db, out / f"boosters-{plan.id}", opened, seed, title=f"{plan.name} x {count}", pdf=pdf
+                db,
+                out / f"boosters-{plan.id}",
+                opened,
+                seed,
+                title=f"{plan.name} x {count}",
+                pdf=pdf,
+                documents=documents,
             )
             samples.notes.append((f"{plan.name} sample", f"{count} boosters, seed {seed}"))
         if "deck" in plans:
             event = run_sealed(plans["deck"], seed, SEATS, DECK_BOOSTERS_PER_PLAYER)
-            samples.written += write_sealed_outputs(db, out / "sealed", event, seed, DECK_BOOSTERS_PER_PLAYER, pdf=pdf)
+            samples.written += write_sealed_outputs(
+                db, out / "sealed", event, seed, DECK_BOOSTERS_PER_PLAYER, pdf=pdf, documents=documents
+            )
             samples.sealed_boosters = list(event.boosters)
             samples.notes.append(
                 (
@@ -82,7 +106,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             except DraftError as exc:
                 samples.notes.append(("Full Draft", f"not run: {exc}"))
             else:
-                samples.written += write_draft_outputs(db, out / "draft", log, pdf=pdf)
+                samples.written += write_draft_outputs(db, out / "draft", log, pdf=pdf, documents=documents)
                 if pdf:
                     samples.written.append(
                         write_pick_sheets(
@@ -91,6 +115,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
                             seats=SEATS,
                             seed=seed,
                             deck_boosters=DECK_BOOSTERS_PER_PLAYER,
+                            documents=documents,
                         )
                     )
                 samples.notes.append(("Full Draft", f"{SEATS} bot seats, pick log and pick sheets"))
@@ -105,6 +130,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             stem=deck.id,
             description=deck.description,
             pdf=pdf,
+            documents=documents,
         )
     if decks:
         samples.notes.append(("Deck lists", f"{len(decks)} lists"))

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from carddb.atomic import write_bytes
 from carddb.cardmodel import Card
@@ -19,13 +18,19 @@ from carddb.errors import RenderError
 from carddb.progress import Stage, no_progress
 from carddb.render.faces import FaceResult, render_backs, render_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
-from carddb.render.raster import PngJob, render_pngs
+from carddb.render.raster import PngJob, PngRun, queue_pngs
 from carddb.render.selection import print_order
-from carddb.render.sheets import SheetCard, compose_sheets, layout_for, prune_page_cache
-from carddb.render.tts import TtsCard, TtsDeck, export_tts
-
-if TYPE_CHECKING:
-    from carddb.render.workers import RenderWorkers
+from carddb.render.sheets import (
+    COMPOSE,
+    SheetCard,
+    SheetJob,
+    SheetResult,
+    compose_job,
+    layout_for,
+    prune_page_cache,
+)
+from carddb.render.tts import TtsCard, TtsDeck, TtsRun, queue_tts
+from carddb.render.workers import RenderWorkers, Ticket
 
 
 @dataclass
@@ -82,11 +87,86 @@ def print_stage(
     Sheets follow set and collector number whatever order `cards` came in, so `carddb
     print` and `carddb build` write the same sheets and share their page cache.
     """
+    return start_print(db, cards, options, report, stage=stage, faces=faces, backs=backs, pool=pool).finish()
+
+
+@dataclass
+class PrintRun:
+    """The print outputs of one run, queued on the workers; `finish` waits for them and says what was written."""
+
+    db: CardDatabase
+    options: PrintOptions
+    result: PrintResult
+    stage: Stage
+    sheets: list[tuple[str, Ticket | SheetResult]] = field(default_factory=list)  # (paper id, job or result)
+    slots: int = 0
+    pngs: PngRun | None = None
+    png_count: int = 0
+    tts: TtsRun | None = None
+    pool: RenderWorkers | None = None
+
+    def finish(self) -> PrintResult:
+        db, options, written, out = self.db, self.options, self.result.written, self.db.project.output_dir(self.db.pack)
+        used_pages: list[Path] = []
+        for paper_id, job in self.sheets:
+            with self.stage(f"Composing {PAPERS[paper_id].label} sheets", None):
+                sheets = _sheet_result(job, self.pool)
+            used_pages += sheets.page_files
+            layout = sheets.layout
+            written.add(
+                f"{PAPERS[paper_id].label} sheets",
+                _rel(db, sheets.path),
+                f"{sheets.pages} pages ({sheets.pages_built} built), {self.slots} cards, "
+                f"bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
+            )
+        if self.sheets and options.full_run:
+            prune_page_cache(out / ".cache" / "sheets", used_pages)
+        if self.pngs is not None:
+            with self.stage("Writing PNGs", self.png_count) as advance:
+                rendered, _reused = self.pngs.finish(on_done=advance)
+            what = ", ".join(
+                part
+                for part in (
+                    f"{options.dpi} dpi" if options.png else "",
+                    f"{options.preset} preset" if options.preset else "",
+                )
+                if part
+            )
+            written.add("PNGs", _rel(db, out / "png"), f"{self.png_count} images ({what}), {rendered} rendered")
+        if self.tts is not None:
+            with self.stage("Writing Tabletop Simulator decks", None):
+                results = self.tts.finish()
+            for deck_result in results:
+                written.add(
+                    "Tabletop Simulator deck",
+                    _rel(db, deck_result.json_path),
+                    f"{deck_result.cards} cards on {len(deck_result.images) - 1} sheet(s) + back",
+                )
+        self.sheets, self.pngs, self.tts = [], None, None
+        return self.result
+
+
+def start_print(
+    db: CardDatabase,
+    cards: Sequence[Card],
+    options: PrintOptions,
+    report: Report,
+    *,
+    stage: Stage | None = None,
+    faces: Sequence[FaceResult] | None = None,
+    backs: dict[str, Path] | None = None,
+    pool: RenderWorkers | None = None,
+) -> PrintRun:
+    """Render (or take) the faces, copy the card PDFs, and queue the sheets, PNGs and decks on `pool`.
+
+    The sheets of each paper, the PNGs (a few cards per job) and each Tabletop Simulator
+    image are separate jobs, so they share the workers with whatever else is queued.
+    Without a pool they are written by `finish`, one after the other.
+    """
     cards = print_order(db, cards)
     stage = stage or no_progress()
     out = db.project.output_dir(db.pack)
     name = options.name or db.pack.id
-    written = Written()
     if faces is None:
         with stage("Rendering card faces", None):
             faces = render_faces(db, cards, report, workers=options.workers, pool=pool)
@@ -97,59 +177,44 @@ def print_stage(
     if options.duplex is not Duplex.none and {f.back for f in faces} - set(backs) and report.errors:
         # A back failed (broken back template, missing font): its findings say why; print nothing.
         printable = []
-    result = PrintResult(list(faces), backs, printable, written)
+    run = PrintRun(db, options, PrintResult(list(faces), backs, printable, Written()), stage, pool=pool)
     if not printable:
-        return result
+        return run
     with stage("Copying card PDFs", None):
         changed = _copy_card_pdfs(printable, face_by_id, backs, out / "cards")
-    written.add("card PDFs", _rel(db, out / "cards"), f"{len(printable)} cards + {len(backs)} backs, {changed} updated")
+    run.result.written.add(
+        "card PDFs", _rel(db, out / "cards"), f"{len(printable)} cards + {len(backs)} backs, {changed} updated"
+    )
     slots = sheet_cards(printable, face_by_id, backs, options)
-    used_pages: list[Path] = []
+    run.slots = len(slots)
     for paper_id in options.papers:
-        with stage(f"Composing {PAPERS[paper_id].label} sheets", None):
-            sheets = compose_sheets(
-                slots,
-                PAPERS[paper_id],
-                out / "print" / f"{name}-{paper_id}.pdf",
-                cache_dir=out / ".cache" / "sheets",
-                duplex=options.duplex,
-                back_offset=options.back_offset,
-                gutter_mm=options.gutter_mm,
-            )
-        used_pages += sheets.page_files
-        layout = sheets.layout
-        written.add(
-            f"{PAPERS[paper_id].label} sheets",
-            _rel(db, sheets.path),
-            f"{sheets.pages} pages ({sheets.pages_built} built), {len(slots)} cards, "
-            f"bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
+        job = SheetJob(
+            tuple(slots),
+            PAPERS[paper_id],
+            out / "print" / f"{name}-{paper_id}.pdf",
+            out / ".cache" / "sheets",
+            options.duplex,
+            options.back_offset,
+            options.gutter_mm,
         )
-    if options.full_run:
-        prune_page_cache(out / ".cache" / "sheets", used_pages)
+        run.sheets.append((paper_id, pool.submit(COMPOSE, job, label="sheets") if pool is not None else job))
     if options.png or options.preset:
         jobs = _png_jobs(printable, face_by_id, backs, out / "png", options)
-        with stage("Writing PNGs", len(jobs)) as advance:
-            rendered, _reused = render_pngs(jobs, workers=options.workers, on_done=advance)
-        what = ", ".join(
-            part
-            for part in (
-                f"{options.dpi} dpi" if options.png else "",
-                f"{options.preset} preset" if options.preset else "",
-            )
-            if part
-        )
-        written.add("PNGs", _rel(db, out / "png"), f"{len(jobs)} images ({what}), {rendered} rendered")
+        run.png_count = len(jobs)
+        run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool)
     if options.tts:
         decks = _tts_decks(db, printable, face_by_id, backs, name)
-        with stage("Writing Tabletop Simulator decks", None):
-            trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
-            results = export_tts(decks, out / "tts", (trim.trim_w, trim.trim_h))
-        for deck_result in results:
-            written.add(
-                "Tabletop Simulator deck",
-                _rel(db, deck_result.json_path),
-                f"{deck_result.cards} cards on {len(deck_result.images) - 1} sheet(s) + back",
-            )
+        trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
+        run.tts = queue_tts(decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool)
+    return run
+
+
+def _sheet_result(job: Ticket | SheetJob, pool: RenderWorkers | None) -> SheetResult:
+    if isinstance(job, SheetJob):
+        return compose_job(job)
+    assert pool is not None
+    pool.wait([job])
+    result: SheetResult = job.result()
     return result
 
 

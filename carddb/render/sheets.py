@@ -142,6 +142,34 @@ def plan_pages(
     return specs
 
 
+@dataclass(frozen=True)
+class SheetJob:
+    """compose_sheets' arguments, for a render worker."""
+
+    cards: tuple[SheetCard, ...]
+    paper: Paper
+    target: Path
+    cache_dir: Path
+    duplex: Duplex
+    back_offset: BackOffset
+    gutter_mm: float | None
+
+
+COMPOSE = "carddb.render.sheets:compose_job"
+
+
+def compose_job(job: SheetJob) -> SheetResult:
+    return compose_sheets(
+        job.cards,
+        job.paper,
+        job.target,
+        cache_dir=job.cache_dir,
+        duplex=job.duplex,
+        back_offset=job.back_offset,
+        gutter_mm=job.gutter_mm,
+    )
+
+
 def compose_sheets(
     cards: Sequence[SheetCard],
     paper: Paper,
