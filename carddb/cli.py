@@ -91,6 +91,9 @@ def _root(
 
 
 def main() -> None:
+    from carddb.memory import tune_collector
+
+    tune_collector()  # after the command's imports: they are frozen, never scanned again
     try:
         app()
     except CarddbError as exc:

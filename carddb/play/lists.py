@@ -25,6 +25,7 @@ from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.draft import DraftLog
 from carddb.play.sealed import SealedEvent
+from carddb.render.assets import bytecode_cache
 from carddb.render.documents import Documents
 from carddb.render.workers import RenderWorkers
 
@@ -129,6 +130,7 @@ def _environment(db: CardDatabase) -> jinja2.Environment:
         ),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
+        bytecode_cache=bytecode_cache("play"),
     )
 
 

@@ -52,7 +52,7 @@ from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
 from carddb.project import Project
 from carddb.render import placeholder
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, bytecode_cache
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
 from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
@@ -123,6 +123,7 @@ def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=bytecode_cache("faces"),
     )
 
 

@@ -21,11 +21,11 @@ from weasyprint.text.fonts import FontConfiguration
 from carddb.atomic import atomic_path, write_bytes
 from carddb.errors import RenderError
 from carddb.render.cache import FaceCache, FaceMeta
-from carddb.render.documents import DocumentJob, DocumentResult
+from carddb.render.documents import DocumentJob, DocumentResult, write_record
 from carddb.render.fetcher import ConfinedFetcher
 from carddb.render.fit import Measure, fit_batch, measure_page, part_boxes, sized
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
-from carddb.render.pdfcache import remember
+from carddb.render.pdfimages import image_name_prefix, image_objects
 
 PT_PER_MM = 72 / 25.4
 
@@ -199,7 +199,7 @@ def write_card_pdf(
 
 
 def write_document(job: DocumentJob) -> DocumentResult:
-    """Lay out one document and write it atomically; its key is remembered unless it asked for refused files."""
+    """Lay out one document and write it atomically; it is recorded unless it asked for refused files."""
     fetcher = ConfinedFetcher(job.roots)
     try:
         document = HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher).render()
@@ -208,5 +208,7 @@ def write_document(job: DocumentJob) -> DocumentResult:
     except (OSError, ValueError, AssertionError) as exc:
         return DocumentResult(job.target, 0, tuple(fetcher.refused), error=str(exc) or type(exc).__name__)
     if not fetcher.refused:
-        remember(job.target, job.key, job.cache_dir, len(document.pages))
+        names = {p.src: image_name_prefix(job.base_url, p.src) for p in job.pictures}
+        objects = image_objects(job.target, names) if names else {}
+        write_record(job, len(document.pages), objects, 0)
     return DocumentResult(job.target, len(document.pages), tuple(fetcher.refused))

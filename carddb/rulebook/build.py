@@ -168,7 +168,8 @@ class RulebookRun:
         write_prose_images(out, self.context.images)
         html_path = write_text(out / "rulebook.html", html)
         roots = (db.project.root, PACKAGE_DIR, BUNDLED_TEMPLATES)
-        self.documents = queue_pdf(html, out, out / "rulebook.pdf", roots, self.pool)
+        pictures = [card_url(card_id) for card_id in images]
+        self.documents = queue_pdf(html, out, out / "rulebook.pdf", roots, self.pool, pictures)
         self.result = Rulebook(html_path=html_path, chapters=chapters, toc=toc, cards=self.ids)
 
     def finish(self) -> Rulebook:

@@ -21,13 +21,25 @@ from carddb.render.workers import RenderWorkers
 BOOK_PRIORITY = -5
 
 
-def queue_pdf(html: str, base_dir: Path, target: Path, roots: Iterable[Path], pool: RenderWorkers | None) -> Documents:
+def queue_pdf(
+    html: str,
+    base_dir: Path,
+    target: Path,
+    roots: Iterable[Path],
+    pool: RenderWorkers | None,
+    pictures: Iterable[str] = (),
+) -> Documents:
     """Lay out `html` (relative URLs resolved in `base_dir`) into `target`, on `pool` if given; see `pdf_pages`.
 
-    An unchanged book (same HTML, same pictures and stylesheets) is not laid out again.
+    An unchanged book (same HTML, same pictures and stylesheets) is not laid out again; when
+    only some of `pictures` (card pictures, by their URL in the HTML) changed, their pixels
+    are swapped into the existing book instead.
     """
     documents = Documents(base_dir / ".cache" / "pdf", pool, priority=BOOK_PRIORITY, label="rulebook")
-    documents.write(html, target, base_url=base_dir.as_uri() + "/", roots=roots, files=referenced_files(html, base_dir))
+    swappable = [(src, base_dir / unquote(src)) for src in pictures]
+    in_place = {path for _src, path in swappable}
+    files = [path for path in referenced_files(html, base_dir) if path not in in_place]
+    documents.write(html, target, base_url=base_dir.as_uri() + "/", roots=roots, files=files, pictures=swappable)
     return documents
 
 
