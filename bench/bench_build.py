@@ -36,7 +36,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_print import PROVINCES, TEMPLATES, yardstick
+from bench_print import PROVINCES, TEMPLATES, user_env, yardstick
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -170,7 +170,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, action="append", help="worker counts for this tree (default: all cores)")
     args = parser.parse_args()
 
-    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env = dict(user_env(), PYTHONPATH=str(REPO))
     variants = [Variant(f"this tree, --jobs {j}", REPO, j, env) for j in args.jobs or [os.cpu_count() or 1]]
     with tempfile.TemporaryDirectory(prefix="carddb-bench-build-") as tmp:
         if not args.no_baseline:
@@ -180,7 +180,7 @@ def main() -> None:
                 ["git", "-C", str(REPO), "archive", args.baseline], capture_output=True, check=True
             )
             subprocess.run(["tar", "-x", "-C", str(base)], input=archive.stdout, check=True)
-            variants.insert(0, Variant(f"baseline {args.baseline}", base, None, dict(os.environ, PYTHONPATH=str(base))))
+            variants.insert(0, Variant(f"baseline {args.baseline}", base, None, dict(user_env(), PYTHONPATH=str(base))))
         print(f"yardstick (10M-step empty Python loop) {yardstick():.2f} s CPU; load {os.getloadavg()[0]:.1f}")
         edits: dict[str, str] | None = None
         for round_no in range(args.rounds):

@@ -77,8 +77,9 @@ RENDER_BACKS = "carddb.render.layout:render_backs_job"
 WARM_UP = "carddb.render.layout:warm_up"
 # Below this many cards to render, starting worker processes costs more than it saves.
 PARALLEL_MIN_CARDS = 24
-# A layout document per batch of at most this many cards: big enough that a document's fixed
-# cost (its style cascade, its fit rounds) is shared, small enough that batches balance the cores.
+# A layout document per batch of at most this many cards (fewer when that shares the cards out
+# among the workers): big enough that a document's fixed cost (its style cascade, its fit rounds)
+# is shared, small enough that batches balance the cores and the first starts early.
 BATCH_CARDS = 24
 # The parts of a face whose boxes each render records: what the rulebook's card anatomy points at.
 FACE_PARTS = ("name", "cost", "art", "type-line", "ability", "rules-flow", "flavor", "stats", "footer")
@@ -523,6 +524,13 @@ class FaceRun:
     pool: RenderWorkers | None = None
     own_pool: bool = False  # started for this run, closed when it finishes
 
+    def add(self, job: BatchJob, priority: int, pool: RenderWorkers | None) -> None:
+        """A batch to lay out: sent to `pool` at once, or kept for `finish` (or a pool of its own)."""
+        self.jobs.append(job)
+        if pool is not None:
+            self.pool = pool
+            self.tickets.append(pool.submit(RENDER_BATCH, job, priority=priority, label="card faces"))
+
     def finish(self, only: Sequence[str] | None = None) -> list[FaceResult]:
         """Wait for the faces of the cards in `only` (default: all) and return them in the order of the cards."""
         wanted = set(only) if only is not None else None
@@ -553,12 +561,9 @@ class FaceRun:
         jobs = [self.jobs[n] for n in numbers]
         try:
             if self.pool is None:
-                from carddb.render.layout import render_batch
-
-                import_renderer()
                 for number in numbers:
                     if number not in self.done:
-                        self.done[number] = render_batch(self.jobs[number])
+                        self.done[number] = import_renderer().render_batch(self.jobs[number])
             else:
                 tickets = [self.tickets[n] for n in numbers]
                 self.pool.wait(tickets)
@@ -607,7 +612,20 @@ def start_faces(
     index = cache.load_index()
     seen: dict[str, str] = {}
     common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
-    for card in cards:
+    wanted_first = set(first)
+    early = [card for card in cards if card.id in wanted_first]
+    # Batches go to the workers as soon as they fill, so the first is laid out while the parent builds the rest.
+    size = max(1, min(BATCH_CARDS, math.ceil(len(cards) / (pool.workers if pool is not None else workers))))
+    batch: list[tuple[Card, str, str]] = []
+
+    def send(priority: int) -> None:
+        if batch:
+            run.add(_job(db, batch, (head, tail, palette), resources, cache, steps), priority, pool)
+            batch.clear()
+
+    for position, card in enumerate([*early, *(card for card in cards if card.id not in wanted_first)]):
+        if position == len(early):
+            send(FIRST)
         inputs = face_inputs(db, card, common)
         known = index.get(inputs)
         if known is not None and (meta := cache.lookup(known)) is not None:
@@ -627,32 +645,21 @@ def start_faces(
         meta = cache.lookup(key)
         if meta is not None:
             run.found[card.id] = _result(db, card, cache.pdf_path(key), meta, from_cache=True, report=report)
-        else:
-            run.pending.append((card, key, fragment))
-            if pool is not None and len(run.pending) == PARALLEL_MIN_CARDS:
-                # Enough to share: the other workers import WeasyPrint while the rest is looked up.
-                warm_workers(pool, db.project, db.pack, resources=resources, all_workers=True)
+            continue
+        run.pending.append((card, key, fragment))
+        batch.append((card, key, fragment))
+        if pool is not None and len(run.pending) == PARALLEL_MIN_CARDS:
+            # Enough to share: the other workers import WeasyPrint while the rest is looked up.
+            warm_workers(pool, db.project, db.pack, resources=resources, all_workers=True)
+        if len(batch) >= size:
+            send(FIRST if position < len(early) else LATER)
+    send(FIRST if len(early) == len(cards) else LATER)
     if seen.items() - index.items():
         # Entries of cards left out of this run (a --cards selection) are kept, up to a bound.
         cache.store_index(seen if len(index) + len(seen) > 4 * max(len(db.cards), 1) else {**index, **seen})
-    early = set(first)
-    groups = [[p for p in run.pending if p[0].id in early], [p for p in run.pending if p[0].id not in early]]
-    share = pool.workers if pool is not None else workers
-    page = (head, tail, palette)
-    batches = [
-        (priority, job)
-        for priority, group in zip((FIRST, LATER), groups, strict=True)
-        for job in _jobs(db, group, page, resources, cache, steps, share)
-    ]
-    run.jobs = [job for _p, job in batches]
     if pool is None and len(run.jobs) > 1 and workers > 1:
-        pool = RenderWorkers(workers).start()
-        run.own_pool = True
-    if pool is not None:
-        run.pool = pool
-        run.tickets = [
-            pool.submit(RENDER_BATCH, job, priority=priority, label="card faces") for priority, job in batches
-        ]
+        run.pool, run.own_pool = RenderWorkers(workers).start(), True
+        run.tickets = [run.pool.submit(RENDER_BATCH, job, label="card faces") for job in run.jobs]
     return run
 
 
@@ -675,38 +682,28 @@ def _result(db: CardDatabase, card: Card, pdf: Path, meta: FaceMeta, *, from_cac
     return FaceResult(card.id, pdf, back, meta.font_pt, meta.fill, from_cache, meta.parts)
 
 
-def _jobs(
+def _job(
     db: CardDatabase,
-    pending: list[tuple[Card, str, str]],
+    batch: list[tuple[Card, str, str]],
     page: tuple[str, str, str],
     resources: FaceResources,
     cache: FaceCache,
     steps: tuple[float, ...],
-    workers: int,
-) -> list[BatchJob]:
-    """Batches of at most BATCH_CARDS cards, and one per worker once there is enough to share."""
-    count = math.ceil(len(pending) / BATCH_CARDS)
-    if workers > 1 and len(pending) >= PARALLEL_MIN_CARDS:
-        count = max(count, workers)
-    chunks = [pending[i::count] for i in range(count)]
-    return [
-        BatchJob(
-            head=page[0],
-            tail=page[1],
-            stylesheets=tuple(resources.stylesheets),
-            palette=page[2],
-            faces=tuple((card.id, key, fragment) for card, key, fragment in chunk),
-            fetch_roots=resources.fetch_roots,
-            cache_dir=cache.folder,
-            trim_mm=db.pack.card_size_mm,
-            bleed_mm=bleed_mm(db.pack),
-            steps=steps,
-            digest=resources.digest(),
-            parts=FACE_PARTS,
-        )
-        for chunk in chunks
-        if chunk
-    ]
+) -> BatchJob:
+    return BatchJob(
+        head=page[0],
+        tail=page[1],
+        stylesheets=tuple(resources.stylesheets),
+        palette=page[2],
+        faces=tuple((card.id, key, fragment) for card, key, fragment in batch),
+        fetch_roots=resources.fetch_roots,
+        cache_dir=cache.folder,
+        trim_mm=db.pack.card_size_mm,
+        bleed_mm=bleed_mm(db.pack),
+        steps=steps,
+        digest=resources.digest(),
+        parts=FACE_PARTS,
+    )
 
 
 def warm_workers(

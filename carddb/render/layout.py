@@ -25,7 +25,6 @@ from carddb.render.documents import DocumentJob, DocumentResult, write_record
 from carddb.render.fetcher import ConfinedFetcher
 from carddb.render.fit import Measure, fit_batch, measure_page, part_boxes, sized
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
-from carddb.render.pdfimages import image_name_prefix, image_objects
 
 PT_PER_MM = 72 / 25.4
 
@@ -208,7 +207,11 @@ def write_document(job: DocumentJob) -> DocumentResult:
     except (OSError, ValueError, AssertionError) as exc:
         return DocumentResult(job.target, 0, tuple(fetcher.refused), error=str(exc) or type(exc).__name__)
     if not fetcher.refused:
-        names = {p.src: image_name_prefix(job.base_url, p.src) for p in job.pictures}
-        objects = image_objects(job.target, names) if names else {}
+        objects = {}
+        if job.pictures:  # pypdf is imported only for documents with pictures to find
+            from carddb.render.pdfimages import image_name_prefix, image_objects
+
+            names = {p.src: image_name_prefix(job.base_url, p.src) for p in job.pictures}
+            objects = image_objects(job.target, names)
         write_record(job, len(document.pages), objects, 0)
     return DocumentResult(job.target, len(document.pages), tuple(fetcher.refused))

@@ -163,6 +163,9 @@ class RenderWorkers:
         self._busy: dict[int, Ticket] = {}  # worker number -> the job it is running
         self._order = itertools.count()
         self.cpu: dict[str, float] = {}  # label -> CPU seconds its jobs took in the workers
+        # (label, worker, sent, replied) per job, in time.perf_counter() seconds: where the cores were idle
+        self.timeline: list[tuple[str, int, float, float]] = []
+        self._sent: dict[int, float] = {}
 
     def start(self) -> RenderWorkers:
         if not self._procs:
@@ -231,6 +234,7 @@ class RenderWorkers:
             if number not in self._busy:
                 ticket = heapq.heappop(self._queue)[2]
                 self._busy[number] = ticket
+                self._sent[number] = time.perf_counter()
                 self._send(conn, (ticket.function, ticket.job, True))
 
     def _receive(self, timeout: float | None) -> None:
@@ -247,6 +251,7 @@ class RenderWorkers:
                 raise RenderError(f"a render worker stopped unexpectedly ({why})") from exc
             ticket = self._busy.pop(number)
             ticket.done, ticket.cpu = True, cpu
+            self.timeline.append((ticket.label, number, self._sent.pop(number), time.perf_counter()))
             self.cpu[ticket.label] = self.cpu.get(ticket.label, 0.0) + cpu
             if status == "error":
                 ticket.error = value
