@@ -33,6 +33,7 @@ from carddb.project import Project
 from carddb.render.faces import FaceResult, render_backs, start_faces, warm_workers
 from carddb.render.imposition import PAPERS, Duplex
 from carddb.render.printing import PrintOptions, Written, sheet_cards, start_print
+from carddb.render.selection import print_order
 from carddb.render.sheets import COMPOSE, SheetJob, SheetResult
 from carddb.render.workers import RenderWorkers, Ticket, default_jobs
 
@@ -92,7 +93,9 @@ def build(
 
     with stage("Queueing card faces", None):
         book = RulebookRun(db, report, pool=pool)
-        faces = start_faces(db, db.cards, report, workers=pool.workers, pool=pool, first=book.ids)
+        # In print order, so that sheet pages can be built as their faces come in.
+        cards = print_order(db, db.cards)
+        faces = start_faces(db, cards, report, workers=pool.workers, pool=pool, first=book.ids)
     with stage("Card backs", None):
         backs = render_backs(db, report, pool=pool)
     with stage("Play-mode samples", None):
@@ -100,10 +103,9 @@ def build(
         samples = play_stage(db, report, seed=seed, documents=documents)
     with stage("Rulebook pictures", None):
         book.start(faces.finish(only=book.ids))
-    with stage("Rendering card faces", None):
-        all_faces = faces.finish()
     options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=pool.workers)
-    printing = start_print(db, db.cards, options, report, stage=stage, faces=all_faces, backs=backs, pool=pool)
+    printing = start_print(db, cards, options, report, stage=stage, faces=faces, backs=backs, pool=pool)
+    all_faces = printing.result.faces
     site = start_site(db, report, all_faces, pool=pool)
     booster_job = booster_sheets(db, samples, all_faces, backs, pool) if samples.sealed_boosters else None
     printed = printing.finish()

@@ -531,6 +531,16 @@ class FaceRun:
             self.pool = pool
             self.tickets.append(pool.submit(RENDER_BATCH, job, priority=priority, label="card faces"))
 
+    def expected(self) -> dict[str, FaceResult]:
+        """Every face this run will have if all goes well: those found, and those being rendered
+        (where their PDF will be; size and fill still unknown)."""
+        back = {kind.id: kind.back for kind in self.db.pack.kinds}
+        coming = {
+            card.id: FaceResult(card.id, self.cache.pdf_path(key), back[card.kind], 0.0, 0.0, False)
+            for card, key, _fragment in self.pending
+        }
+        return {**coming, **self.found}
+
     def finish(self, only: Sequence[str] | None = None) -> list[FaceResult]:
         """Wait for the faces of the cards in `only` (default: all) and return them in the order of the cards."""
         wanted = set(only) if only is not None else None

@@ -16,12 +16,13 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import RenderError
 from carddb.progress import Stage, no_progress
-from carddb.render.faces import FaceResult, render_backs, render_faces
+from carddb.render.faces import FaceResult, FaceRun, render_backs, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.raster import PngJob, PngRun, queue_pngs
 from carddb.render.selection import print_order
 from carddb.render.sheets import (
     COMPOSE,
+    PagePrebuilder,
     SheetCard,
     SheetJob,
     SheetResult,
@@ -98,7 +99,8 @@ class PrintRun:
     options: PrintOptions
     result: PrintResult
     stage: Stage
-    sheets: list[tuple[str, Ticket | SheetResult]] = field(default_factory=list)  # (paper id, job or result)
+    sheets: list[tuple[str, Ticket | SheetJob]] = field(default_factory=list)  # (paper id, queued or to run)
+    prebuilt: PagePrebuilder | None = None  # pages built while the faces were laid out
     slots: int = 0
     pngs: PngRun | None = None
     png_count: int = 0
@@ -108,6 +110,16 @@ class PrintRun:
     def finish(self) -> PrintResult:
         db, options, written, out = self.db, self.options, self.result.written, self.db.project.output_dir(self.db.pack)
         used_pages: list[Path] = []
+        prebuilt = {paper_id: self.prebuilt.built(paper_id) for paper_id, _job in self.sheets} if self.prebuilt else {}
+        if self.pool is not None:
+            # Queued only now that the pages built ahead are done (no page is built twice), ahead of other work.
+            self.sheets = [
+                (
+                    paper_id,
+                    self.pool.submit(COMPOSE, job, priority=-10, label="sheets") if isinstance(job, SheetJob) else job,
+                )
+                for paper_id, job in self.sheets
+            ]
         for paper_id, job in self.sheets:
             with self.stage(f"Composing {PAPERS[paper_id].label} sheets", None):
                 sheets = _sheet_result(job, self.pool)
@@ -116,7 +128,7 @@ class PrintRun:
             written.add(
                 f"{PAPERS[paper_id].label} sheets",
                 _rel(db, sheets.path),
-                f"{sheets.pages} pages ({sheets.pages_built} built), {self.slots} cards, "
+                f"{sheets.pages} pages ({sheets.pages_built + prebuilt.get(paper_id, 0)} built), {self.slots} cards, "
                 f"bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
             )
         if self.sheets and options.full_run:
@@ -153,7 +165,7 @@ def start_print(
     report: Report,
     *,
     stage: Stage | None = None,
-    faces: Sequence[FaceResult] | None = None,
+    faces: Sequence[FaceResult] | FaceRun | None = None,
     backs: dict[str, Path] | None = None,
     pool: RenderWorkers | None = None,
 ) -> PrintRun:
@@ -168,10 +180,14 @@ def start_print(
     out = db.project.output_dir(db.pack)
     name = options.name or db.pack.id
     if faces is None:
-        with stage("Rendering card faces", None):
-            faces = render_faces(db, cards, report, workers=options.workers, pool=pool)
+        faces = start_faces(db, cards, report, workers=options.workers, pool=pool)
     if backs is None:
         backs = render_backs(db, report, pool=pool)
+    prebuilt = None
+    if isinstance(faces, FaceRun):
+        with stage("Rendering card faces", None):
+            prebuilt = _prebuild_pages(db, cards, faces, backs, options, pool)
+            faces = faces.finish()
     face_by_id = {f.card_id: f for f in faces}
     printable = [c for c in cards if c.id in face_by_id]
     if options.duplex is not Duplex.none and {f.back for f in faces} - set(backs) and report.errors:
@@ -187,6 +203,7 @@ def start_print(
     )
     slots = sheet_cards(printable, face_by_id, backs, options)
     run.slots = len(slots)
+    run.prebuilt = prebuilt
     for paper_id in options.papers:
         job = SheetJob(
             tuple(slots),
@@ -197,7 +214,8 @@ def start_print(
             options.back_offset,
             options.gutter_mm,
         )
-        run.sheets.append((paper_id, pool.submit(COMPOSE, job, label="sheets") if pool is not None else job))
+        queue_now = pool is not None and prebuilt is None
+        run.sheets.append((paper_id, pool.submit(COMPOSE, job, label="sheets") if queue_now else job))
     if options.png or options.preset:
         jobs = _png_jobs(printable, face_by_id, backs, out / "png", options)
         run.png_count = len(jobs)
@@ -207,6 +225,41 @@ def start_print(
         trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
         run.tts = queue_tts(decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool)
     return run
+
+
+def _prebuild_pages(
+    db: CardDatabase,
+    cards: Sequence[Card],
+    run: FaceRun,
+    backs: dict[str, Path],
+    options: PrintOptions,
+    pool: RenderWorkers | None,
+) -> PagePrebuilder | None:
+    """Wait for the face batches one by one, queueing each sheet page as soon as its cards exist."""
+    if pool is None or run.pool is not pool or not run.tickets or not options.papers:
+        return None
+    expected = run.expected()
+    try:
+        slots = sheet_cards([c for c in cards if c.id in expected], expected, backs, options)
+    except RenderError:
+        return None  # a missing back or no copies: the real run reports it
+    prebuilt = PagePrebuilder(
+        slots,
+        [PAPERS[p] for p in options.papers],
+        db.project.output_dir(db.pack) / ".cache" / "sheets",
+        pool,
+        duplex=options.duplex,
+        back_offset=options.back_offset,
+        gutter_mm=options.gutter_mm,
+    )
+    try:
+        prebuilt.advance()
+        for ticket in run.tickets:
+            pool.wait([ticket])
+            prebuilt.advance()
+    except RenderError:
+        pass  # a worker died: finishing the faces reports it
+    return prebuilt
 
 
 def _sheet_result(job: Ticket | SheetJob, pool: RenderWorkers | None) -> SheetResult:

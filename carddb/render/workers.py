@@ -166,6 +166,7 @@ class RenderWorkers:
         # (label, worker, sent, replied) per job, in time.perf_counter() seconds: where the cores were idle
         self.timeline: list[tuple[str, int, float, float]] = []
         self._sent: dict[int, float] = {}
+        self._broken: RenderError | None = None  # why the workers were stopped, raised to anyone still waiting
 
     def start(self) -> RenderWorkers:
         if not self._procs:
@@ -204,6 +205,8 @@ class RenderWorkers:
         """Block until every ticket in `tickets` has its reply, keeping all workers fed meanwhile."""
         tickets = list(tickets)
         while not all(ticket.done for ticket in tickets):
+            if self._broken is not None:
+                raise self._broken
             if not self._busy:
                 raise RuntimeError("waiting for a job that was never queued on these workers")
             self._receive(timeout=None)
@@ -248,7 +251,8 @@ class RenderWorkers:
                 codes = [p.exitcode for p in self._procs if p.exitcode is not None]
                 self.close()
                 why = f"exit code {codes[0]}" if codes else type(exc).__name__
-                raise RenderError(f"a render worker stopped unexpectedly ({why})") from exc
+                self._broken = RenderError(f"a render worker stopped unexpectedly ({why})")
+                raise self._broken from exc
             ticket = self._busy.pop(number)
             ticket.done, ticket.cpu = True, cpu
             self.timeline.append((ticket.label, number, self._sent.pop(number), time.perf_counter()))
