@@ -60,13 +60,12 @@ def run(what: str, root: Path, pool: object) -> None:
         result = build(Project.at(root), get_pack("loe"), pool=pool)  # type: ignore[arg-type]
         assert not result.failed, result.report
         return
-    from carddb.diagnostics import Report
     from carddb.render.faces import warm_workers
     from carddb.render.printing import PrintOptions, print_stage
 
     warm_workers(pool, Project.at(root), get_pack("loe"))  # type: ignore[arg-type]
     db, report = load_database(Project.at(root), get_pack("loe"))
-    print_stage(db, db.cards, PrintOptions(papers=("a4",), workers=pool.workers), Report(), pool=pool)  # type: ignore[attr-defined]
+    print_stage(db, db.cards, PrintOptions(papers=("a4",), workers=pool.workers), report, pool=pool)  # type: ignore[attr-defined]
 
 
 def report(
