@@ -298,12 +298,13 @@ def _build_page(spec: _PageSpec, layout: SheetLayout, geometry: CardGeometry) ->
         for pdf, rect in spec.rects:
             if pdf not in xobjects:
                 sources[pdf] = src = _open(pdf).__enter__()
-                left, bottom, right, top = src[0].get_trimbox()
+                card = src[0]  # each `src[0]` loads the page again: a third of the time of a sheet page
+                left, bottom, right, top = card.get_trimbox()
                 _check_size(pdf, right - left, top - bottom, geometry)
                 # The form's BBox is the source page's MediaBox: shrink it to the shown bleed to clip the card there.
                 clip = (left - bx, bottom - by, right + bx, top + by)
-                src[0].set_mediabox(*clip)
-                src[0].set_cropbox(*clip)
+                card.set_mediabox(*clip)
+                card.set_cropbox(*clip)
                 xobjects[pdf] = src.page_as_xobject(0, sheet)
             form = xobjects[pdf].as_pageobject()
             # PDFium's form matrix moves the BBox corner to the origin; the trim corner then sits at (bx, by).
