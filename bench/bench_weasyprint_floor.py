@@ -4,6 +4,8 @@ Lays out and writes, in one process and one document each:
   - N pages that hold one line of text (the least a card could be);
   - N pages with a bordered title box, a rounded frame and a paragraph (a very bare card);
   - N real LOE card faces from a synthetic project (the same cards as bench_print.py).
+The real faces are measured twice: with Python's default garbage collector settings, and with the
+ones carddb's render workers use (`carddb.memory`), which is the floor carddb is held to.
 Prints milliseconds of CPU per page for layout and for writing (each document as one PDF,
 cheaper than the one PDF per card that print services need), and the smallest wall time
 any WeasyPrint-based renderer could need for N cards on this machine's cores: the import,
@@ -85,11 +87,17 @@ def main() -> None:
     html, sheets, fetcher, fonts = real_faces(count)
     cores = os.cpu_count() or 1
     print(f"WeasyPrint import (with carddb's library look-up): {imported:.2f} s CPU; {cores} cores")
-    for label, (layout, write, pages) in (
+    measured = [
         ("one line of text", timed(trivial, [page])),
         ("a bare card (2 boxes, 1 paragraph)", timed(bare, [page])),
         ("a real LOE card face", timed(html, sheets, fetcher, fonts)),
-    ):
+    ]
+    # carddb's workers collect garbage less often (carddb.memory): the same faces with the same setting.
+    from carddb.memory import tune_collector
+
+    tune_collector()
+    measured.append(("the same, with carddb's collector", timed(html, sheets, fetcher, fonts)))
+    for label, (layout, write, pages) in measured:
         per_page = (layout + write) / pages
         floor = imported + per_page * count / cores
         print(
