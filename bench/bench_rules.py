@@ -84,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
 
     t0 = time.perf_counter()
-    from carddb.engine.loe import loe_registry
+    from carddb.games.loe.engine import loe_registry
     from carddb.games.loe.vocabulary import VOCABULARY
     from carddb.rules.cardcheck import rules_problems
     from carddb.rules.language import RulesLanguage

@@ -23,7 +23,7 @@ class StrictModel(BaseModel):
 class ArtRef(StrictModel):
     """Card art: a file under data/<game>/art/ and who made it."""
 
-    written_as: ClassVar[str] = "a file name or a mapping such as {file: duke.png, artist: A. Painter}"
+    written_as: ClassVar[str] = "a file name or a mapping such as {file: art.png, artist: A. Painter}"
 
     file: NonEmptyText
     artist: str = ""

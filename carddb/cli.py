@@ -37,6 +37,7 @@ COMMAND_GROUPS: dict[str, str] = {
     "rulebook": "rulebook",
     **dict.fromkeys(("site", "serve"), "site"),
     "build": "build",
+    "new": "new",
 }
 
 

@@ -202,13 +202,15 @@ def _text_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-_ADAPTERS: dict[str, TypeAdapter[Any]] = {}
+# By pack object, not id: a project's game.yaml is loaded again when it changes (`carddb serve`),
+# and its new card models need a new adapter. The pack is kept, so its id() is not reused.
+_ADAPTERS: dict[int, tuple[GamePack, TypeAdapter[Any]]] = {}
 
 
 def _adapter(pack: GamePack) -> TypeAdapter[Any]:
-    if pack.id not in _ADAPTERS:
-        _ADAPTERS[pack.id] = TypeAdapter(pack.card_schema)
-    return _ADAPTERS[pack.id]
+    if id(pack) not in _ADAPTERS:
+        _ADAPTERS[id(pack)] = (pack, TypeAdapter(pack.card_schema))
+    return _ADAPTERS[id(pack)][1]
 
 
 def card_entries(path: Path, report: Report) -> Iterable[Located]:
@@ -334,7 +336,7 @@ def _field_label(loc: tuple[Any, ...]) -> str:
 
 
 _PATTERN_WORDS = {
-    SLUG: "lowercase letters and digits in words joined by hyphens, e.g. 'ashmarch-duke'",
+    SLUG: "lowercase letters and digits in words joined by hyphens, e.g. 'iron-gate-guard'",
     SET_CODE: "2 to 5 capital letters or digits, e.g. 'BASE'",
 }
 

@@ -7,6 +7,11 @@ outright, such as an unknown game or a project folder that does not exist.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from carddb.diagnostics import Finding
+
 
 class CarddbError(Exception):
     """A failure that the CLI reports as one line, without a traceback."""
@@ -30,3 +35,15 @@ class RenderError(CarddbError):
     """A stage that produces files could not finish."""
 
     exit_code = 1
+
+
+class LocatedError(CarddbError):
+    """A failure about a file a user wrote: printed as its findings, located, with the source line."""
+
+    exit_code = 1
+
+    def __init__(self, findings: list[Finding]) -> None:
+        from carddb.diagnostics import Report  # diagnostics is heavier than this module's other users
+
+        self.findings = findings
+        super().__init__(Report(findings=list(findings)).format_text())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.diagnostics import Finding
@@ -32,6 +33,7 @@ class KindInfo:
     layout: str = "standard"  # which face template family draws it
     back: str = "default"  # which card back it is printed with
     group: str = ""  # how a game groups kinds (LOE: "council", "victory", "deck")
+    frame: str = ""  # what its frame looks like, in the rulebook's words ("" : "the <layout> frame")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,38 @@ class Rarity:
     id: str
     name: str
     color: str  # colour of the rarity mark on the card
+
+
+@dataclass(frozen=True)
+class StatInfo:
+    """A number a card face prints in a shield (health, power...), read from the card field `id`."""
+
+    id: str
+    label: str  # printed under the value; short ("Resist.") where the shield is narrow
+
+
+@dataclass(frozen=True)
+class CostInfo:
+    """How a game's cards state their cost.
+
+    `field` is the card field; a whole number is printed as one `icon` with the amount on
+    it (a gem without a picture if the pack has none). A field value with a `markup()`
+    method (LOE's mixed costs) prints its own icons; `icon` is then the one shown numbered.
+    """
+
+    field: str = "cost"
+    label: str = ""  # the unit, for tables and charts: "Cost curve (powerstones)"
+    icon: str = ""
+
+
+# Card sizes designers name (trim, in mm, width x height); a pack or game.yaml may use any size.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (56.0, 87.0),
+    "mini": (44.0, 67.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
 
 
 @dataclass(frozen=True)
@@ -99,14 +133,25 @@ class GamePack:
     factions: tuple[Faction, ...]
     faction_field: str = "faction"
     faction_label: str = "faction"
-    card_size_mm: tuple[float, float] = (63.0, 88.0)
+    card_size_mm: tuple[float, float] = CARD_SIZES["poker"]
+    stats: tuple[StatInfo, ...] = ()  # what the default face prints in shields, in this order
+    cost: CostInfo = CostInfo()
     icons: tuple[str, ...] = ()
+    # Folder of the icons' SVG files (`<name>.svg`), shipped inside the pack's package.
+    icon_dir: Path | None = None
+    # A templates folder shipped inside the pack's package, laid out like a project's templates/
+    # (<id>/<layout>.html, <id>/back-<back>.html, <id>/<id>.css). Searched after the project's own
+    # templates and before carddb's bundled ones.
+    template_dir: Path | None = None
+    # A starter project (`carddb new DIR --game ID`): README.md and data/<id>/... as the project holds them.
+    starter: Path | None = None
     card_checks: tuple[CardCheck, ...] = ()
     extras: dict[str, Any] = field(default_factory=dict)
-    deck_rules: DeckRules | None = None  # what `carddb deck check` and the council draft enforce
+    deck_rules: DeckRules | None = None  # what `carddb deck check` and the drafts enforce
     rules: RulesLanguage | None = None  # rules-text vocabulary + effect registry (carddb.rules.language)
     numbers: tuple[GameNumber, ...] = ()  # the game's rule numbers, one place for code and rulebook
     tables: tuple[GameTable, ...] = ()  # rules tables the rulebook prints with {table:ID}
+    version: str = ""  # the pack's own version; `carddb games` shows its distribution's when empty
 
     def kind(self, kind_id: str) -> KindInfo:
         for kind in self.kinds:

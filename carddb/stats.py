@@ -68,5 +68,6 @@ def set_statistics(db: CardDatabase) -> list[Table]:
             count = sum(curve.values())
             avg = sum(v * n for v, n in curve.items()) / count
             rows.append((k.label, *bars, f"{avg:.1f}"))
-        tables.append(("Cost curve (powerstones)", rows, ("kind", *columns, "avg")))
+        paid_in = f" ({db.pack.cost.label})" if db.pack.cost.label else ""
+        tables.append((f"Cost curve{paid_in}", rows, ("kind", *columns, "avg")))
     return tables

@@ -44,7 +44,8 @@ def jobs_count(jobs: int | None) -> int:
 
 
 def open_project(project: Path | None, game: str | None) -> tuple[Project, GamePack]:
-    return Project.at(project), get_pack(game)
+    proj = Project.at(project)
+    return proj, get_pack(game, proj)
 
 
 def load_or_exit(project: Path | None, game: str | None, *, quiet_warnings: bool = True) -> CardDatabase:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,7 +14,9 @@ from rich.table import Table
 
 from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, load_or_exit, open_project, print_report
 from carddb.database import load_database
-from carddb.games import all_packs
+from carddb.diagnostics import Report
+from carddb.games import pack_entries
+from carddb.project import Project
 from carddb.stats import set_statistics
 
 
@@ -22,13 +25,26 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
-def games() -> None:
-    """List the installed game packs."""
-    table = Table("id", "name", "kinds", "description", box=None, header_style="bold")
+def games(project: ProjectOpt = None) -> None:
+    """List the game packs: installed ones and the project's own, with their version and origin."""
+    proj = Project.at(project) if project is not None or Path("data").is_dir() else None
+    entries, problems = pack_entries(proj)
+    table = Table("id", "name", "version", "from", "kinds", box=None, header_style="bold")
     table.columns[0].no_wrap = True
-    for pack in all_packs().values():
-        table.add_row(pack.id, pack.name, ", ".join(pack.kind_ids), pack.description)
+    shown = Report(root=proj.root if proj else None)
+    for entry in entries:
+        source = entry.source
+        origin = source.origin if source.distribution else shown.display_path(source.declared_in)
+        if entry.pack is None:
+            table.add_row(source.game_id, "(cannot be loaded: see below)", entry.version, origin, "")
+            continue
+        table.add_row(entry.pack.id, entry.pack.name, entry.version, origin, ", ".join(entry.pack.kind_ids))
     print_table(table)
+    if problems:
+        print()
+        shown.extend(problems)
+        print_report(shown)
+        raise typer.Exit(1)
 
 
 def print_table(table: Table) -> None:

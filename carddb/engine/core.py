@@ -1,12 +1,15 @@
 """Shared registry entries every game starts from: drawing, discarding, damage, destruction...
 
-Games differ in which nouns have health or can be countered, so the core entries
-are built by a function that takes those noun sets from the game.
+Games differ in which nouns have health or can be countered, and in the words their
+examples are written in, so the core entries are built by a function that takes both
+from the game: the noun sets, and the example sentences of each core entry the game
+keeps (an entry without examples is left out of that game's registry).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from carddb.engine.registry import EffectEntry, Param, Pattern
 from carddb.rules.ast import Selector
@@ -22,9 +25,25 @@ class CoreNouns:
     with_health: frozenset[str]  # may be dealt damage and healed
     counterable: frozenset[str]  # may be countered (things on the stack)
     permanents: frozenset[str]  # may be destroyed or returned
+    # Completes "'X' ..." when a counter names something else, e.g. "cannot be countered (only ... can)".
+    counter_reason: str = "cannot be countered"
 
 
-def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
+# Stands in for the examples while the entries are built; `core_entries` puts the game's in.
+_FROM_PACK = ("(the game pack gives the examples)",)
+
+
+def core_entries(nouns: CoreNouns, examples: Mapping[str, tuple[str, ...]]) -> list[EffectEntry]:
+    """The core entries the game keeps (those `examples` names), each with the game's examples."""
+    entries = every_core_entry(nouns)
+    unknown = set(examples) - {e.name for e in entries}
+    if unknown:
+        raise ValueError(f"no core registry entries named {', '.join(sorted(unknown))}")
+    return [replace(e, examples=tuple(examples[e.name])) for e in entries if e.name in examples]
+
+
+def every_core_entry(nouns: CoreNouns) -> list[EffectEntry]:
+    """Every core entry, with placeholder examples: what the core offers, before a game picks."""
     player = Param("player", "selector", nouns.players, reason="is not a player")
     amount = Param("amount", "number", minimum=1)
     health_target = Param(
@@ -45,12 +64,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{player} draw(s) {amount} card(s)"),
             ),
             "A player draws that many cards from the deck.",
-            (
-                "Draw a card.",
-                "Draw 2 cards.",
-                "Destroy target Item. Its controller draws a card.",
-                "Each player draws 2 cards.",
-            ),
+            _FROM_PACK,
             (player, amount),
             core=True,
         ),
@@ -63,7 +77,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{player} discard(s) {amount} card(s)", (("random", False),)),
             ),
             "A player puts that many cards from their hand into the discard pile, chosen by them or at random.",
-            ("Discard 2 cards.", "Target opponent discards a card.", "Each opponent discards a card at random."),
+            _FROM_PACK,
             (player, amount),
             core=True,
         ),
@@ -72,7 +86,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Deal {amount} damage to {target}"),),
             "Puts that many damage counters on each chosen card; a card whose damage reaches its health is destroyed.",
-            ("Deal 2 damage to target Duke.", "Deal 1 damage to each damaged character."),
+            _FROM_PACK,
             (amount, health_target),
             core=True,
         ),
@@ -81,7 +95,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Destroy {target}"),),
             "Puts the chosen cards into their owners' discard pile.",
-            ("Destroy target Item.", "Destroy all Items coupled to it."),
+            _FROM_PACK,
             (permanent,),
             core=True,
         ),
@@ -90,7 +104,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Remove {amount} damage from {target}"),),
             "Takes that many damage counters off the chosen cards (healing).",
-            ("Remove 2 damage from target character.",),
+            _FROM_PACK,
             (amount, heal_target),
             core=True,
         ),
@@ -99,7 +113,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Remove all damage from {target}"),),
             "Takes every damage counter off the chosen cards.",
-            ("Remove all damage from your Lord.",),
+            _FROM_PACK,
             (heal_target,),
             core=True,
         ),
@@ -107,15 +121,15 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "counter",
             "effect",
             (Pattern("Counter {target}"),),
-            "Cancels a Spell, Reaction, ability or Victory attempt on the stack; it does nothing.",
-            ("Counter target Spell.", "Counter target ability."),
+            "Cancels the chosen card or ability on the stack; it does nothing.",
+            _FROM_PACK,
             (
                 Param(
                     "target",
                     "selector",
                     nouns.counterable,
                     violation="E-COUNTER-TARGET",
-                    reason="cannot be countered (only Spells, Reactions, abilities and Victory attempts can)",
+                    reason=nouns.counter_reason,
                 ),
             ),
             core=True,
@@ -125,7 +139,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Return {target} to its owner's hand"),),
             "Puts the chosen card from play back into its owner's hand.",
-            ("Return target Item to its owner's hand.",),
+            _FROM_PACK,
             (permanent,),
             core=True,
         ),
@@ -134,10 +148,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Return {card} from the discard pile to your hand"),),
             "Takes a card from the discard pile into your hand.",
-            (
-                "Return target card from the discard pile to your hand.",
-                "Return a Resource from the discard pile to your hand.",
-            ),
+            _FROM_PACK,
             (card,),
             core=True,
         ),
@@ -146,7 +157,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Look at {target}"),),
             "You look at the chosen hidden card without showing it to anyone.",
-            ("Look at target face-down Duke.",),
+            _FROM_PACK,
             (Param("target", "selector"),),
             core=True,
         ),
@@ -155,7 +166,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Look at {player}'s hand"),),
             "You look at the cards in a player's hand.",
-            ("Look at target opponent's hand.",),
+            _FROM_PACK,
             (player,),
             core=True,
         ),
@@ -164,7 +175,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Look at the top {amount} card(s) of the deck"),),
             "You look at that many cards from the top of the deck and put them back in the same order.",
-            ("Look at the top 3 cards of the deck.",),
+            _FROM_PACK,
             (amount,),
             core=True,
         ),
@@ -173,7 +184,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Search the deck for {card}, reveal it and put it into your hand"),),
             "You find a card of that kind in the deck, show it, and take it into your hand.",
-            ("Search the deck for a Resource, reveal it and put it into your hand. Shuffle the deck.",),
+            _FROM_PACK,
             (card,),
             core=True,
         ),
@@ -182,7 +193,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Shuffle the deck"),),
             "The deck is shuffled.",
-            ("Shuffle the deck.",),
+            _FROM_PACK,
             core=True,
         ),
         EffectEntry(
@@ -190,7 +201,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("Shuffle the discard pile into the deck"),),
             "The discard pile is shuffled into the deck.",
-            ("Shuffle the discard pile into the deck.",),
+            _FROM_PACK,
             core=True,
         ),
         EffectEntry(
@@ -198,7 +209,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("{player} discard(s) their hand and draw(s) that many cards"),),
             "Each chosen player discards their hand, then draws as many cards as they discarded.",
-            ("Each player discards their hand and draws that many cards.",),
+            _FROM_PACK,
             (player,),
             core=True,
         ),
@@ -207,8 +218,8 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "health-bonus",
             "static",
             (Pattern("{target} get(s) +{amount} health"),),
-            "The chosen characters have that much more health while this card is in play.",
-            ("Dukes you control get +1 health.", "Your Lord gets +2 health."),
+            "The chosen cards have that much more health while this card is in play.",
+            _FROM_PACK,
             (
                 Param("target", "selector", nouns.with_health, violation="E-TARGET-NO-HEALTH", reason="has no health"),
                 amount,
@@ -223,7 +234,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{player}'s maximum hand size is {amount}"),
             ),
             "Changes how many cards a player may keep at the end of their turn.",
-            ("Each player's maximum hand size is 5.", "Your maximum hand size is 9."),
+            _FROM_PACK,
             (player, amount),
             core=True,
         ),
@@ -231,8 +242,8 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "untargetable",
             "static",
             (Pattern("{target} cannot be targeted"),),
-            "Spells and abilities cannot choose the card as a target.",
-            ("This card cannot be targeted.",),
+            "No card or ability can choose the card as a target.",
+            _FROM_PACK,
             (Param("target", "selector"),),
             core=True,
         ),
@@ -241,7 +252,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "static",
             (Pattern("{target} cannot be targeted by {source}"),),
             "Cards of the given kind cannot choose the card as a target.",
-            ("This card cannot be targeted by Spells.", "Your Lord cannot be targeted by Reactions."),
+            _FROM_PACK,
             (Param("target", "selector"), Param("source", "kinds")),
             core=True,
         ),
@@ -250,7 +261,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "static",
             (Pattern("{target} can be targeted"),),
             "Lifts a rule that protects the cards from being targeted.",
-            ("Face-down Dukes can be targeted.",),
+            _FROM_PACK,
             (Param("target", "selector"),),
             core=True,
         ),
@@ -259,7 +270,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "static",
             (Pattern("Damage cannot be removed from {target}"),),
             "No effect can take damage counters off the chosen cards.",
-            ("Damage cannot be removed from characters.",),
+            _FROM_PACK,
             (health_target,),
             core=True,
         ),
@@ -269,7 +280,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "trigger",
             (Pattern("When {event}", (("repeat", False),)), Pattern("Whenever {event}", (("repeat", True),))),
             "The ability triggers each time the event happens (`When` and `Whenever` mean the same).",
-            ("When you play this card, gain 1 powerstone.", "Whenever an opponent draws a card, draw a card."),
+            _FROM_PACK,
             (Param("event", "event"),),
             core=True,
         ),
@@ -281,7 +292,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("At the start of {player}'s turn"),
             ),
             "The ability triggers at the start of the given player's turn, before they draw.",
-            ("At the start of your turn, draw a card.", "At the start of each player's turn, gain 1 powerstone."),
+            _FROM_PACK,
             (player,),
             core=True,
         ),
@@ -293,7 +304,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("At the end of {player}'s turn"),
             ),
             "The ability triggers at the end of the given player's turn.",
-            ("At the end of your turn, discard a card.",),
+            _FROM_PACK,
             (player,),
             core=True,
         ),
@@ -302,8 +313,8 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "plays",
             "event",
             (Pattern("{player} play(s) {card}"),),
-            "A player plays a card (for a Victory card: attempts it).",
-            ("When you play a Spell, draw a card.", "When an opponent plays a Victory card, draw a card."),
+            "A player plays a card.",
+            _FROM_PACK,
             (player, card),
             core=True,
         ),
@@ -312,7 +323,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "event",
             (Pattern("{player} play(s) {card} that targets {target}"),),
             "A player plays a card that chooses the given card as a target.",
-            ("When an opponent plays a Spell that targets a character you control, draw a card.",),
+            _FROM_PACK,
             (player, card, Param("target", "selector")),
             core=True,
         ),
@@ -321,7 +332,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "event",
             (Pattern("{target} is dealt damage"),),
             "Damage counters are put on the card.",
-            ("Whenever a character you control is dealt damage, draw a card.",),
+            _FROM_PACK,
             (health_target,),
             core=True,
         ),
@@ -330,7 +341,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "event",
             (Pattern("{target} is destroyed"),),
             "The card is destroyed and goes to the discard pile.",
-            ("When a character is destroyed, gain 1 powerstone.",),
+            _FROM_PACK,
             (permanent,),
             core=True,
         ),
@@ -339,7 +350,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "event",
             (Pattern("{player} draw(s) {amount} card(s)"),),
             "A player draws a card.",
-            ("Whenever you draw a card, gain 1 powerstone.",),
+            _FROM_PACK,
             (player, amount),
             core=True,
         ),
@@ -348,7 +359,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "event",
             (Pattern("{player} activate(s) an ability"),),
             "A player activates an ability of a card they control.",
-            ("Whenever an opponent activates an ability, draw a card.",),
+            _FROM_PACK,
             (player,),
             core=True,
         ),
@@ -358,7 +369,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "condition",
             (Pattern("{player} control(s) {quantity} {group}"),),
             "Counts the cards of a kind the player controls.",
-            ("Win if you control three or more Dukes.", "Win if you control no face-down Dukes."),
+            _FROM_PACK,
             (player, Param("quantity", "quantity"), Param("group", "kinds")),
             core=True,
         ),
@@ -367,7 +378,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "condition",
             (Pattern("{player} control(s) more {group} than you"),),
             "Compares how many cards of a kind a player and you control.",
-            ("If an opponent controls more Dukes than you, draw a card.",),
+            _FROM_PACK,
             (player, Param("group", "kinds")),
             core=True,
         ),
@@ -376,7 +387,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "condition",
             (Pattern("you have {quantity} cards in hand"),),
             "Counts the cards in your hand.",
-            ("If you have no cards in hand, draw 2 cards.", "Win if you have 7 or more cards in hand."),
+            _FROM_PACK,
             (Param("quantity", "quantity"),),
             core=True,
         ),
@@ -384,8 +395,8 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "health-at",
             "condition",
             (Pattern("{target} has {amount} or {comparison} health"),),
-            "Compares a character's remaining health with a number.",
-            ("If your Lord has 5 or less health, gain 2 powerstones.",),
+            "Compares a card's remaining health with a number.",
+            _FROM_PACK,
             (health_target, Param("amount", "number"), Param("comparison", "comparison")),
             core=True,
         ),
@@ -394,7 +405,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "condition",
             (Pattern("it is your turn", (("negated", False),)), Pattern("it is not your turn", (("negated", True),))),
             "Whether it is (or is not) your turn.",
-            ("If it is not your turn, draw a card.",),
+            _FROM_PACK,
             core=True,
         ),
         EffectEntry(
@@ -402,7 +413,7 @@ def core_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "condition",
             (Pattern("{quantity} {group} have been destroyed this turn"),),
             "Counts the cards of a kind destroyed so far this turn.",
-            ("Win if 3 or more characters have been destroyed this turn.",),
+            _FROM_PACK,
             (Param("quantity", "quantity"), Param("group", "kinds")),
             core=True,
         ),

@@ -95,6 +95,9 @@ class EffectEntry:
     reminder: str = ""  # keywords: reminder text, `{param}` replaced by the value
     defaults: tuple[tuple[str, object], ...] = ()
     core: bool = False  # a shared entry every game starts from
+    # A restriction written after an activated ability's effects ("Activate only once per turn"):
+    # it means nothing on a line without a cost.
+    activated_only: bool = False
     _params: dict[str, Param] = field(default_factory=dict, init=False, compare=False, repr=False)
     # The parameters the rules check looks into (a minimum, or the nouns a selector may name);
     # most entries have none, and the check then skips their arguments.

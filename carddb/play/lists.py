@@ -25,11 +25,11 @@ from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.draft import DraftLog
 from carddb.play.sealed import SealedEvent
-from carddb.render.assets import bytecode_cache
+from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache
 from carddb.render.documents import Documents
 from carddb.render.workers import RenderWorkers
 
-BUILTIN_TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "play"
+BUILTIN_TEMPLATES = BUNDLED_TEMPLATES / "play"
 
 BOOSTER_COLUMNS = (
     "seed",

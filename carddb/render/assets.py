@@ -1,5 +1,10 @@
 """Where carddb's bundled templates and package files are, and which paths count as inside.
 
+Everything carddb reads at run time is package data found through `importlib.resources`:
+the templates, fonts, CSS and JS of the repository's top-level templates/ folder are the
+package `carddb.templates` (see pyproject.toml), so a wheel and an editable install find
+them the same way. A project's own templates/ folder overrides them file by file.
+
 Kept free of WeasyPrint (slow to import) so that the commands and stages that only
 need these paths start quickly; the WeasyPrint fetcher that enforces the confinement
 is `carddb.render.fetcher`.
@@ -9,16 +14,28 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jinja2
 
 import carddb
 
-PACKAGE_DIR = Path(carddb.__file__).resolve().parent
-# Templates and fonts ship beside the package (a source checkout or an editable install);
-# a project's own templates/ folder overrides them file by file.
-BUNDLED_TEMPLATES = PACKAGE_DIR.parent / "templates"
+if TYPE_CHECKING:
+    from carddb.gamepack import GamePack
+
+
+def package_folder(package: str) -> Path:
+    """The folder of an installed package, as a real path (WeasyPrint loads files by URL)."""
+    folder = files(package)
+    if not isinstance(folder, Path):  # a zip import: carddb is installed from wheels, which are unpacked
+        raise RuntimeError(f"the package {package} is not a folder on disk ({folder})")
+    return folder.resolve()
+
+
+PACKAGE_DIR = package_folder("carddb")
+BUNDLED_TEMPLATES = package_folder("carddb.templates")
 
 
 def path_inside(path: Path, roots: Iterable[Path]) -> bool:
@@ -38,3 +55,8 @@ def bytecode_cache(tag: str) -> jinja2.BytecodeCache | None:
         return jinja2.FileSystemBytecodeCache(pattern=f"__carddb_{carddb.__version__}_{tag}_%s.cache")
     except (OSError, RuntimeError):  # no private temp folder: compile every run, as without a cache
         return None
+
+
+def icons_dir(pack: GamePack) -> Path | None:
+    """The folder of the pack's icon SVGs, if it ships any."""
+    return pack.icon_dir.resolve() if pack.icon_dir is not None else None

@@ -52,9 +52,10 @@ from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
 from carddb.project import Project
 from carddb.render import placeholder
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, bytecode_cache
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, bytecode_cache, icons_dir
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
 from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
+from carddb.render.geometry import FaceGeometry
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
 from carddb.render.placeholder import mix, placeholder_data_url, placeholder_svg
 from carddb.render.workers import RenderWorkers, Ticket, import_renderer
@@ -68,7 +69,6 @@ except ImportError:  # pragma: no cover - depends on which parts of carddb are i
 
 BLEED_MM = 3.0
 FACES_TOKEN = "__CARD_FACES__"
-STAT_FIELDS = (("health", "Health"), ("power", "Power"), ("resistance", "Resist."), ("toughness", "Tough."))
 NEUTRAL = Faction("none", "", "#55585c", "#c9c6bd")
 PLAIN_RARITY = Rarity("none", "Common", "#2b2b2b")
 # What the render workers run (carddb.render.layout), by name: see RenderWorkers.map.
@@ -129,13 +129,10 @@ def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
 
 
 def template_roots(db: CardDatabase) -> list[Path]:
-    """Where templates are looked up: the project's templates/ first, then the bundled ones."""
-    roots = [db.project.templates_dir().resolve(), BUNDLED_TEMPLATES.resolve()]
+    """Where templates are looked up: the project's templates/ first, then the pack's, then carddb's own."""
+    pack_templates = [db.pack.template_dir.resolve()] if db.pack.template_dir else []
+    roots = [db.project.templates_dir().resolve(), *pack_templates, BUNDLED_TEMPLATES.resolve()]
     return [r for i, r in enumerate(roots) if r.is_dir() and r not in roots[:i]]
-
-
-def icons_dir(pack: GamePack) -> Path:
-    return PACKAGE_DIR / "games" / pack.id.replace("-", "_") / "icons"
 
 
 _FONT_FACE = re.compile(r"@font-face\s*\{[^}]*\}", re.S)
@@ -152,18 +149,36 @@ class FaceResources:
         self.pack = db.pack
         self.roots = template_roots(db)
         self.env = _environment(tuple(str(r) for r in self.roots))
-        self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots)
-        self.stylesheets = [
-            p for p in (self.find("base/card.css"), self.find(f"{self.pack.id}/{self.pack.id}.css")) if p
-        ]
-        folder = icons_dir(self.pack)
-        self.icons = {name: (folder / f"{name}.svg") for name in self.pack.icons if (folder / f"{name}.svg").is_file()}
+        icons = icons_dir(self.pack)
+        self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots, *([icons] if icons else []))
+        # base/card.css is a template rendered for the game's card size (see `card_css`); the
+        # pack's own stylesheet is plain CSS, loaded after it.
+        self.card_stylesheet = self.find("base/card.css")
+        self.pack_stylesheets = tuple(p for p in (self.find(f"{self.pack.id}/{self.pack.id}.css"),) if p)
+        self.stylesheets = [p for p in (self.card_stylesheet, *self.pack_stylesheets) if p]
+        self.geometry = FaceGeometry(*self.pack.card_size_mm, bleed_mm(self.pack))
+        self._card_css: str | None = None
+        self.icons = {
+            name: icons / f"{name}.svg" for name in self.pack.icons if icons and (icons / f"{name}.svg").is_file()
+        }
         self.icon_urls = {name: path.as_uri() for name, path in self.icons.items()}
         self.placeholder_dir: Path | None = None  # set by print runs: placeholders as files, not data: URLs
         self._digest: str | None = None
 
     def find(self, name: str) -> Path | None:
         return next((root / name for root in self.roots if (root / name).is_file()), None)
+
+    def card_css(self) -> str:
+        """base/card.css rendered with the card's geometry, its relative URLs made absolute."""
+        if self._card_css is None:
+            if self.card_stylesheet is None:
+                raise TemplateFailure(
+                    "no card stylesheet base/card.css in " + ", ".join(map(str, self.roots)), None, None
+                )
+            text = self.render("base/card.css", {"g": self.geometry, "most_stats": len(self.pack.stats)})
+            folder = self.card_stylesheet.parent
+            self._card_css = _URL.sub(lambda m: _absolute_url(m, folder), text)
+        return self._card_css
 
     def template_name(self, layout: str) -> str:
         name = f"{self.pack.id}/{layout}.html"
@@ -239,7 +254,7 @@ class FaceResources:
             text = css.read_text(encoding="utf-8", errors="replace")
             files += [(css.parent / m).resolve() for m in _URL.findall(text) if (css.parent / m).is_file()]
         files += list(self.icons.values())
-        return digest([carddb.__version__, files_digest(files)])
+        return digest([carddb.__version__, files_digest(files), repr(self.geometry), str(len(self.pack.stats))])
 
     def render(self, name: str, context: dict[str, Any]) -> str:
         try:
@@ -270,7 +285,8 @@ class FaceResources:
             "base/page.html",
             {
                 "title": self.pack.name,
-                "stylesheets": [p.as_uri() for p in self.stylesheets] if linked else [],
+                "card_css": Markup(self.card_css()) if linked else "",
+                "stylesheets": [p.as_uri() for p in self.pack_stylesheets] if linked else [],
                 "palette": Markup(self.palette_css()) if linked else "",
                 "faces": [Markup(FACES_TOKEN)],
                 "preview": preview,
@@ -278,6 +294,13 @@ class FaceResources:
         )
         head, _, tail = html.partition(FACES_TOKEN)
         return head, tail
+
+
+def _absolute_url(match: re.Match[str], folder: Path) -> str:
+    ref = match.group(1)
+    if re.match(r"^[a-z][a-z0-9+.-]*:", ref, re.I):
+        return match.group(0)
+    return f'url("{(folder / ref).resolve().as_uri()}")'
 
 
 def _template_frame(exc: BaseException, roots: Sequence[Path]) -> tuple[Path | None, int | None]:
@@ -300,22 +323,25 @@ def rules_paragraphs(card: Card, pack: GamePack) -> list[Paragraph]:
 _PIP = re.compile(r"(\d+)\s*\{([a-z][a-z0-9-]*)\}")
 
 
-def cost_pips(card: Card, icon_urls: dict[str, str]) -> list[dict[str, Any]]:
-    cost = getattr(card, "cost", None)
-    if cost is None or not callable(getattr(cost, "markup", None)):
+def cost_pips(card: Card, pack: GamePack, icon_urls: dict[str, str]) -> list[dict[str, Any]]:
+    """The cost as the face prints it: the pack's cost icon with the amount on it (`numbered`),
+    other icons repeated per point; nothing for a card without a cost or with the default one."""
+    field_name = pack.cost.field
+    cost = getattr(card, field_name, None)
+    if cost is None or isinstance(cost, bool):
         return []
-    field = type(card).model_fields.get("cost")
+    field = type(card).model_fields.get(field_name)
     if field is not None and not field.is_required() and cost == field.get_default(call_default_factory=True):
         return []  # a cost the card does not print (e.g. a Lord's default)
+    if isinstance(cost, int):
+        found = [(str(cost), pack.cost.icon)]
+    elif callable(getattr(cost, "markup", None)):
+        found = _PIP.findall(cost.markup())
+    else:
+        return []
     return [
-        # The game's first icon is its currency (LOE: powerstones): one symbol with the amount on it.
-        {
-            "amount": int(amount),
-            "icon": icon,
-            "src": icon_urls.get(icon),
-            "numbered": icon == next(iter(icon_urls), None),
-        }
-        for amount, icon in _PIP.findall(cost.markup())
+        {"amount": int(amount), "icon": icon, "src": icon_urls.get(icon), "numbered": icon == pack.cost.icon}
+        for amount, icon in found
     ]
 
 
@@ -414,10 +440,12 @@ def face_context(
     art = choose_art(db, card, colors, report, resources.placeholder_dir)
     stats = [
         {"id": name, "label": label, "value": value}
-        for name, label in STAT_FIELDS
+        for stat in pack.stats
+        for name, label in [(stat.id, stat.label)]
         if isinstance(value := getattr(card, name, None), int) and not isinstance(value, bool)
     ]
-    name_class = " very-long" if len(card.name) > 27 else " long" if len(card.name) > 21 else ""
+    long_name, very_long_name = resources.geometry.name_limits()
+    name_class = " very-long" if len(card.name) > very_long_name else " long" if len(card.name) > long_name else ""
     big_icon = icon_urls.get(subtype) if subtype and not rules else None
     context = {
         "card": card,
@@ -428,7 +456,7 @@ def face_context(
         "colors": colors,
         "rarity": rarity,
         "name_class": name_class,
-        "cost": cost_pips(card, icon_urls),
+        "cost": cost_pips(card, pack, icon_urls),
         "cost_label": card.cost_label(),
         "type_line": kind.label + (f" — {subtype.replace('-', ' ').title()}" if subtype else ""),
         "type_icon": icon_urls.get(subtype) if subtype else None,
@@ -439,6 +467,7 @@ def face_context(
         "rules_box_class": ("centered " if not rules else "") + FIT_TOKEN,
         "rules_pt": SIZE_TOKEN,
         "stats": stats,
+        "stats_class": f" has-stats-{len(stats)}" if stats else "",
         "set_total": db.set_size(card.set) or card.number,
         "preview": preview,
         "corner_guide": preview,
@@ -613,6 +642,7 @@ def start_faces(
     try:
         head, tail = resources.page_parts(preview=False, linked=False)
         palette = resources.palette_css()
+        resources.card_css()
     except TemplateFailure as exc:
         report.add(exc.finding())
         return run
@@ -703,7 +733,8 @@ def _job(
     return BatchJob(
         head=page[0],
         tail=page[1],
-        stylesheets=tuple(resources.stylesheets),
+        card_css=resources.card_css(),
+        stylesheets=resources.pack_stylesheets,
         palette=page[2],
         faces=tuple((card.id, key, fragment) for card, key, fragment in batch),
         fetch_roots=resources.fetch_roots,
@@ -731,7 +762,8 @@ def warm_workers(
             return  # the real run reports it
         palette = resources.palette_css()
         job = WarmJob(
-            tuple(resources.stylesheets),
+            resources.card_css(),
+            resources.pack_stylesheets,
             palette,
             resources.fetch_roots,
             resources.digest(),
@@ -760,7 +792,7 @@ def render_backs(
                 resources.back_template_name(back),
                 {
                     "back_id": back,
-                    "back_label": back.replace("-", " ").title(),
+                    "back_label": back_label(back),
                     "game_name": db.pack.name,
                     "preview": False,
                 },
@@ -793,6 +825,11 @@ def render_backs(
     return {back: cache.pdf_path(keys[back]) for back in backs}
 
 
+def back_label(back: str) -> str:
+    """The word a back prints above its emblem: its id ('Market'), none for the one back of a game."""
+    return "" if back == "default" else back.replace("-", " ").title()
+
+
 def back_html(db: CardDatabase, back: str, *, preview: bool = True) -> str:
     """The HTML document of one card back (for previews)."""
     resources = FaceResources(db)
@@ -802,7 +839,7 @@ def back_html(db: CardDatabase, back: str, *, preview: bool = True) -> str:
             resources.back_template_name(back),
             {
                 "back_id": back,
-                "back_label": back.replace("-", " ").title(),
+                "back_label": back_label(back),
                 "game_name": db.pack.name,
                 "preview": preview,
                 "corner_guide": preview,

@@ -3,22 +3,24 @@
 Everything here is plain arithmetic in millimetres with the PDF convention (origin
 at the bottom-left of the page, y up), so it can be tested without drawing.
 
-The grid is 3 x 3 and centred on the page. Between two cards there is either the
-two bleeds touching (the default) or a chosen gutter. A card shows as much of its
-bleed as the gap to its neighbour allows; when the paper is too small for full
-bleeds and room for the crop marks (a 3 x 3 block of 69 x 94 mm cards leaves only
-1.5 mm at the sides of an A4 sheet), the shown bleed shrinks on that axis so that
-every crop mark still has `MIN_MARGIN_MM` of paper outside the card area.
+The grid is as many columns and rows of the game's card size as fit the paper
+(poker cards on A4: 3 x 3; mini cards 44 x 67 mm: 4 x 4; tarot 70 x 120 mm: 2 x 2),
+centred on the page. Between two cards there is either the two bleeds touching (the
+default) or a chosen gutter. A card shows as much of its bleed as the gap to its
+neighbour allows; when the paper is too small for full bleeds and room for the crop
+marks (a 3 x 3 block of 69 x 94 mm cards leaves only 1.5 mm at the sides of an A4
+sheet), the shown bleed shrinks on that axis so that every crop mark still has
+`MIN_MARGIN_MM` of paper outside the card area. A grid that fits with full bleeds is
+not traded for fewer cards: the count comes first, then as much bleed as is left.
 
 Duplex: a long-edge flip mirrors the sheet left to right, so a card in column c
-of a front page has its back in column 2 - c of the following page; a short-edge
-flip mirrors top to bottom (row r -> row 2 - r). The back offset moves back pages
-only, to undo a printer's known misregistration.
+of a front page has its back in column (columns - 1 - c) of the following page; a
+short-edge flip mirrors top to bottom (row r -> row (rows - 1 - r)). The back offset
+moves back pages only, to undo a printer's known misregistration.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -34,8 +36,6 @@ PT_PER_MM = 72 / 25.4
 MIN_MARGIN_MM = 6.0
 MARK_OFFSET_MM = 1.0  # gap between the card area and the start of a mark
 MARK_LENGTH_MM = 5.0
-COLUMNS = 3
-ROWS = 3
 
 
 @dataclass(frozen=True)
@@ -125,16 +125,18 @@ class SheetLayout:
     bleed_y: float  # bleed shown above and below each card
     gap_x: float  # distance between the trim lines of neighbouring cards
     gap_y: float
+    columns: int = 3
+    rows: int = 3
 
     @property
     def per_page(self) -> int:
-        return COLUMNS * ROWS
+        return self.columns * self.rows
 
     @property
     def block(self) -> Rect:
         """The card area: all cards with their shown bleed."""
-        w = COLUMNS * self.card_w + (COLUMNS - 1) * self.gap_x + 2 * self.bleed_x
-        h = ROWS * self.card_h + (ROWS - 1) * self.gap_y + 2 * self.bleed_y
+        w = self.columns * self.card_w + (self.columns - 1) * self.gap_x + 2 * self.bleed_x
+        h = self.rows * self.card_h + (self.rows - 1) * self.gap_y + 2 * self.bleed_y
         return Rect((self.paper.width_mm - w) / 2, (self.paper.height_mm - h) / 2, w, h)
 
     def trim_x(self, col: int) -> float:
@@ -146,7 +148,7 @@ class SheetLayout:
 
     def front(self, index: int) -> Rect:
         """Trim rectangle of the `index`-th card of a page (row by row from the top left)."""
-        col, row = index % COLUMNS, index // COLUMNS
+        col, row = index % self.columns, index // self.columns
         return Rect(self.trim_x(col), self.trim_y(row), self.card_w, self.card_h)
 
     def back(self, index: int, duplex: Duplex, offset: BackOffset = BackOffset()) -> Rect:
@@ -171,8 +173,8 @@ class SheetLayout:
         margin_x, margin_y = block.x, self.paper.height_mm - block.top
         len_x = min(MARK_LENGTH_MM, margin_x - MARK_OFFSET_MM)
         len_y = min(MARK_LENGTH_MM, margin_y - MARK_OFFSET_MM)
-        xs = sorted({round(x, 6) for c in range(COLUMNS) for x in (self.trim_x(c), self.trim_x(c) + self.card_w)})
-        ys = sorted({round(y, 6) for r in range(ROWS) for y in (self.trim_y(r), self.trim_y(r) + self.card_h)})
+        xs = sorted({round(x, 6) for c in range(self.columns) for x in (self.trim_x(c), self.trim_x(c) + self.card_w)})
+        ys = sorted({round(y, 6) for r in range(self.rows) for y in (self.trim_y(r), self.trim_y(r) + self.card_h)})
         for x in xs:
             below, above = block.y - MARK_OFFSET_MM, block.top + MARK_OFFSET_MM
             marks.append(Line(x, below - len_y, x, below))
@@ -201,21 +203,31 @@ def plan_layout(
     gutter_mm: float | None = None,
     margin_mm: float = MIN_MARGIN_MM,
 ) -> SheetLayout:
-    """Fit a 3 x 3 grid of cards on `paper`; `gutter_mm=None` means the bleeds touch."""
+    """Fit as many cards as the paper holds in a grid; `gutter_mm=None` means the bleeds touch."""
     card_w, card_h = card_size_mm
     if gutter_mm is not None and gutter_mm < 0:
         raise UsageError(f"--gutter must be 0 or more mm, not {gutter_mm:g}")
-    bleed_x = _shown_bleed(paper.width_mm, card_w, COLUMNS, bleed_mm, gutter_mm, margin_mm)
-    bleed_y = _shown_bleed(paper.height_mm, card_h, ROWS, bleed_mm, gutter_mm, margin_mm)
-    if bleed_x is None or bleed_y is None:
+    columns = grid_count(paper.width_mm, card_w, gutter_mm, margin_mm)
+    rows = grid_count(paper.height_mm, card_h, gutter_mm, margin_mm)
+    if columns < 1 or rows < 1:
         gutter = "touching bleeds" if gutter_mm is None else f"a {gutter_mm:g} mm gutter"
         raise RenderError(
-            f"3 x 3 cards of {card_w:g} x {card_h:g} mm with {gutter} do not fit on {paper.label} "
+            f"a card of {card_w:g} x {card_h:g} mm with {gutter} does not fit on {paper.label} "
             f"({paper.width_mm:g} x {paper.height_mm:g} mm) with {margin_mm:g} mm left for crop marks"
         )
+    bleed_x = _shown_bleed(paper.width_mm, card_w, columns, bleed_mm, gutter_mm, margin_mm)
+    bleed_y = _shown_bleed(paper.height_mm, card_h, rows, bleed_mm, gutter_mm, margin_mm)
+    assert bleed_x is not None and bleed_y is not None  # the counts were chosen so that the cards fit
     gap_x = 2 * bleed_x if gutter_mm is None else gutter_mm
     gap_y = 2 * bleed_y if gutter_mm is None else gutter_mm
-    return SheetLayout(paper, card_w, card_h, bleed_x, bleed_y, gap_x, gap_y)
+    return SheetLayout(paper, card_w, card_h, bleed_x, bleed_y, gap_x, gap_y, columns, rows)
+
+
+def grid_count(page: float, card: float, gutter: float | None, margin: float) -> int:
+    """How many cards fit across `page`: with touching bleeds they may touch at the trim (no bleed shown)."""
+    room = page - 2 * margin
+    step = card + (gutter or 0.0)
+    return max(int((room + (gutter or 0.0)) // step + 1e-9), 0) if step > 0 else 0
 
 
 def _shown_bleed(
@@ -235,11 +247,6 @@ def _shown_bleed(
 T = TypeVar("T")
 
 
-def pages(items: Sequence[T], per_page: int = COLUMNS * ROWS) -> Iterator[Sequence[T]]:
+def pages(items: Sequence[T], per_page: int) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), per_page):
         yield items[start : start + per_page]
-
-
-def page_count(n_cards: int, duplex: Duplex) -> int:
-    fronts = math.ceil(n_cards / (COLUMNS * ROWS))
-    return fronts if duplex is Duplex.none else 2 * fronts

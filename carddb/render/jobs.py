@@ -16,7 +16,8 @@ class BatchJob:
 
     head: str
     tail: str
-    stylesheets: tuple[Path, ...]
+    card_css: str  # base/card.css rendered for the game's card size
+    stylesheets: tuple[Path, ...]  # the pack's own stylesheets, loaded after it
     palette: str
     faces: tuple[tuple[str, str, str], ...]  # (card id, cache key, HTML fragment with tokens)
     fetch_roots: tuple[Path, ...]
@@ -32,6 +33,7 @@ class BatchJob:
 class WarmJob:
     """What a worker can prepare before the cards are known: stylesheets, fonts, font families."""
 
+    card_css: str
     stylesheets: tuple[Path, ...]
     palette: str
     fetch_roots: tuple[Path, ...]

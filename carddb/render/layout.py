@@ -86,14 +86,17 @@ class _Styles:
 _parsed: _Styles | None = None
 
 
-def _styles(stylesheets: tuple[Path, ...], palette: str, fetch_roots: tuple[Path, ...], digest: str) -> _Styles:
+def _styles(
+    card_css: str, stylesheets: tuple[Path, ...], palette: str, fetch_roots: tuple[Path, ...], digest: str
+) -> _Styles:
     """Parsed once per worker (and again only if the files changed: `digest` covers them)."""
     global _parsed
-    key = (stylesheets, palette, fetch_roots, digest)
+    key = (card_css, stylesheets, palette, fetch_roots, digest)
     if _parsed is None or _parsed.key != key:
         fetcher = ConfinedFetcher(fetch_roots)
         font_config = FontConfiguration()
-        sheets = [CSS(filename=str(p), url_fetcher=fetcher, font_config=font_config) for p in stylesheets]
+        sheets = [CSS(string=card_css, url_fetcher=fetcher, font_config=font_config)]
+        sheets += [CSS(filename=str(p), url_fetcher=fetcher, font_config=font_config) for p in stylesheets]
         sheets.append(CSS(string=palette, font_config=font_config))
         _parsed = _Styles(key, font_config, sheets, fetcher.refused)
     return _parsed
@@ -105,7 +108,7 @@ def warm_up(job: WarmJob) -> None:
     A worker's first card otherwise pays for all of that (about 0.15 s, most of the
     time to render one edited card); this runs while the parent is still loading.
     """
-    styles = _styles(job.stylesheets, job.palette, job.fetch_roots, job.digest)
+    styles = _styles(job.card_css, job.stylesheets, job.palette, job.fetch_roots, job.digest)
     # Family names come from the designer's CSS: only plain ones are worth a warm-up line.
     families = [f for f in job.families if re.fullmatch(r"[\w .-]+", f)]
     style = "".join(f'.f{i} {{ font-family: "{f}"; }}' for i, f in enumerate(families))
@@ -119,7 +122,7 @@ def warm_up(job: WarmJob) -> None:
 def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
     """Lay out, fit and write the single-card PDFs of one batch; returns (key, meta) per card."""
     fetcher = ConfinedFetcher(job.fetch_roots)
-    styles = _styles(job.stylesheets, job.palette, job.fetch_roots, job.digest)
+    styles = _styles(job.card_css, job.stylesheets, job.palette, job.fetch_roots, job.digest)
     font_config, stylesheets = styles.font_config, styles.stylesheets
     fetcher.refused.extend(styles.refused)
     fragments = {card_id: fragment for card_id, _key, fragment in job.faces}

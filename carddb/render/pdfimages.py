@@ -25,6 +25,8 @@ from pathlib import Path
 
 from PIL import Image
 from pypdf import PdfReader, PdfWriter
+from pypdf.constants import PageAttributes
+from pypdf.constants import Resources as ResourceNames
 from pypdf.errors import PyPdfError
 from pypdf.generic import NameObject
 
@@ -48,7 +50,7 @@ def image_objects(pdf: Path, names: Mapping[str, str]) -> dict[str, list[int]]:
     reader = PdfReader(pdf)
     seen: set[int] = set()
     for page in reader.pages:
-        resources = page.get("/Resources")
+        resources = page.get(PageAttributes.RESOURCES)
         if resources is None:
             continue
         resources = resources.get_object()
@@ -57,7 +59,7 @@ def image_objects(pdf: Path, names: Mapping[str, str]) -> dict[str, list[int]]:
         if ident in seen:
             continue
         seen.add(ident)
-        xobjects = resources.get("/XObject")
+        xobjects = resources.get(ResourceNames.XOBJECT)
         if xobjects is None:
             continue
         for name, ref in xobjects.get_object().items():

@@ -18,7 +18,7 @@ from carddb.errors import RenderError
 from carddb.progress import Stage, no_progress
 from carddb.render.faces import FaceResult, FaceRun, render_backs, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
-from carddb.render.raster import PngJob, PngRun, queue_pngs
+from carddb.render.raster import PRESETS, PngJob, PngRun, queue_pngs
 from carddb.render.selection import print_order
 from carddb.render.sheets import (
     COMPOSE,
@@ -129,7 +129,7 @@ class PrintRun:
                 f"{PAPERS[paper_id].label} sheets",
                 _rel(db, sheets.path),
                 f"{sheets.pages} pages ({sheets.pages_built + prebuilt.get(paper_id, 0)} built), {self.slots} cards, "
-                f"bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
+                f"{layout.columns} x {layout.rows} per page, bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
             )
         if self.sheets and options.full_run:
             prune_page_cache(out / ".cache" / "sheets", used_pages)
@@ -176,6 +176,8 @@ def start_print(
     Without a pool they are written by `finish`, one after the other.
     """
     cards = print_order(db, cards)
+    if options.preset:
+        PRESETS[options.preset].check_card(db.pack.card_size_mm)
     stage = stage or no_progress()
     out = db.project.output_dir(db.pack)
     name = options.name or db.pack.id

@@ -45,6 +45,16 @@ class Preset:
     width_px: int
     height_px: int
     dpi: int
+    cut_mm: tuple[float, float] = (63.5, 88.9)  # the service's card, which the game's card must match
+
+    def check_card(self, trim_mm: tuple[float, float]) -> None:
+        """A game's card that is not the service's card size cannot use this preset (it would be scaled)."""
+        if any(abs(card - cut) > 1.5 for card, cut in zip(trim_mm, self.cut_mm, strict=True)):
+            raise UsageError(
+                f"--preset {self.id} makes images for {self.label}, {self.cut_mm[0]:g} x {self.cut_mm[1]:g} mm; "
+                f"this game's cards are {trim_mm[0]:g} x {trim_mm[1]:g} mm: send the service the single-card "
+                "PDFs (output/<game>/cards/) or --png images at its resolution"
+            )
 
 
 PRESETS: dict[str, Preset] = {

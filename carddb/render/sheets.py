@@ -181,7 +181,8 @@ def compose_sheets(
     back_offset: BackOffset = BackOffset(),
     gutter_mm: float | None = None,
 ) -> SheetResult:
-    """Write `target`: 3 x 3 cards per page, each front page followed by its back page unless fronts only."""
+    """Write `target`: a grid of cards per page (see `plan_layout`), each front page followed by its back page
+    unless fronts only."""
     layout, geometry = layout_for(cards, paper, gutter_mm)
     specs = plan_pages(cards, layout, duplex, back_offset)
     digests = {pdf: _digest(pdf) for spec in specs for pdf, _ in spec.rects}

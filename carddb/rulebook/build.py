@@ -19,9 +19,9 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.engine.registry import EffectRegistry, registry_for
 from carddb.play.boosters import boosters_path, load_boosters
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, icons_dir
 from carddb.render.documents import Documents
-from carddb.render.faces import FaceResult, bleed_mm, icons_dir, render_faces
+from carddb.render.faces import FaceResult, bleed_mm, render_faces
 from carddb.render.workers import RenderWorkers
 from carddb.rulebook import chapters as generated
 from carddb.rulebook.document import (
@@ -224,12 +224,14 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
         for stale in cards_dir.glob("*.png"):
             if stale.stem not in images:
                 stale.unlink()
+    icon_folder = icons_dir(db.pack)
     for name in db.pack.icons:
-        source = icons_dir(db.pack) / f"{name}.svg"
-        if source.is_file():
+        source = icon_folder / f"{name}.svg" if icon_folder else None
+        if source is not None and source.is_file():
             write_bytes(folder / "icons" / f"{name}.svg", source.read_bytes())
         else:
-            report.add(Finding("E-RULEBOOK-RENDER", f"the icon {{{name}}} has no picture: {source} is missing"))
+            where = source or f"{name}.svg (the pack declares no icon folder)"
+            report.add(Finding("E-RULEBOOK-RENDER", f"the icon {{{name}}} has no picture: {where} is missing"))
     project_fonts = db.project.templates_dir() / "fonts"
     for name in FONT_FILES:
         source = next((d / name for d in (project_fonts, BUNDLED_TEMPLATES / "fonts") if (d / name).is_file()), None)

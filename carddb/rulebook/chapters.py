@@ -176,14 +176,6 @@ class KindEntry:
     frame: str  # what the card looks like when printed
 
 
-FRAME_NOTES = {
-    "council": "a council frame with health in the corner",
-    "victory": "the Victory frame; its rules text is the win condition",
-    "deck": "the shared-deck frame",
-    "standard": "the standard frame",
-}
-
-
 def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDatabase, card_url: CardUrl) -> Chapter:
     title = "Card Kinds Reference"
     headings = [Heading(1, title, anchors.claim("card-kinds-reference"))]
@@ -201,7 +193,7 @@ def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDa
                 subtypes=tuple((s.replace("-", " ").title(), counts.get(s, 0)) for s in kind.subtypes),
                 example=cards[0] if cards else None,
                 example_url=card_url(cards[0].id) if cards else "",
-                frame=FRAME_NOTES.get(kind.layout, f"the {kind.layout} frame"),
+                frame=kind.frame or f"the {kind.layout} frame",
             )
         )
     return render_chapter(templates, "chapters/kinds.html", headings[0].anchor, title, headings, entries=entries)
@@ -445,7 +437,7 @@ class DeckRuleSection:
 
 
 def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRuleSection]:
-    """The game's deck rules in words: the kinds of deck list, and what a drafted council may hold."""
+    """The game's deck rules in words: the kinds of deck list, and what a drafted pool may hold."""
     if rules is None:
         return []
     sections = []
@@ -468,7 +460,7 @@ def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRule
         else:
             limits.append(f"At least {least} {noun}.")
     if limits:
-        sections.append(DeckRuleSection("Drafting a Council", tuple(limits)))
+        sections.append(DeckRuleSection("Draft Limits", tuple(limits)))
     return sections
 
 

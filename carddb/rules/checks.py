@@ -21,14 +21,12 @@ from carddb.rules.ast import (
     phrases,
 )
 from carddb.rules.canonical import Renderer, _join
-from carddb.rules.language import RulesLanguage
+from carddb.rules.language import RulesLanguage, Vocabulary
 from carddb.rules.parser import Problem
 
-PRONOUNS = {"it", "its-controller", "that-player"}
 # Abilities the pronoun check skips: keyword lines, and triggers whose event is what a pronoun
 # refers to. A tuple, not `A | B`: isinstance with a union builds it on every call (every line).
 _NO_PRONOUN_CHECK = (KeywordAbility, TimedAbility, TriggeredAbility)
-RESTRICTIONS = {"activate-once", "activate-your-turn"}
 
 
 def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -> list[Problem]:
@@ -57,7 +55,7 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
             problems += _kind_problems(phrase, entry, language, kind)
         if entry.checked_params:
             problems += _argument_problems(phrase, entry, language, kind)
-        if entry.name in RESTRICTIONS and not isinstance(ability, ActivatedAbility):
+        if entry.activated_only and not isinstance(ability, ActivatedAbility):
             problems.append(
                 Problem(
                     "E-RULES-MISPLACED",
@@ -67,7 +65,7 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
                     hint="write it after the effects of a `COST: EFFECT.` ability",
                 )
             )
-    if not isinstance(ability, _NO_PRONOUN_CHECK) and _names_a_pronoun(found):
+    if not isinstance(ability, _NO_PRONOUN_CHECK) and _names_a_pronoun(found, language.vocabulary):
         problems += _pronoun_problems(ability, language, found)
     return problems
 
@@ -82,14 +80,14 @@ def check_text_shape(
     timed = [(a, i) for a, i in abilities if isinstance(a, TimedAbility)] if needs_timing else []
     if needs_timing and not timed and abilities:
         first, index = abilities[0]
-        timing = next((e for e in language.registry.of_role("timing")), None)
-        label = timing.patterns[0].text if timing else "Reaction"
+        timing = next((e for e in language.registry.of_role("timing") if e.kinds and kind in e.kinds), None)
+        example = f", e.g. '{timing.examples[0]}'" if timing else ""
         out.append(
             (
                 Problem(
                     "E-REACTION-TIMING",
-                    "a Reaction needs a timing condition, e.g. "
-                    f"'{label} - When an opponent plays a Spell: Counter it.'",
+                    f"{_article(_kind_label(language, kind))} {_kind_label(language, kind)} needs a timing condition"
+                    + example,
                     first.start,
                     max(first.end, first.start + 1),
                 ),
@@ -102,7 +100,8 @@ def check_text_shape(
             (
                 Problem(
                     "E-REACTION-TIMING",
-                    "a Reaction has exactly one timing condition; this is a second one",
+                    f"{_article(_kind_label(language, kind))} {_kind_label(language, kind)} has exactly one timing "
+                    "condition; this is a second one",
                     extra.start,
                     extra.end,
                 ),
@@ -145,7 +144,7 @@ def _kind_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, 
         return [
             Problem(
                 "E-TIMING-NOT-REACTION",
-                f"'{what} - ...' is the timing condition of a Reaction; this card is a {here}",
+                f"'{what} - ...' is the timing condition of {allowed}; this card is {_article(here)} {here}",
                 phrase.start,
                 phrase.end,
                 hint="write the ability as a trigger: 'When EVENT, EFFECT.'",
@@ -203,42 +202,40 @@ def _selector_problem(selector: Selector, param: Param, language: RulesLanguage,
     return Problem(param.violation, message, selector.start, selector.end)
 
 
-def _names_a_pronoun(found: list[Phrase]) -> bool:
-    """Whether these phrases name a pronoun or say `coupled to it`; without one the pronoun
+def _names_a_pronoun(found: list[Phrase], vocabulary: Vocabulary) -> bool:
+    """Whether these phrases name a pronoun or a postfix that holds one; without one the pronoun
     check has nothing to report, and most lines have none."""
     for phrase in found:
         for _, arg in phrase.args:
-            if isinstance(arg, Selector):
-                if _holds_pronoun(arg):
-                    return True
-            elif isinstance(arg, tuple) and _holds_pronoun(arg):
+            if isinstance(arg, Selector | tuple) and _holds_pronoun(arg, vocabulary):
                 return True
     return False
 
 
-def _holds_pronoun(value: object) -> bool:
+def _holds_pronoun(value: object, vocabulary: Vocabulary) -> bool:
     """A pronoun among the selectors `_pronoun_problems` collects from `value` (phrases inside are in `found`)."""
     if isinstance(value, Selector):
-        if value.det == "fixed" and value.noun in PRONOUNS:
+        if value.det == "fixed" and value.noun in vocabulary.pronouns:
             return True
-        return any(post.name == "coupled-to-it" for post in value.post)
+        return any(post.name in vocabulary.pronoun_postfixes for post in value.post)
     if isinstance(value, tuple):
-        return any(_holds_pronoun(item) for item in value)
+        return any(_holds_pronoun(item, vocabulary) for item in value)
     return False
 
 
 def _pronoun_problems(ability: Ability, language: RulesLanguage, found: list[Phrase]) -> list[Problem]:
-    """`it`, `its controller` and `that player` need something earlier in the ability to refer to.
+    """Pronouns (`it`, `its controller`, `that player`) need something earlier in the ability to refer to.
 
     `found` are the ability's phrases (`phrases(ability)`).
     """
+    pronouns, holders = language.vocabulary.pronouns, language.vocabulary.pronoun_postfixes
     selectors: list[Selector] = []
 
     def visit(value: Value | object) -> None:
         if isinstance(value, Selector):
             selectors.append(value)
             for post in value.post:
-                if post.name == "coupled-to-it":
+                if post.name in holders:
                     selectors.append(Selector("fixed", "it", start=post.start, end=post.end))
         elif isinstance(value, Phrase):
             for _, arg in value.args:
@@ -250,23 +247,23 @@ def _pronoun_problems(ability: Ability, language: RulesLanguage, found: list[Phr
     for phrase in found:
         for _, arg in phrase.args:
             visit(arg)
-    if not any(s.det == "fixed" and s.noun in PRONOUNS for s in selectors):
+    if not any(s.det == "fixed" and s.noun in pronouns for s in selectors):
         return []  # the usual case, without hashing and sorting every selector
     problems: list[Problem] = []
     for selector in sorted(set(selectors), key=lambda s: s.start):
-        if selector.det != "fixed" or selector.noun not in PRONOUNS:
+        if selector.det != "fixed" or selector.noun not in pronouns:
             continue
         earlier = [s for s in selectors if s.start < selector.start and not (s.det == "fixed" and s.noun == "you")]
         if isinstance(ability, TimedAbility | TriggeredAbility) or earlier:
             continue
-        shown = language.vocabulary.fixed_text(selector.noun)
+        shown = _noun_label(language, selector.noun)
         problems.append(
             Problem(
                 "E-RULES-AMBIGUOUS",
                 f"'{shown}' refers to nothing earlier in this ability",
                 selector.start,
                 selector.end,
-                hint="name what it is (e.g. 'target Spell') or put it after the sentence that names it",
+                hint="name what it is (e.g. 'target card') or put it after the sentence that names it",
             )
         )
     return problems

@@ -91,6 +91,10 @@ class Vocabulary:
     activatable_kinds: frozenset[str] = frozenset()
     # Phrases a kind's text must contain: (kind, registry entry, what to tell the designer).
     required_phrases: tuple[tuple[str, str, str], ...] = ()
+    # Fixed selectors that refer back to something the ability named earlier, and postfixes that
+    # hold such a pronoun (LOE: "coupled to it"): the ambiguity check looks for what they name.
+    pronouns: frozenset[str] = frozenset({"it", "its-controller", "that-player"})
+    pronoun_postfixes: frozenset[str] = frozenset()
     number_words: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
     def noun(self, noun_id: str) -> Noun | None:

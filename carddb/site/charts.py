@@ -1,4 +1,4 @@
-"""Set statistics as inline SVG bar charts: cost curve, kinds, rarities, provinces.
+"""Set statistics as inline SVG bar charts: cost curve, kinds, rarities, factions.
 
 The charts are plain SVG strings built here (no JavaScript chart library), so the
 stats page opens from disk and prints. Every label is escaped: card data such as
@@ -47,7 +47,7 @@ def set_charts(db: CardDatabase) -> list[Chart]:
 
 
 def cost_curve_chart(db: CardDatabase) -> Chart:
-    """Cards per powerstone cost; costs of 10 or more share the last bar."""
+    """Cards per cost (the pack's `curve_cost`); costs of 10 or more share the last bar."""
     costs = [c.curve_cost() for c in db.cards]
     counted = Counter(min(cost, 10) for cost in costs if cost is not None)
     top = max(counted, default=0)

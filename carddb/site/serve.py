@@ -30,6 +30,7 @@ from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.errors import CarddbError, UsageError
 from carddb.gamepack import GamePack
+from carddb.games import get_pack, pack_folder
 from carddb.project import Project
 from carddb.site.livereload import (
     EVENTS_PATH,
@@ -41,7 +42,7 @@ from carddb.site.livereload import (
     shown_findings,
     watch_changes,
 )
-from carddb.site.spoiler import default_templates_dir, pack_package_dir
+from carddb.site.spoiler import default_templates_dir
 
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 10.0
@@ -75,6 +76,8 @@ class Preview:
                     self.say("game pack code changed: restart carddb serve to load new Python code")
             report = Report(root=self.project.root)
             try:
+                # A project's game.yaml is read again when it changed (installed packs stay as loaded).
+                self.pack = get_pack(self.pack.id, self.project)
                 db, report = load_database(self.project, self.pack, report)
                 if report.errors:
                     status = BuildStatus(
@@ -101,15 +104,17 @@ class Preview:
 
 
 def watched_paths(project: Project, pack: GamePack) -> list[Path]:
-    """data/<game>/, the project's templates/, carddb's own templates and the game pack's package folder."""
+    """data/<game>/, the project's templates/, carddb's own templates and the game pack's folders."""
     candidates = [
         project.data_dir(pack),
         project.templates_dir(),
         default_templates_dir().parent,
-        pack_package_dir(pack),
+        pack_folder(pack),
+        pack.template_dir,
+        pack.icon_dir,
     ]
     unique: list[Path] = []
-    for path in sorted({p.resolve() for p in candidates if p.exists()}, key=lambda p: len(p.parts)):
+    for path in sorted({p.resolve() for p in candidates if p is not None and p.exists()}, key=lambda p: len(p.parts)):
         if not any(path.is_relative_to(kept) for kept in unique):
             unique.append(path)
     return unique

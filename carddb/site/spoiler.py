@@ -27,13 +27,12 @@ from typing import Any, Protocol, runtime_checkable
 import jinja2
 from markupsafe import Markup
 
-import carddb
 from carddb.atomic import write_bytes
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.gamepack import GamePack
-from carddb.render.assets import bytecode_cache
+from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache, icons_dir
 from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
 from carddb.site.webimages import WEB_DPI
@@ -85,22 +84,13 @@ class SiteResult:
 
 
 def default_templates_dir() -> Path:
-    """templates/site/ of the carddb checkout; a project may override it with its own templates/site/."""
-    return Path(carddb.__file__).resolve().parent.parent / "templates" / "site"
+    """carddb's bundled templates/site/; a project may override it with its own templates/site/."""
+    return BUNDLED_TEMPLATES / "site"
 
 
 def site_templates_dir(db: CardDatabase) -> Path:
     own = db.project.templates_dir() / "site"
     return own if (own / "index.html").is_file() else default_templates_dir()
-
-
-def pack_package_dir(pack: GamePack) -> Path:
-    """The game pack's package folder, carddb/games/<id>/ (a hyphen in the id is an underscore there)."""
-    return Path(carddb.__file__).resolve().parent / "games" / pack.id.replace("-", "_")
-
-
-def pack_icons_dir(pack: GamePack) -> Path:
-    return pack_package_dir(pack) / "icons"
 
 
 def site_cards(
@@ -269,10 +259,10 @@ def _environment(templates_dir: Path) -> jinja2.Environment:
 def _copy_icons(pack: GamePack, site_root: Path, result: SiteResult) -> dict[str, str]:
     """Copy the pack's icon SVGs into icons/; returns icon name -> path relative to the site root."""
     found: dict[str, str] = {}
-    source_dir = pack_icons_dir(pack)
+    source_dir = icons_dir(pack)
     for name in pack.icons:
-        svg = source_dir / f"{name}.svg"
-        if svg.is_file():
+        svg = source_dir / f"{name}.svg" if source_dir else None
+        if svg is not None and svg.is_file():
             _write_if_changed(site_root / "icons" / svg.name, svg.read_bytes(), result)
             found[name] = f"icons/{svg.name}"
     return found

@@ -13,7 +13,7 @@ import pytest
 
 from carddb.database import load_database
 from carddb.diagnostics import Report
-from carddb.games import GAME_PACKS, get_pack
+from carddb.games import get_pack
 from carddb.play.decks import load_decks
 from carddb.project import Project
 from carddb.rules.canonical import ability_text
@@ -218,20 +218,3 @@ def test_v2_faces_show_pitch_and_unit_stats() -> None:
     assert troop.count('class="pitch-drop"') == 3
     resource = card_html(db, db.by_id("ironwood-timber"))  # type: ignore[arg-type]
     assert 'class="pitch' not in resource and 'class="stats' not in resource
-
-
-def test_the_core_names_no_game() -> None:
-    """Game ids and game-specific kinds live in game packs, never in the core's code."""
-    core = [
-        p
-        for p in (ROOT / "carddb").rglob("*.py")
-        if "games" not in p.relative_to(ROOT / "carddb").parts and not p.name.startswith("loe")
-    ]
-    offenders = []
-    for path in core:
-        for number, line in enumerate(path.read_text().splitlines(), 1):
-            code = line.split("#")[0]
-            for pack in GAME_PACKS:
-                if re.search(rf"""(==|!=)\s*["']{pack}["']|["']{pack}["']\s*(==|!=)""", code):
-                    offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
-    assert not offenders, "\n".join(offenders)

@@ -162,9 +162,20 @@ def test_gutter_spaces_trim_lines(cards: list[SheetCard], out: Path) -> None:
     assert placed[0].clip_w - placed[0].w == pytest.approx(1.0, abs=0.01)
 
 
-def test_too_wide_a_gutter_is_an_error(cards: list[SheetCard], out: Path) -> None:
-    with pytest.raises(RenderError, match="do not fit on Letter"):
-        _sheet(cards, out, "wide", paper=LETTER, gutter_mm=10.0)
+def test_a_wide_gutter_costs_a_row_not_the_print(cards: list[SheetCard], out: Path) -> None:
+    # Inside Letter's 6 mm margins (203.9 x 267.4 mm), 3 columns with two 10 mm gutters need 209 mm
+    # and 3 rows 284 mm: the sheet holds 2 x 2 cards, 10 mm apart.
+    layout = compose_sheets(cards, LETTER, out / "wide.pdf", cache_dir=out / "cache", gutter_mm=10.0).layout
+    assert (layout.columns, layout.rows) == (2, 2)
+    assert layout.front(1).x == pytest.approx(layout.front(0).x + 63 + 10)
+    assert layout.front(2).y == pytest.approx(layout.front(0).y - 88 - 10)
+
+
+def test_a_card_larger_than_the_paper_is_an_error() -> None:
+    from carddb.render.imposition import plan_layout
+
+    with pytest.raises(RenderError, match=r"a card of 63 x 300 mm .* does not fit on A4"):
+        plan_layout(A4, (63.0, 300.0), 3.0)
 
 
 def test_unchanged_pages_come_from_the_page_cache(cards: list[SheetCard], out: Path) -> None:

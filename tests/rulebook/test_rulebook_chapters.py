@@ -61,7 +61,7 @@ def test_callouts_on_one_side_are_moved_apart() -> None:
 def test_deck_rules_are_described_in_words() -> None:
     pack = get_pack("loe")
     sections = {s.title: s.rules for s in deck_rule_sections(pack, pack.deck_rules)}
-    assert sections["Drafting a Council"] == ("Exactly 1 Lord.", "Up to 4 Dukes.")
+    assert sections["Draft Limits"] == ("Exactly 1 Lord.", "Up to 4 Dukes.")
     assert any(line.startswith("Shared Deck:") for line in sections["Deck Lists"])
     assert deck_rule_sections(pack, None) == []
 

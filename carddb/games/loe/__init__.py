@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import GamePack, KindInfo
+from carddb.gamepack import CostInfo, GamePack, KindInfo, StatInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe.decks import RULES as DECK_RULES
 from carddb.games.loe.numbers import NUMBERS
 from carddb.games.loe.schema import LoeCardSchema
 from carddb.games.loe.vocabulary import loe_rules
+from carddb.render.assets import package_folder
 from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
@@ -19,6 +20,7 @@ KINDS = (
         layout="council",
         back="council",
         group="council",
+        frame="a council frame with health in the corner",
     ),
     KindInfo(
         "duke",
@@ -28,6 +30,7 @@ KINDS = (
         layout="council",
         back="council",
         group="council",
+        frame="a council frame with health in the corner",
     ),
     KindInfo(
         "victory",
@@ -37,6 +40,7 @@ KINDS = (
         layout="victory",
         back="victory",
         group="victory",
+        frame="the Victory frame; its rules text is the win condition",
     ),
     KindInfo(
         "resource",
@@ -47,6 +51,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "spell",
@@ -56,6 +61,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "reaction",
@@ -65,6 +71,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "item",
@@ -75,6 +82,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
     KindInfo(
         "ritual",
@@ -84,6 +92,7 @@ KINDS = (
         layout="deck",
         back="deck",
         group="deck",
+        frame="the shared-deck frame",
     ),
 )
 
@@ -97,7 +106,11 @@ PACK = GamePack(
     factions=PROVINCES,
     faction_field="province",
     faction_label="province",
+    icon_dir=package_folder(__name__) / "icons",
+    starter=package_folder(__name__) / "starter",
     icons=("powerstone", "subject", "material", "influence"),
+    stats=(StatInfo("health", "Health"),),
+    cost=CostInfo(label="powerstones", icon="powerstone"),
     deck_rules=DECK_RULES,
     rules=loe_rules(),
     card_checks=(check_card_rules,),

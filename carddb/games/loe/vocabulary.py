@@ -1,6 +1,6 @@
 """The words of Lords of Estraven v1 rules text, and the rules language built from them.
 
-Phrases live in the engine's registry (`carddb.engine.loe`); this module lists
+Phrases live in the engine's registry (`carddb.games.loe.engine`); this module lists
 the words those phrases are made of: card kinds and subtypes, the nouns a
 selector can name, adjectives, fixed selectors, resources and icons.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.engine.loe import loe_registry
+from carddb.games.loe.engine import loe_registry
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
@@ -64,6 +64,7 @@ VOCABULARY = Vocabulary(
     icons={"powerstone": "powerstone", "subject": "subject", "material": "material", "influence": "influence"},
     activatable_kinds=frozenset({"lord", "duke", "resource", "item", "ritual"}),
     required_phrases=(("victory", "win", "a Victory card states its win condition as 'Win if CONDITION.'"),),
+    pronoun_postfixes=frozenset({"coupled-to-it"}),
 )
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import GamePack, KindInfo
+from carddb.gamepack import CostInfo, GamePack, KindInfo, StatInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.decks import RULES as DECK_RULES
 from carddb.games.loe2.schema import Loe2CardSchema
 from carddb.games.loe2.vocabulary import TROOP_TYPES, loe2_rules
+from carddb.render.assets import package_folder
 from carddb.rules.cardcheck import check_card_rules
 
 KINDS = (
@@ -70,7 +71,16 @@ PACK = GamePack(
     factions=PROVINCES,
     faction_field="province",
     faction_label="province",
+    icon_dir=package_folder(__name__) / "icons",
+    starter=package_folder(__name__) / "starter",
     icons=("mana", "tap", "subject", "material", "influence"),
+    stats=(
+        StatInfo("power", "Power"),
+        StatInfo("toughness", "Tough."),
+        StatInfo("resistance", "Resist."),
+        StatInfo("health", "Health"),
+    ),
+    cost=CostInfo(label="mana", icon="mana"),
     deck_rules=DECK_RULES,
     rules=loe2_rules(),
     card_checks=(check_card_rules, leader_troop_types_exist),

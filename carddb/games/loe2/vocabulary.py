@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.engine.loe2 import loe2_registry
+from carddb.games.loe2.engine import loe2_registry
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 
 TROOP_TYPES = ("Soldier", "Rider", "Scout", "Archer", "Guard", "Acolyte")

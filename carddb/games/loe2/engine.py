@@ -9,8 +9,6 @@ boosts, Troop tokens and the marketplace trade.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from carddb.engine.core import YOU, CoreNouns, core_entries
 from carddb.engine.registry import EffectEntry, EffectRegistry, Param, Pattern, build_registry
 
@@ -47,11 +45,6 @@ CORE_EXAMPLES: dict[str, tuple[str, ...]] = {
 }
 
 V2_CORE_NOUNS = CoreNouns(players=PLAYERS, with_health=WITH_HEALTH, counterable=COUNTERABLE, permanents=PERMANENTS)
-
-
-def _v2_core() -> list[EffectEntry]:
-    kept = [e for e in core_entries(V2_CORE_NOUNS) if e.name in CORE_EXAMPLES]
-    return [replace(e, examples=CORE_EXAMPLES[e.name]) for e in kept]
 
 
 def _boost(name: str, stats: str, until_end: bool) -> EffectEntry:
@@ -279,7 +272,7 @@ LOE2_ENTRIES: list[EffectEntry] = [
 
 def loe2_registry() -> EffectRegistry:
     """LOE v2's closed table: the shared core entries it keeps, then v2's own."""
-    return build_registry("loe2", _v2_core(), LOE2_ENTRIES)
+    return build_registry("loe2", core_entries(V2_CORE_NOUNS, CORE_EXAMPLES), LOE2_ENTRIES)
 
 
 __all__ = ["YOU", "loe2_registry"]

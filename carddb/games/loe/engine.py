@@ -117,6 +117,7 @@ LOE_ENTRIES: list[EffectEntry] = [
         (Pattern("Activate only once per turn"),),
         "The activated ability can be used at most once each turn.",
         ("Pay 1 powerstone: Draw a card. Activate only once per turn.",),
+        activated_only=True,
     ),
     EffectEntry(
         "activate-your-turn",
@@ -124,6 +125,7 @@ LOE_ENTRIES: list[EffectEntry] = [
         (Pattern("Activate only during your turn"),),
         "The activated ability can only be used during your own turn.",
         ("Spend 1 Subject: Remove 1 damage from target character. Activate only during your turn.",),
+        activated_only=True,
     ),
     # -- effects
     EffectEntry(
@@ -489,12 +491,67 @@ LOE_ENTRIES: list[EffectEntry] = [
     ),
 ]
 
-LOE_CORE_NOUNS = CoreNouns(players=PLAYERS, with_health=WITH_HEALTH, counterable=COUNTERABLE, permanents=PERMANENTS)
+# The shared core entries LOE keeps, each with examples in LOE's words.
+CORE_EXAMPLES: dict[str, tuple[str, ...]] = {
+    "draw": (
+        "Draw a card.",
+        "Draw 2 cards.",
+        "Destroy target Item. Its controller draws a card.",
+        "Each player draws 2 cards.",
+    ),
+    "discard": ("Discard 2 cards.", "Target opponent discards a card.", "Each opponent discards a card at random."),
+    "deal-damage": ("Deal 2 damage to target Duke.", "Deal 1 damage to each damaged character."),
+    "destroy": ("Destroy target Item.", "Destroy all Items coupled to it."),
+    "remove-damage": ("Remove 2 damage from target character.",),
+    "remove-all-damage": ("Remove all damage from your Lord.",),
+    "counter": ("Counter target Spell.", "Counter target ability."),
+    "return-to-hand": ("Return target Item to its owner's hand.",),
+    "return-from-discard": (
+        "Return target card from the discard pile to your hand.",
+        "Return a Resource from the discard pile to your hand.",
+    ),
+    "look-at": ("Look at target face-down Duke.",),
+    "look-at-hand": ("Look at target opponent's hand.",),
+    "look-at-top": ("Look at the top 3 cards of the deck.",),
+    "search": ("Search the deck for a Resource, reveal it and put it into your hand. Shuffle the deck.",),
+    "shuffle-deck": ("Shuffle the deck.",),
+    "shuffle-discard": ("Shuffle the discard pile into the deck.",),
+    "wheel": ("Each player discards their hand and draws that many cards.",),
+    "health-bonus": ("Dukes you control get +1 health.", "Your Lord gets +2 health."),
+    "hand-size": ("Each player's maximum hand size is 5.", "Your maximum hand size is 9."),
+    "untargetable": ("This card cannot be targeted.",),
+    "untargetable-by": ("This card cannot be targeted by Spells.", "Your Lord cannot be targeted by Reactions."),
+    "targetable": ("Face-down Dukes can be targeted.",),
+    "damage-stays": ("Damage cannot be removed from characters.",),
+    "when": ("When you play this card, gain 1 powerstone.", "Whenever an opponent draws a card, draw a card."),
+    "turn-start": ("At the start of your turn, draw a card.", "At the start of each player's turn, gain 1 powerstone."),
+    "turn-end": ("At the end of your turn, discard a card.",),
+    "plays": ("When you play a Spell, draw a card.", "When an opponent plays a Victory card, draw a card."),
+    "plays-targeting": ("When an opponent plays a Spell that targets a character you control, draw a card.",),
+    "dealt-damage": ("Whenever a character you control is dealt damage, draw a card.",),
+    "destroyed": ("When a character is destroyed, gain 1 powerstone.",),
+    "draws": ("Whenever you draw a card, gain 1 powerstone.",),
+    "activates-ability": ("Whenever an opponent activates an ability, draw a card.",),
+    "controls-count": ("Win if you control three or more Dukes.", "Win if you control no face-down Dukes."),
+    "controls-more": ("If an opponent controls more Dukes than you, draw a card.",),
+    "hand-count": ("If you have no cards in hand, draw 2 cards.", "Win if you have 7 or more cards in hand."),
+    "health-at": ("If your Lord has 5 or less health, gain 2 powerstones.",),
+    "your-turn": ("If it is not your turn, draw a card.",),
+    "destroyed-this-turn": ("Win if 3 or more characters have been destroyed this turn.",),
+}
+
+LOE_CORE_NOUNS = CoreNouns(
+    players=PLAYERS,
+    with_health=WITH_HEALTH,
+    counterable=COUNTERABLE,
+    permanents=PERMANENTS,
+    counter_reason="cannot be countered (only Spells, Reactions, abilities and Victory attempts can)",
+)
 
 
 def loe_registry() -> EffectRegistry:
     """LOE v1's closed table: the shared core entries, then LOE's own."""
-    return build_registry("loe", core_entries(LOE_CORE_NOUNS), LOE_ENTRIES)
+    return build_registry("loe", core_entries(LOE_CORE_NOUNS, CORE_EXAMPLES), LOE_ENTRIES)
 
 
 __all__ = ["IN_PLAY_KINDS", "THIS_CARD", "YOU", "loe_registry"]

@@ -1,0 +1,75 @@
+"""A game pack in a distribution of its own (tests/fixtures/orbit_pack) works with no change to carddb.
+
+Here the distribution is made visible as pip would leave it for an editable install: a
+.dist-info folder declaring the entry point, and the package folder on the path. The wheel
+test (test_wheel.py) installs the same folder with pip into a fresh virtual environment.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "orbit_pack"
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def orbit_path(tmp_path_factory: pytest.TempPathFactory) -> str:
+    site = tmp_path_factory.mktemp("site")
+    info = site / "carddb_orbit-1.0.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: carddb-orbit\nVersion: 1.0.0\n")
+    (info / "entry_points.txt").write_text("[carddb.games]\norbit = orbit_pack:PACK\n")
+    return os.pathsep.join([str(site), str(FIXTURE)])
+
+
+def carddb(path: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": path}
+    done = subprocess.run([sys.executable, "-m", "carddb", *args], capture_output=True, text=True, cwd=cwd, env=env)
+    assert "Traceback" not in done.stdout + done.stderr
+    return done
+
+
+def test_the_pack_is_found_validated_and_printed(orbit_path: str, tmp_path: Path) -> None:
+    games = carddb(orbit_path, "games", cwd=tmp_path)
+    assert games.returncode == 0
+    row = next(line for line in games.stdout.splitlines() if line.split()[:1] == ["orbit"])
+    assert row.split()[1:5] == ["Orbit", "1.0", "carddb-orbit", "1.0.0"]
+    assert carddb(orbit_path, "new", "proj", "--game", "orbit", cwd=tmp_path).returncode == 0
+    root = tmp_path / "proj"
+    validated = carddb(orbit_path, "validate", "--strict", cwd=root)
+    assert (validated.returncode, validated.stdout.strip()) == (0, "0 errors, 0 warnings")
+    # Its rules language is its own: a phrase it does not have is an error, located in the card file.
+    cards = root / "data" / "orbit" / "cards" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("text: Gain 2 fuel.", "text: Gain 2 mana."))
+    wrong = carddb(orbit_path, "validate", cwd=root)
+    assert wrong.returncode == 1
+    assert "cards.yaml:23:16: E-RULES-UNKNOWN-WORD 'mana' is not a word of this game's rules text" in wrong.stdout
+    cards.write_text(cards.read_text().replace("text: Gain 2 mana.", "text: Gain 2 fuel."))
+    printed = carddb(orbit_path, "print", "--paper", "a4", cwd=root)
+    assert printed.returncode == 0, printed.stdout + printed.stderr
+    out = root / "output" / "orbit"
+    face = PdfReader(out / "cards" / "vega-ace.pdf").pages[0]
+    assert (float(face.trimbox.width) / MM, float(face.trimbox.height) / MM) == pytest.approx((70, 120), abs=0.05)
+    assert (out / "cards" / "backs" / "default.pdf").is_file()
+    sheet = PdfReader(out / "print" / "orbit-a4.pdf")
+    assert len(sheet.pages) == 2  # 4 cards (slingshot twice) on one 2 x 2 front page, and its backs
+    assert "2 x 2 per page" in printed.stdout
+
+
+def test_a_broken_install_of_the_pack_is_reported_where_it_is_declared(orbit_path: str, tmp_path: Path) -> None:
+    site = Path(orbit_path.split(os.pathsep)[0])
+    hidden = os.pathsep.join([str(site), str(tmp_path)])  # the package folder is gone, the metadata is not
+    done = carddb(hidden, "validate", "--game", "orbit", cwd=tmp_path)
+    assert done.returncode == 1
+    where = site / "carddb_orbit-1.0.0.dist-info" / "entry_points.txt"
+    assert (
+        f"{where}:2:1: E-GAME-PLUGIN the game pack 'orbit' (entry point 'orbit = orbit_pack:PACK' of the" in done.stderr
+    )
+    assert "ModuleNotFoundError: No module named 'orbit_pack'" in done.stderr
