@@ -2,8 +2,8 @@
 
 Each round builds LOE cold (empty output/) with the baseline and with this tree, in
 alternating order, then edits one card's rules text and builds again (warm), for a
-card the rulebook does not picture and for one it does. The baseline is `git archive`d
-into a temporary folder and run with `python -m carddb` from there, with the same
+card the rulebook does not picture and for one it does. The baseline is checked out
+into a temporary folder (bench/revisions.py) and run with `python -m carddb` from there, with the same
 installed libraries; each side builds its own copy of its own data/loe.
 
     python bench/bench_build.py --baseline 2d51d76 --rounds 3
@@ -36,7 +36,8 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_print import PROVINCES, TEMPLATES, user_env, yardstick
+from bench_print import PROVINCES, TEMPLATES, yardstick
+from revisions import checkout, environment
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -170,17 +171,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, action="append", help="worker counts for this tree (default: all cores)")
     args = parser.parse_args()
 
-    env = dict(user_env(), PYTHONPATH=str(REPO))
-    variants = [Variant(f"this tree, --jobs {j}", REPO, j, env) for j in args.jobs or [os.cpu_count() or 1]]
+    variants = [
+        Variant(f"this tree, --jobs {j}", REPO, j, environment(REPO)) for j in args.jobs or [os.cpu_count() or 1]
+    ]
     with tempfile.TemporaryDirectory(prefix="carddb-bench-build-") as tmp:
         if not args.no_baseline:
-            base = Path(tmp) / "baseline"
-            base.mkdir()
-            archive = subprocess.run(
-                ["git", "-C", str(REPO), "archive", args.baseline], capture_output=True, check=True
-            )
-            subprocess.run(["tar", "-x", "-C", str(base)], input=archive.stdout, check=True)
-            variants.insert(0, Variant(f"baseline {args.baseline}", base, None, dict(user_env(), PYTHONPATH=str(base))))
+            base = checkout(args.baseline, Path(tmp) / "baseline")
+            variants.insert(0, Variant(f"baseline {args.baseline}", base, None, environment(base)))
         print(f"yardstick (10M-step empty Python loop) {yardstick():.2f} s CPU; load {os.getloadavg()[0]:.1f}")
         edits: dict[str, str] | None = None
         for round_no in range(args.rounds):
