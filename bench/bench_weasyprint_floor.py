@@ -59,7 +59,9 @@ def real_faces(count: int) -> tuple[str, list[object], object, object]:
     fragments = [sized(card_fragment(db, card, resources, None, preview=False)[0], START_PT) for card in db.cards]
     fetcher = ConfinedFetcher(resources.fetch_roots)
     fonts = FontConfiguration()
-    sheets: list[object] = [CSS(filename=str(p), url_fetcher=fetcher, font_config=fonts) for p in resources.stylesheets]
+    # As the render workers parse them (carddb.render.layout._styles): base/card.css rendered for the card size.
+    sheets: list[object] = [CSS(string=resources.card_css(), url_fetcher=fetcher, font_config=fonts)]
+    sheets += [CSS(filename=str(p), url_fetcher=fetcher, font_config=fonts) for p in resources.pack_stylesheets]
     sheets.append(CSS(string=resources.palette_css(), font_config=fonts))
     return head + "".join(fragments) + tail, sheets, fetcher, fonts
 
