@@ -19,18 +19,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from html import escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_print import make_project, user_env, yardstick
+from bench_print import make_project, timed, user_env, yardstick
 
 HERE = Path(__file__).resolve().parent
 PROTOGRAF = "protograf==0.6.0"
@@ -96,18 +94,6 @@ def export_cards(root: Path, folder: Path) -> Path:
     return target
 
 
-def timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        print(done.stdout[-2000:], done.stderr[-2000:], file=sys.stderr)
-        raise SystemExit(f"{command[0]} failed with exit code {done.returncode}")
-    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("cards", nargs="?", type=int, default=360)
@@ -128,11 +114,11 @@ def main() -> None:
                 if name == "carddb print":
                     shutil.rmtree(root / "output", ignore_errors=True)
                     command = ["carddb", "print", "--project", str(root), "--paper", "a4"]
-                    results[name].append(timed(command, root, user_env()))
+                    results[name].append(timed(command, cwd=root, env=user_env()))
                 else:
                     folder = Path(tmp) / f"protograf-{round_no}"
                     folder.mkdir()
-                    results[name].append(timed([str(python), str(HERE / "protograf_deck.py")], folder, env))
+                    results[name].append(timed([str(python), str(HERE / "protograf_deck.py")], cwd=folder, env=env))
                     pages = subprocess.run(
                         ["pdfinfo", str(folder / "protograf_deck.pdf")], capture_output=True, text=True
                     )

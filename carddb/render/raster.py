@@ -23,7 +23,8 @@ well inside the 3 mm safe zone that keeps text away from the edge.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,13 +103,7 @@ def render_png_batch(jobs: Sequence[PngJob]) -> list[tuple[int, int]]:
     """
     sizes: dict[int, tuple[int, int]] = {}
     for pdf, group in _by_pdf(jobs).items():
-        try:
-            doc = pdfium.PdfDocument(pdf)
-        except pdfium.PdfiumError as exc:
-            raise RenderError(f"cannot read the card PDF {pdf}: {exc}") from exc
-        try:
-            page = doc[0]
-            media, trim = page.get_mediabox(), page.get_trimbox()
+        with card_page(pdf) as (page, media, trim):
             rendered: dict[float, Image.Image] = {}
             for index, job in group:
                 if job.preset is not None:
@@ -122,9 +117,21 @@ def render_png_batch(jobs: Sequence[PngJob]) -> list[tuple[int, int]]:
                     dpi = job.dpi
                 write_png(image, job.target, dpi)
                 sizes[index] = image.size
-        finally:
-            doc.close()
     return [sizes[i] for i in range(len(jobs))]
+
+
+@contextmanager
+def card_page(pdf: Path) -> Iterator[tuple[pdfium.PdfPage, Sequence[float], Sequence[float]]]:
+    """The first page of a single-card PDF with its MediaBox and TrimBox; an unreadable file is a RenderError."""
+    try:
+        doc = pdfium.PdfDocument(pdf)
+    except pdfium.PdfiumError as exc:
+        raise RenderError(f"cannot read the card PDF {pdf}: {exc}") from exc
+    try:
+        page = doc[0]
+        yield page, page.get_mediabox(), page.get_trimbox()
+    finally:
+        doc.close()
 
 
 def _by_pdf(jobs: Sequence[PngJob]) -> dict[Path, list[tuple[int, PngJob]]]:

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 from PIL import Image
 
 from carddb.atomic import atomic_path, write_text
 from carddb.errors import RenderError
 from carddb.render.pdfcache import is_current, remember
 from carddb.render.pngfile import write_png
+from carddb.render.raster import card_page
 from carddb.render.workers import RenderWorkers, Ticket
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -84,18 +84,10 @@ def grid_for(n_cards: int) -> tuple[int, int]:
 
 def card_image(pdf: Path, size: tuple[int, int]) -> Image.Image:
     """The card cut at its TrimBox (no bleed: Tabletop Simulator shows the card's edge), at `size`."""
-    try:
-        doc = pdfium.PdfDocument(pdf)
-    except pdfium.PdfiumError as exc:
-        raise RenderError(f"cannot read the card PDF {pdf}: {exc}") from exc
-    try:
-        page = doc[0]
-        media, trim = page.get_mediabox(), page.get_trimbox()
+    with card_page(pdf) as (page, media, trim):
         scale = size[0] / (trim[2] - trim[0])
         crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
         image = page.render(scale=scale, crop=crop).to_pil().convert("RGB")
-    finally:
-        doc.close()
     return image if image.size == size else image.resize(size, Image.LANCZOS)
 
 
