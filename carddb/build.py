@@ -28,6 +28,7 @@ from carddb.diagnostics import Report
 from carddb.gamepack import GamePack
 from carddb.play.lists import check_documents, play_documents
 from carddb.play.samples import DEFAULT_SEED, PlaySamples, play_stage
+from carddb.plural import plural
 from carddb.progress import Stage, no_progress
 from carddb.project import Project
 from carddb.render.faces import FaceResult, render_backs, start_faces, warm_workers
@@ -121,12 +122,14 @@ def build(
             pool.wait([booster_job])
             sheets: SheetResult = booster_job.result()
         result.written.add(
-            "Booster print sheets", rel(db, sheets.path), f"{len(samples.sealed_boosters)} boosters in order"
+            "Booster print sheets", rel(db, sheets.path), f"{plural(len(samples.sealed_boosters), 'booster')} in order"
         )
     with stage("Rulebook", None):
         rulebook = book.finish()
     if rulebook.pdf is not None:
-        result.written.add("Rulebook", rel(db, rulebook.pdf), f"{rulebook.pages} pages; rulebook.html beside it")
+        result.written.add(
+            "Rulebook", rel(db, rulebook.pdf), f"{plural(rulebook.pages, 'page')}; rulebook.html beside it"
+        )
     with stage("Spoiler site", None):
         site_result = site.finish()
     result.written.add("Spoiler site", rel(db, site_result.site.root / "index.html"), site_result.summary())

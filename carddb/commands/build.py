@@ -12,6 +12,7 @@ from carddb.build import build
 from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, StrictOpt, jobs_count, open_project, print_report
 from carddb.errors import UsageError
 from carddb.play.samples import DEFAULT_SEED
+from carddb.plural import plural
 from carddb.progress import stages
 from carddb.render.workers import render_workers
 
@@ -45,9 +46,8 @@ def build_command(
         table.add_row(*row)
     Console(width=180).print(table)
     print(
-        f"{pack.name}: {result.rendered + result.cached} cards, {result.rendered} rendered, "
-        f"{result.cached} from the cache; {len(result.report.warnings)} warning"
-        f"{'s' * (len(result.report.warnings) != 1)}"
+        f"{pack.name}: {plural(result.rendered + result.cached, 'card')}, {result.rendered} rendered, "
+        f"{result.cached} from the cache; {plural(len(result.report.warnings), 'warning')}"
     )
     print("waited for: " + ", ".join(f"{label.lower()} {sec:.1f} s" for label, sec in result.seconds.items()))
     work = ", ".join(f"{label} {sec:.1f} s" for label, sec in sorted(result.cpu.items(), key=lambda item: -item[1]))

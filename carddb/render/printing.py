@@ -15,6 +15,7 @@ from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import RenderError
+from carddb.plural import plural
 from carddb.progress import Stage, no_progress
 from carddb.render.faces import FaceResult, FaceRun, render_backs, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
@@ -128,7 +129,8 @@ class PrintRun:
             written.add(
                 f"{PAPERS[paper_id].label} sheets",
                 _rel(db, sheets.path),
-                f"{sheets.pages} pages ({sheets.pages_built + prebuilt.get(paper_id, 0)} built), {self.slots} cards, "
+                f"{plural(sheets.pages, 'page')} ({sheets.pages_built + prebuilt.get(paper_id, 0)} built), "
+                f"{plural(self.slots, 'card')}, "
                 f"{layout.columns} x {layout.rows} per page, bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
             )
         if self.sheets and options.full_run:
@@ -144,7 +146,9 @@ class PrintRun:
                 )
                 if part
             )
-            written.add("PNGs", _rel(db, out / "png"), f"{self.png_count} images ({what}), {rendered} rendered")
+            written.add(
+                "PNGs", _rel(db, out / "png"), f"{plural(self.png_count, 'image')} ({what}), {rendered} rendered"
+            )
         if self.tts is not None:
             with self.stage("Writing Tabletop Simulator decks", None):
                 results = self.tts.finish()
@@ -152,7 +156,7 @@ class PrintRun:
                 written.add(
                     "Tabletop Simulator deck",
                     _rel(db, deck_result.json_path),
-                    f"{deck_result.cards} cards on {len(deck_result.images) - 1} sheet(s) + back",
+                    f"{plural(deck_result.cards, 'card')} on {plural(len(deck_result.images) - 1, 'sheet')} + back",
                 )
         self.sheets, self.pngs, self.tts = [], None, None
         return self.result
@@ -201,7 +205,9 @@ def start_print(
     with stage("Copying card PDFs", None):
         changed = _copy_card_pdfs(printable, face_by_id, backs, out / "cards")
     run.result.written.add(
-        "card PDFs", _rel(db, out / "cards"), f"{len(printable)} cards + {len(backs)} backs, {changed} updated"
+        "card PDFs",
+        _rel(db, out / "cards"),
+        f"{plural(len(printable), 'card')} + {plural(len(backs), 'back')}, {changed} updated",
     )
     slots = sheet_cards(printable, face_by_id, backs, options)
     run.slots = len(slots)

@@ -18,7 +18,8 @@ from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.engine.registry import EffectRegistry, registry_for
-from carddb.play.boosters import boosters_path, load_boosters
+from carddb.play.boosters import boosters_path
+from carddb.play.draftformat import PlayDefinitions, load_play
 from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, icons_dir
 from carddb.render.documents import Documents
 from carddb.render.faces import FaceResult, bleed_mm, render_faces
@@ -142,7 +143,8 @@ class RulebookRun:
         out = db.project.output_dir(pack)
         images = card_images(out / ".cache" / "rulebook", pictured, pack.card_size_mm, report, dpi=dpi, pool=self.pool)
 
-        # 3. the chapters written from the data
+        # 3. the chapters written from the data; a game without a boosters file legitimately has no boosters
+        play = load_play(db, report) if boosters_path(db).is_file() else PlayDefinitions({}, {})
         templates, anchors, anatomy = self.templates, self.anchors, self.anatomy
         positions = part_positions(by_id.get(anatomy.id) if anatomy else None, pack.card_size_mm, bleed_mm(pack))
         reference = [
@@ -152,7 +154,8 @@ class RulebookRun:
             generated.kinds_chapter(templates, anchors, db, card_url),
             generated.glossary_chapter(templates, anchors, generated.glossary_entries(self.registry, pack)),
             generated.components_chapter(templates, anchors, db),
-            generated.boosters_chapter(templates, anchors, booster_entries(db, report)),
+            generated.boosters_chapter(templates, anchors, generated.booster_entries(db, play.boosters.values())),
+            generated.drafts_chapter(templates, anchors, generated.draft_entries(db, play)),
             generated.deck_rules_chapter(templates, anchors, generated.deck_rule_sections(pack, pack.deck_rules)),
         ]
         chapters = self.prose + [c for c in reference if c is not None]
@@ -195,13 +198,6 @@ def prose_context(db: CardDatabase) -> ProseContext:
         numbers={n.id: n.value for n in db.pack.numbers},
         tables={t.id: t for t in db.pack.tables},
     )
-
-
-def booster_entries(db: CardDatabase, report: Report) -> list[generated.BoosterEntry]:
-    """The game's booster types; a game without a boosters file legitimately has none."""
-    if not boosters_path(db).is_file():
-        return []
-    return generated.booster_entries(db, load_boosters(db, report).values())
 
 
 def write_prose_images(out: Path, images: dict[str, Path]) -> None:

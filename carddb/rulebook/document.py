@@ -15,6 +15,7 @@ import jinja2
 
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
+from carddb.plural import plural
 from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache
 from carddb.rulebook.toc import Chapter, TocEntry, table_of_contents
 
@@ -133,7 +134,7 @@ def assemble(
     accent = pack.factions[0].color if pack.factions else "#7a2e1f"
     toc = table_of_contents(chapters)
     sets = len({c.set for c in db.cards})
-    facts = f"{len(db.cards)} cards · {len(pack.kinds)} kinds · {sets} set{'s' * (sets != 1)}"
+    facts = f"{plural(len(db.cards), 'card')} · {plural(len(pack.kinds), 'kind')} · {plural(sets, 'set')}"
     stylesheet = templates.get_template("rulebook.css").render(
         paper=asdict(paper),
         fonts=FONTS_URL,

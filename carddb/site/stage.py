@@ -66,7 +66,13 @@ class SiteRun:
 
     def finish(self) -> SiteStageResult:
         images = self.images.finish()
-        site = build_site(self.db, self.root, images.paths, boosters=booster_membership(self.db, self.report))
+        site = build_site(
+            self.db,
+            self.root,
+            images.paths,
+            boosters=booster_membership(self.db, self.report),
+            versions=images.versions,
+        )
         cached = sum(1 for face in self.faces if face.from_cache)
         return SiteStageResult(site=site, images=images, rendered=len(self.faces) - cached, cached=cached)
 
