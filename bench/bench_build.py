@@ -63,7 +63,10 @@ def run(variant: Variant, root: Path) -> tuple[float, float, str]:
     """Wall and CPU seconds of one `carddb build` (with its workers), and what it printed."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(variant.command(root), capture_output=True, text=True, env=variant.env, check=False)
+    # In the tree's own folder: `python -m` puts the current folder first on sys.path.
+    done = subprocess.run(
+        variant.command(root), cwd=variant.tree, capture_output=True, text=True, env=variant.env, check=False
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:

@@ -28,7 +28,8 @@ def draw(tree: Path, data: Path, project: Path, game: str, dpi: int) -> Path:
     shutil.copytree(data, project / "data" / game)
     command = [sys.executable, "-m", "carddb", "print", "--project", str(project), "--game", game]
     command += ["--paper", "a4", "--png", "--dpi", str(dpi), "--one-each"]
-    done = subprocess.run(command, capture_output=True, text=True, env=environment(tree), check=False)
+    # In the tree's own folder: `python -m` puts the current folder first on sys.path.
+    done = subprocess.run(command, cwd=tree, capture_output=True, text=True, env=environment(tree), check=False)
     if done.returncode not in (0, 1) or "Traceback" in done.stderr:
         raise SystemExit(f"carddb print failed in {tree}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
     return project / "output" / game / "png"

@@ -27,5 +27,6 @@ def checkout(revision: str, folder: Path) -> Path:
 
 
 def environment(tree: Path) -> dict[str, str]:
-    """The environment that runs `python -m carddb` from `tree`."""
+    """The environment that runs `python -m carddb` from `tree` (run it with `tree` as the current
+    folder too: `python -m` puts the current folder first on sys.path, ahead of PYTHONPATH)."""
     return dict(user_env(), PYTHONPATH=str(tree))
