@@ -41,11 +41,21 @@ def test_new_writes_a_game_of_its_own_that_validates_strictly(tmp_path: Path) ->
     for name in ("game.yaml", "sets.yaml", "boosters.yaml", "decks/first-deck.yaml", "rules/01-overview.md"):
         assert (data / name).is_file(), name
     assert "# Ember Tide" in (root / "README.md").read_text()
-    assert "name: Ember Tide" in (data / "game.yaml").read_text()
+    assert 'name: "Ember Tide"' in (data / "game.yaml").read_text()
     code, out = cli("validate", "--strict", "--project", str(root))
     assert (code, out.strip()) == (0, "0 errors, 0 warnings")
     code, out = cli("games", "--project", str(root))
     assert code == 0 and "data/ember-tide/game.yaml" in out and "creature, tactic, terrain" in out
+
+
+@pytest.mark.parametrize("folder", ["1066", "yes", "null"])
+def test_a_folder_name_yaml_would_read_as_a_number_or_a_flag_still_names_the_game(tmp_path: Path, folder: str) -> None:
+    # The game's name comes from the folder: written bare, 'name: 1066' would be a number and 'Yes' a boolean.
+    root = new_game(tmp_path / folder)
+    code, out = cli("validate", "--strict", "--project", str(root))
+    assert (code, out.strip()) == (0, "0 errors, 0 warnings")
+    code, out = cli("games", "--project", str(root))
+    assert code == 0 and folder.capitalize() in out
 
 
 @pytest.mark.parametrize("game", ["loe", "loe2"])
