@@ -70,7 +70,7 @@ def write_starter(
     result = StarterResult(target.resolve(), game_id)
     for file in sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
         relative = Path(str(file.relative_to(source)).replace(ID_TOKEN, game_id))
-        destination = target / relative
+        destination = result.root / relative  # resolved: `carddb new .` names its files relative to the root
         if destination.exists():
             result.kept.append(destination)
             continue

@@ -80,6 +80,19 @@ def test_new_never_loses_a_users_files(tmp_path: Path) -> None:
     assert (root / "data" / "mine" / "game.yaml").is_file()
 
 
+def test_new_in_the_current_folder_names_the_files_it_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `carddb new . --force` in a folder that has a README: the kept file is named relative to the folder.
+    root = tmp_path / "here"
+    root.mkdir()
+    (root / "README.md").write_text("my own notes\n")
+    monkeypatch.chdir(root)
+    code, out = cli("new", ".", "--force")
+    assert code == 0, out
+    assert "kept README.md (it was there already)" in out
+    assert (root / "README.md").read_text() == "my own notes\n"
+    assert (root / "data" / "here" / "game.yaml").is_file()
+
+
 def test_a_folder_named_like_an_installed_pack_is_not_taken_for_a_new_game(tmp_path: Path) -> None:
     code, out = cli("new", str(tmp_path / "loe"))
     assert code == 2 and "--game loe" in out and not (tmp_path / "loe" / "data").exists()
