@@ -39,6 +39,7 @@ from carddb.declaredpack import declared_pack
 from carddb.diagnostics import Finding, Span
 from carddb.errors import LocatedError
 from carddb.gamepack import CARD_SIZES, GamePack
+from carddb.plural import plural
 from carddb.valuewords import absorbed_missing, misspelled_required
 from carddb.yamlsource import Located, load_yaml
 
@@ -319,6 +320,7 @@ def _consistency(game: GameDeclaration, doc: Located, path: Path) -> Iterable[Fi
         for row_index, row in enumerate(table.rows):
             if len(row) != len(table.columns):
                 yield problem(
-                    f"table '{table.id}': row {row_index + 1} has {len(row)} cells for {len(table.columns)} columns",
+                    f"table '{table.id}': row {row_index + 1} has {plural(len(row), 'cell')} "
+                    f"for {plural(len(table.columns), 'column')}",
                     at("tables", index, "rows", row_index),
                 )

@@ -239,7 +239,7 @@ def draft(
     chosen = choose_draft(play, db.pack, draft_id)
     table_size = _table_size(db, "--seats", seats)
     if humans > table_size:
-        raise UsageError(f"--humans {humans} is more than the {table_size} seats")
+        raise UsageError(f"--humans {humans} is more than the table's {plural(table_size, 'seat')}")
     event_seed = _seed(seed)
     table = [Seat(n, f"Seat {n}", bot=n > humans) for n in range(1, table_size + 1)]
     prompt = PromptPicker(db)

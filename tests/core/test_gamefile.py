@@ -173,6 +173,7 @@ def test_declared_deck_rules_are_enforced(tmp_path: Path) -> None:
         )
     )
     (decks / "small.yaml").write_text("id: small\nname: Small\nkind: deck\ncards: {dart: 1, ram: 1}\n")
+    (decks / "single.yaml").write_text("id: single\nname: Single\nkind: deck\ncards: {ram: 1}\n")
     from carddb.diagnostics import Report
     from carddb.play.decks import load_decks
 
@@ -183,6 +184,7 @@ def test_declared_deck_rules_are_enforced(tmp_path: Path) -> None:
     assert messages == [
         (5, "deck 'bad' has 3 copies of 'dart'; a deck holds at most 2"),
         (6, "'dock' is a Station; a deck holds only Ship, Order cards"),
+        (4, "deck 'single' has 1 card; exactly 4 cards; at most 2 copies of a card; only Ship, Order cards"),
         (4, "deck 'small' has 2 cards; exactly 4 cards; at most 2 copies of a card; only Ship, Order cards"),
     ]
 
