@@ -99,8 +99,8 @@ def import_cards(
     if not cards:
         print("nothing written: " + ("no row is free of errors" if result.cards else "the spreadsheet holds no cards"))
         raise typer.Exit(1)
+    verb = "replaced the cards of" if target.exists() else "wrote"  # (an existing file needed --replace)
     write_text(target, cards_yaml([card.data for card in cards], note=import_note(file)))
-    verb = "replaced the cards of" if replace and target.exists() else "wrote"
     print(f"{verb} {shown_target}: {plural(len(cards), 'card')} from {file.name}")
     if left_out:
         print(f"left out, with errors (listed above): {plural(len(left_out), 'row')}: {', '.join(map(str, left_out))}")
