@@ -175,7 +175,14 @@ def export_cards(
         sys.stdout.write(table_text(header, table, separator=separator))
         return
     target = Path(out) if out else db.project.output_dir(db.pack) / f"{db.pack.id}-cards.{sheet_format.value}"
-    write_table(target.resolve(), header, table, separator=separator)
+    if target.is_dir():
+        raise UsageError(
+            f"--out {target} is a folder; name the spreadsheet file to write (e.g. {target / 'cards.csv'})"
+        )
+    try:
+        write_table(target.resolve(), header, table, separator=separator)
+    except OSError as exc:
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     report = Report(root=db.project.root)
     print(f"wrote {report.display_path(target)}: {plural(len(cards), 'card')}, {plural(len(header), 'column')}")
 

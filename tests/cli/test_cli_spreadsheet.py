@@ -133,6 +133,13 @@ fine-spell,Fine Spell,spell,1,,BASE,26,common,Draw a card.,z
 """
 
 
+def test_export_to_a_folder_is_a_usage_error(tmp_path: Path) -> None:
+    project = write_project(tmp_path, {"cards.yaml": RICH_CARDS}, art={"aldric.png": PNG, "quick.png": PNG})
+    result = run_cli("export", "--out", str(project / "data"), "--project", str(project))
+    assert result.exit_code == 2 and "is a folder" in result.stderr and not result.crashed
+    assert (project / "data" / "loe" / "cards" / "cards.yaml").read_text() == RICH_CARDS
+
+
 def _sheet(tmp_path: Path, text: str, name: str = "new.csv", encoding: str = "utf-8") -> tuple[Path, Path]:
     project = write_project(
         tmp_path / "project",

@@ -93,6 +93,14 @@ def test_new_in_the_current_folder_names_the_files_it_kept(tmp_path: Path, monke
     assert (root / "data" / "here" / "game.yaml").is_file()
 
 
+def test_a_folder_that_cannot_be_made_is_a_usage_error(tmp_path: Path) -> None:
+    # Under a file, the folder cannot exist: say so instead of failing with an internal error.
+    (tmp_path / "notes.txt").write_text("mine\n")
+    code, out = cli("new", str(tmp_path / "notes.txt" / "game"))
+    assert code == 2 and "cannot write the starter project" in out and "notes.txt" in out
+    assert (tmp_path / "notes.txt").read_text() == "mine\n"
+
+
 def test_a_folder_named_like_an_installed_pack_is_not_taken_for_a_new_game(tmp_path: Path) -> None:
     code, out = cli("new", str(tmp_path / "loe"))
     assert code == 2 and "--game loe" in out and not (tmp_path / "loe" / "data").exists()
