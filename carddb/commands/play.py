@@ -159,7 +159,7 @@ def sealed(
     event_seed = _seed(seed)
     event = run_sealed(plan, event_seed, table, per)
     folder = _out_dir(db, out, f"sealed-seed{event_seed}")
-    shared = phase.shared if own and phase else True
+    shared = phase.shared if own and phase else False  # a shared deck is a game's rule (LOE's), not sealed's
     words = {"name": phase.name, "pool": phase.pool.name} if own and phase else {}
     _shown(db, write_sealed_outputs(db, folder, event, event_seed, per, pdf=not no_pdf, shared=shared, **words))
     cards = plural(sum(len(b.cards) for b in event.boosters), "card")

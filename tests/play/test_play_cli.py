@@ -72,6 +72,19 @@ def test_sealed_lists_each_players_boosters_and_the_shared_deck(project: Path) -
     assert deck["title"] == "Sealed Deck: the shared deck"  # LOE's own sealed phase names it
 
 
+def test_sealed_with_another_booster_type_gives_each_player_their_own_pool(project: Path) -> None:
+    # Only the game's own sealed phase says 'shared' (LOE's shared deck); any other type is classic sealed.
+    code, out = _run(
+        project, "sealed", "--type", "council", "--players", "2", "--boosters", "1", "--seed", "3", "--no-pdf"
+    )
+    assert code == 0, out
+    assert "2 players opened 2 boosters" in out and "shared" not in out
+    folder = project / "output" / "loe" / "play" / "sealed-seed3"
+    rows = list(csv.DictReader((folder / "boosters.csv").open(encoding="utf-8")))
+    assert {r["owner"] for r in rows} == {"Player 1", "Player 2"}
+    assert not (folder / "shared-deck.json").exists()
+
+
 @pytest.mark.parametrize(("command", "option"), [("draft", "--seats"), ("sealed", "--players")])
 @pytest.mark.parametrize("count", ["1", "5"])
 def test_a_table_outside_the_games_players_is_a_usage_error(
