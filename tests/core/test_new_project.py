@@ -58,7 +58,7 @@ def test_a_folder_name_yaml_would_read_as_a_number_or_a_flag_still_names_the_gam
     assert code == 0 and folder.capitalize() in out
 
 
-@pytest.mark.parametrize("game", ["loe", "loe2"])
+@pytest.mark.parametrize("game", ["loe", "loe2", "estro", "shards"])
 def test_new_for_an_installed_pack_copies_its_starter(tmp_path: Path, game: str) -> None:
     code, out = cli("new", str(tmp_path / "p"), "--game", game)
     assert code == 0, out
