@@ -128,6 +128,17 @@ def test_replaying_a_log_of_the_old_format_says_so(
     assert "Traceback" not in out + err
 
 
+@pytest.mark.parametrize("content", ["[1, 2]", '"a log"', "3"])
+def test_replaying_json_that_is_not_a_log_object_says_so(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    log = tmp_path / "list.json"
+    log.write_text(content, encoding="utf-8")
+    code, _, err = _main(monkeypatch, capsys, "draft", "--replay", str(log), "--project", str(project))
+    assert code == 1 and "not a carddb draft log" in err, err
+    assert "internal error" not in err
+
+
 def test_the_draft_prompt_speaks_of_the_phase_and_pool(project: Path) -> None:
     code, out = _run(project, "draft", "--seats", "2", "--humans", "1", "--seed", "3", "--no-pdf", input="1\n" * 6)
     assert code == 0, out
