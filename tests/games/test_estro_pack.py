@@ -199,6 +199,7 @@ def test_deck_check_locates_a_duplicate_and_a_wrong_count(tmp_path: Path) -> Non
     line = len(twice.splitlines())
     assert f"ozok-fiamma.yaml:{line}:5: E-DECK-RULE 'ozok' is in deck 'ozok-fiamma' 2 times" in result.output
     assert "has 20 chosen cards" not in result.output
+    assert result.output.count(" E-") == 1  # one repeated card, one finding (no pool-copies echo)
     # drop a card: 19 chosen cards, reported at the list
     short = text.replace("  - volpe-bianca\n", "")
     deck.write_text(short)

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Span
 from carddb.games.estro.numbers import NUMBERS
-from carddb.play.decks import DeckList, DeckSource
+from carddb.play.decks import DeckFormat, DeckList, DeckSource
 
 _NUMBER = {n.id: n.value for n in NUMBERS}
 CHOSEN = _NUMBER["deck-chosen"]
@@ -31,6 +31,9 @@ class EstroDeckRules:
             "deck": f"a whole {DECK}-card deck: {CHOSEN} chosen and {RANDOM} random cards, or {DECK} random cards",
         }
     )
+    # Seed 002 assumes both players own all the cards, so every list is built from the collection:
+    # the pool's one printed copy is no limit, and the deck's own rule reports a repeated card once.
+    formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"chosen": "collection", "deck": "collection"})
     # list kind -> the booster type that deals the rest of such a list, never repeating its cards
     completed_by = MappingProxyType({"chosen": "random-five"})
 
