@@ -1,8 +1,8 @@
 """The `carddb` command line: the app, its command groups, and the error boundary.
 
 No traceback reaches a user: a `CarddbError` becomes its message and exit code;
-anything unexpected becomes a one-line internal error (set CARDDB_DEBUG=1 to see
-the traceback).
+a file system error (OSError) its path and reason, exit 1; anything unexpected
+becomes a one-line internal error (set CARDDB_DEBUG=1 to see the traceback).
 """
 
 from __future__ import annotations
@@ -142,6 +142,14 @@ def main() -> None:
     except KeyboardInterrupt:
         print("carddb: interrupted", file=sys.stderr)
         sys.exit(130)
+    except OSError as exc:
+        # The file system refused (a file where a folder goes, no permission, a full disk): the user can
+        # fix that once told which path, so it is a failure with the path, not an internal error.
+        if os.environ.get("CARDDB_DEBUG"):
+            traceback.print_exc()
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"carddb: {where}{exc.strerror or exc}", file=sys.stderr)
+        sys.exit(1)
     except Exception as exc:  # the boundary: never show a user a traceback
         if os.environ.get("CARDDB_DEBUG"):
             traceback.print_exc()

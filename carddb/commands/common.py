@@ -16,7 +16,14 @@ from carddb.gamepack import GamePack
 from carddb.games import get_pack
 from carddb.project import Project
 
-GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Game pack id (default: the first installed).")]
+GameOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Game id (default: the game: of the project's carddb.yaml, else its only folder under data/).",
+    ),
+]
 ProjectOpt = Annotated[
     Path | None, typer.Option("--project", "-p", help="Project folder (default: the current directory).")
 ]

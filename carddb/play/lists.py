@@ -291,8 +291,8 @@ def write_sealed_outputs(
     *,
     pdf: bool = True,
     name: str = "Sealed",
-    pool: str = "shared deck",
-    shared: bool = True,
+    pool: str = "deck",
+    shared: bool = False,
     documents: Documents | None = None,
 ) -> list[Path]:
     """A sealed event: each player's opened boosters, then (when `shared`) the shuffled deck of the whole table."""
