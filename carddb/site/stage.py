@@ -15,8 +15,9 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
 from carddb.render.faces import FaceResult, render_faces
+from carddb.render.workers import RenderWorkers
 from carddb.site.spoiler import SiteResult, build_site
-from carddb.site.webimages import WebImages, web_images
+from carddb.site.webimages import WebImages, WebImagesRun, queue_web_images
 
 
 @dataclass
@@ -45,15 +46,50 @@ def site_stage(
     faces: Sequence[FaceResult] | None = None,
     root: Path | None = None,
     workers: int = 2,
+    pool: RenderWorkers | None = None,
 ) -> SiteStageResult:
     """Write the spoiler site of `db` (default output/<game>/site/); render faces unless given."""
-    root = root or site_root(db)
     if faces is None:
-        faces = render_faces(db, db.cards, report, workers=workers)
-    images = web_images({face.card_id: face.pdf for face in faces}, root / "cards", workers=workers)
-    site = build_site(db, root, images.paths, boosters=booster_membership(db, report), versions=images.versions)
-    cached = sum(1 for face in faces if face.from_cache)
-    return SiteStageResult(site=site, images=images, rendered=len(faces) - cached, cached=cached)
+        faces = render_faces(db, db.cards, report, workers=workers, pool=pool)
+    return start_site(db, report, faces, root=root, workers=workers, pool=pool).finish()
+
+
+@dataclass
+class SiteRun:
+    """The site's card images being rasterized (on the workers); `finish` writes the pages."""
+
+    db: CardDatabase
+    report: Report
+    faces: Sequence[FaceResult]
+    root: Path
+    images: WebImagesRun
+
+    def finish(self) -> SiteStageResult:
+        images = self.images.finish()
+        site = build_site(
+            self.db,
+            self.root,
+            images.paths,
+            boosters=booster_membership(self.db, self.report),
+            versions=images.versions,
+        )
+        cached = sum(1 for face in self.faces if face.from_cache)
+        return SiteStageResult(site=site, images=images, rendered=len(self.faces) - cached, cached=cached)
+
+
+def start_site(
+    db: CardDatabase,
+    report: Report,
+    faces: Sequence[FaceResult],
+    *,
+    root: Path | None = None,
+    workers: int = 2,
+    pool: RenderWorkers | None = None,
+) -> SiteRun:
+    """Queue the card images of the site (the faces are given); `SiteRun.finish` writes the pages."""
+    root = root or site_root(db)
+    images = queue_web_images({face.card_id: face.pdf for face in faces}, root / "cards", workers=workers, pool=pool)
+    return SiteRun(db, report, faces, root, images)
 
 
 def booster_membership(db: CardDatabase, report: Report) -> dict[str, list[str]] | None:
