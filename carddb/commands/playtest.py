@@ -21,6 +21,7 @@ from carddb.commands.common import (
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import UsageError
+from carddb.plural import plural
 from carddb.progress import stages
 from carddb.sim.options import SimOptions
 from carddb.sim.rules import SimRules, simulator_for
@@ -102,7 +103,9 @@ def playtest(
     for path in written:
         print(f"wrote {path.relative_to(db.project.root) if db.project.contains(path) else path}")
     if outcome.analysis.errors:
-        print(f"{len(outcome.analysis.errors)} games failed: a bug in the engine or a handler (see the report)")
+        print(
+            f"{plural(len(outcome.analysis.errors), 'game')} failed: a bug in the engine or a handler (see the report)"
+        )
         raise typer.Exit(1)
 
 
@@ -154,7 +157,7 @@ def _summary(analysis: object, rules: SimRules) -> None:
     assert isinstance(analysis, Analysis)
     a = analysis
     print(
-        f"{a.games} games, {a.draws} draws, {len(a.errors)} failed; {a.mean_turns:.1f} turns on average; "
+        f"{plural(a.games, 'game')}, {plural(a.draws, 'draw')}, {len(a.errors)} failed; {a.mean_turns:.1f} turns on average; "
         f"first player won {a.first_player.rate:.0%} (95% CI {a.first_player.low:.0%}-{a.first_player.high:.0%})"
     )
     kinds = [(kind_word(rules.pack, kind), rates) for kind, rates in a.by_kind.items()]
@@ -167,7 +170,7 @@ def _summary(analysis: object, rules: SimRules) -> None:
         shown = ", ".join(f"{d.name} {d.delta:+.0%}" for d in marked[:6])
         print(f"  cards whose play-rate delta excludes zero: {shown}")
     if a.never_played:
-        print(f"  {len(a.never_played)} cards never played (see the report)")
+        print(f"  {plural(len(a.never_played), 'card')} never played (see the report)")
 
 
 def register(app: typer.Typer) -> None:
