@@ -11,10 +11,15 @@ Pattern syntax (compiled into the rules grammar by `carddb.rules.language`):
 - `{name}` is a parameter slot, parsed by the grammar rule of the parameter's type;
 - `word(s)` accepts the singular and plural form; canonical text picks the one that
   agrees with the nearest slot before it (a number, or the subject of a verb).
+
+A parameter's type is one of the core's (`PARAM_TYPES`) or a `WordType` the game
+declares with its registry (a closed list of its own words, such as the advanced
+resources an `Affinity` condition keyword lists).
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -23,11 +28,16 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from carddb.gamepack import GamePack
 
-Role = Literal["effect", "cost", "static", "trigger", "event", "condition", "keyword", "timing"]
+Role = Literal["effect", "cost", "static", "trigger", "event", "condition", "keyword", "condition-keyword", "timing"]
 
-# The parameter types the core grammar knows how to parse. A pack cannot add
-# types; it adds words (kinds, adjectives, resources) that these types accept.
-ParamType = Literal[
+# Roles whose entries print with reminder text after their words (a keyword line, or the
+# condition keyword that opens a `CONDITION - ABILITY` line).
+REMINDED_ROLES = frozenset({"keyword", "condition-keyword"})
+
+# The parameter types the core grammar knows how to parse. A pack adds words (kinds,
+# adjectives, resources) that these types accept, and may declare its own closed word
+# lists as `WordType`s (registered with its registry).
+CoreParamType = Literal[
     "number",  # 2, two, a
     "count",  # 2, two (a number without `a`/`an`, where an article would read as a selector)
     "selector",  # target Duke, each opponent, you, it, Dukes you control
@@ -59,6 +69,67 @@ PARAM_TYPES: tuple[str, ...] = (
 
 
 @dataclass(frozen=True)
+class TypeWord:
+    """One word of a pack-declared type: its id, and how it is written (singular and plural)."""
+
+    id: str
+    singular: str
+    plural: str = ""
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(w for w in (self.singular, self.plural) if w))
+
+    def written(self, count: int) -> str:
+        return self.singular if count == 1 or not self.plural else self.plural
+
+
+@dataclass(frozen=True)
+class WordType:
+    """A parameter type a game declares: a closed list of words, one of them or several in a row.
+
+    The core types (`PARAM_TYPES`) parse numbers, selectors, conditions...; a game that needs
+    a parameter made of its own words (Shards' `Affinity Gold Gold`, a list of advanced
+    resources) declares it here instead of changing the core grammar. A value of the type is
+    a `carddb.rules.ast.Words` node holding the word ids. With `many`, the words are a
+    multiset: `Gold Faith Gold` and `Gold Gold Faith` mean the same, and canonical text lists
+    them in the order declared here.
+    """
+
+    name: str  # what a `Param.type` names, e.g. "advanced-resources"
+    label: str  # one word of it, for messages: "advanced resource"
+    words: tuple[TypeWord, ...]
+    many: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.words:
+            raise ValueError(f"word type '{self.name}' needs at least one word")
+        if self.name in PARAM_TYPES:
+            raise ValueError(f"word type '{self.name}' would hide the core parameter type of that name")
+        ids = [w.id for w in self.words]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"word type '{self.name}' declares a word id twice")
+
+    def word(self, word_id: str) -> TypeWord:
+        return next(w for w in self.words if w.id == word_id)
+
+    def ordered(self, ids: Iterable[str]) -> tuple[str, ...]:
+        """The ids in the declared order (the canonical order of a multiset)."""
+        rank = {w.id: i for i, w in enumerate(self.words)}
+        return tuple(sorted(ids, key=rank.__getitem__))
+
+    def prose(self, ids: Iterable[str]) -> str:
+        """The words as reminder text says them: `Gold Gold Faith` -> '2 Gold and 1 Faith'."""
+        counts: dict[str, int] = {}
+        for word_id in self.ordered(ids):
+            counts[word_id] = counts.get(word_id, 0) + 1
+        if not self.many:
+            return " ".join(self.word(w).singular for w in counts)
+        parts = [f"{n} {self.word(w).written(n)}" for w, n in counts.items()]
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+@dataclass(frozen=True)
 class Param:
     """One typed parameter of an entry.
 
@@ -68,7 +139,7 @@ class Param:
     """
 
     name: str
-    type: ParamType
+    type: str  # a core type (`PARAM_TYPES`) or the name of a `WordType` of the registry
     nouns: frozenset[str] | None = None
     violation: str = "E-RULES-WRONG-TARGET"
     reason: str = ""
@@ -92,7 +163,7 @@ class EffectEntry:
     examples: tuple[str, ...]
     params: tuple[Param, ...] = ()
     kinds: frozenset[str] | None = None  # card kinds that may use it; None: any kind
-    reminder: str = ""  # keywords: reminder text, `{param}` replaced by the value
+    reminder: str = ""  # keywords and condition keywords: reminder text, `{param}` replaced by the value
     defaults: tuple[tuple[str, object], ...] = ()
     core: bool = False  # a shared entry every game starts from
     # A restriction written after an activated ability's effects ("Activate only once per turn"):
@@ -110,8 +181,8 @@ class EffectEntry:
             raise ValueError(f"registry entry '{self.name}' needs at least one example sentence")
         if not self.meaning:
             raise ValueError(f"registry entry '{self.name}' needs a meaning")
-        if self.role == "keyword" and not self.reminder:
-            raise ValueError(f"keyword '{self.name}' needs reminder text")
+        if self.role in REMINDED_ROLES and not self.reminder:
+            raise ValueError(f"{self.role} '{self.name}' needs reminder text")
         names = {p.name for p in self.params}
         for pattern in self.patterns:
             for slot in pattern_slots(pattern.text):
@@ -161,20 +232,35 @@ def pattern_slots(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class EffectRegistry:
-    """The closed table of one game's phrases, looked up by name."""
+    """The closed table of one game's phrases, looked up by name, and the word types they use."""
 
     game: str
     entries: tuple[EffectEntry, ...]
+    types: tuple[WordType, ...] = ()
     _by_name: dict[str, EffectEntry] = field(default_factory=dict, compare=False, repr=False)
     _by_role: dict[tuple[str, ...], list[EffectEntry]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+    _types: dict[str, WordType] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        for word_type in self.types:
+            if word_type.name in self._types:
+                raise ValueError(f"word type '{word_type.name}' is declared twice")
+            self._types[word_type.name] = word_type
+        known = (*PARAM_TYPES, *self._types)
         for entry in self.entries:
             if entry.name in self._by_name:
                 raise ValueError(f"registry entry '{entry.name}' is declared twice")
             self._by_name[entry.name] = entry
+            for param in entry.params:
+                if param.type not in known:
+                    close = difflib.get_close_matches(param.type, known, n=1)
+                    raise ValueError(
+                        f"parameter '{param.name}' of '{entry.name}' has the unknown type '{param.type}'"
+                        + (f"; did you mean '{close[0]}'?" if close else "")
+                        + f" (types: {', '.join(known)})"
+                    )
 
     def __iter__(self) -> Iterator[EffectEntry]:
         return iter(self.entries)
@@ -196,10 +282,14 @@ class EffectRegistry:
     def phrasings(self) -> list[str]:
         return [p.text for e in self.entries for p in e.patterns]
 
+    def word_type(self, name: str) -> WordType | None:
+        """The declared word type of that name; None for a core parameter type."""
+        return self._types.get(name)
 
-def build_registry(game: str, *groups: Iterable[EffectEntry]) -> EffectRegistry:
-    """One game's registry from groups of entries (core first, then the game's own)."""
-    return EffectRegistry(game, tuple(entry for group in groups for entry in group))
+
+def build_registry(game: str, *groups: Iterable[EffectEntry], types: Iterable[WordType] = ()) -> EffectRegistry:
+    """One game's registry from groups of entries (core first, then the game's own) and its word types."""
+    return EffectRegistry(game, tuple(entry for group in groups for entry in group), tuple(types))
 
 
 def registry_for(pack: GamePack) -> EffectRegistry:

@@ -246,6 +246,7 @@ class GlossaryEntry:
 # Glossary sections in reading order: the registry role and the heading it is listed under.
 ROLE_SECTIONS: tuple[tuple[str, str], ...] = (
     ("keyword", "Keywords"),
+    ("condition-keyword", "Condition Keywords"),
     ("effect", "Effects"),
     ("cost", "Costs"),
     ("trigger", "Triggers"),

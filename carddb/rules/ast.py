@@ -74,6 +74,18 @@ class Selector(Node):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class Words(Node):
+    """A value of a pack-declared word type (`carddb.engine.registry.WordType`): the ids of its words.
+
+    `Affinity Gold Faith Gold` holds ("gold", "gold", "faith"): a list type is a multiset, kept
+    in the type's declared order so that equal meanings compare equal.
+    """
+
+    type: str
+    items: tuple[str, ...]
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Phrase(Node):
     """One use of a registry entry (an effect, cost, condition, event, keyword...)."""
 
@@ -129,8 +141,26 @@ class SentenceAbility(Node):
     sentences: tuple[Sentence, ...]
 
 
-Ability = Union[KeywordAbility, ActivatedAbility, TriggeredAbility, TimedAbility, SentenceAbility]  # noqa: UP007
-Value = Union[Number, Quantity, Selector, Phrase, str, bool, tuple[Phrase, ...]]  # noqa: UP007
+@dataclass(slots=True, unsafe_hash=True)
+class ConditionedAbility(Node):
+    """`CONDITION - ABILITY`: a condition keyword (`Raiding`, `Affinity Gold Gold`, `Upgraded 2`) and
+    the ability it gates, which can only be used, or only applies, while the condition is met."""
+
+    condition: Phrase
+    ability: GatedAbility
+
+
+# What a condition keyword may gate: any ability but a timed one or another condition.
+GatedAbility = Union[KeywordAbility, ActivatedAbility, TriggeredAbility, SentenceAbility]  # noqa: UP007
+Ability = Union[  # noqa: UP007
+    KeywordAbility, ActivatedAbility, TriggeredAbility, TimedAbility, SentenceAbility, ConditionedAbility
+]
+Value = Union[Number, Quantity, Selector, Phrase, Words, str, bool, tuple[Phrase, ...]]  # noqa: UP007
+
+
+def gated(ability: Ability) -> Ability:
+    """The ability a condition keyword gates, or the ability itself: what its shape checks look at."""
+    return ability.ability if isinstance(ability, ConditionedAbility) else ability
 
 
 # Values that may hold phrases. A named tuple of types, not `A | B | C`: isinstance with a
@@ -157,6 +187,9 @@ def phrases(ability: Ability) -> list[Phrase]:
 
     # The ability's own fields are walked here rather than through `visit`: the semantic
     # check calls this for every line, and most sentences have no conditions.
+    if isinstance(ability, ConditionedAbility):
+        visit(ability.condition)
+        ability = ability.ability
     if isinstance(ability, KeywordAbility):
         visit(ability.keywords)
         return found

@@ -17,6 +17,7 @@ from carddb.engine.registry import EffectEntry, pattern_slots
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
+    ConditionedAbility,
     KeywordAbility,
     Number,
     Phrase,
@@ -27,11 +28,13 @@ from carddb.rules.ast import (
     TimedAbility,
     TriggeredAbility,
     Value,
+    Words,
 )
 from carddb.rules.language import RulesLanguage
 from carddb.rules.markup import Paragraph, Run
 
-PieceKind = Literal["word", "literal", "number", "keyword", "reminder", "punct"]
+# `symbol`: a word of a pack-declared word type (`Gold`), printed as its icon when the game has one.
+PieceKind = Literal["word", "literal", "number", "keyword", "reminder", "punct", "symbol"]
 NO_SPACE_BEFORE = {",", ".", ":", "'s"}
 
 
@@ -51,15 +54,15 @@ class Renderer:
 
     def ability(self, ability: Ability) -> list[Piece]:
         out: list[Piece] = []
-        if isinstance(ability, KeywordAbility):
+        if isinstance(ability, ConditionedAbility):
+            out += self.reminded(ability.condition)
+            out.append(Piece("-", "literal"))
+            out += self.ability(ability.ability)
+        elif isinstance(ability, KeywordAbility):
             for i, keyword in enumerate(ability.keywords):
                 if i:
                     out.append(Piece(",", "punct"))
-                entry = self.language.registry[keyword.entry]
-                words = self.phrase(keyword, initial=True)
-                out.append(Piece(_join(words), "keyword"))
-                args = {k: _plain(v) for k, v in keyword.args}
-                out.append(Piece(entry.reminder_for(args), "reminder"))
+                out += self.reminded(keyword)
         elif isinstance(ability, ActivatedAbility):
             for i, cost in enumerate(ability.costs):
                 if i:
@@ -83,6 +86,34 @@ class Renderer:
         else:
             out += self.sentences(ability.sentences, first_initial=True)
         return out
+
+    def reminded(self, phrase: Phrase) -> list[Piece]:
+        """A keyword or condition keyword: its words in one `keyword` piece (words with an icon
+        apart, as `symbol` pieces), then its reminder text with the parameters filled in."""
+        out: list[Piece] = []
+        words: list[Piece] = []
+        for piece in self.phrase(phrase, initial=True):
+            if piece.icon and piece.kind == "symbol":
+                if words:
+                    out.append(Piece(_join(words), "keyword"))
+                    words = []
+                out.append(piece)
+            else:
+                words.append(piece)
+        if words:
+            out.append(Piece(_join(words), "keyword"))
+        entry = self.language.registry[phrase.entry]
+        args = {k: self.said(v) for k, v in phrase.args}
+        out.append(Piece(entry.reminder_for(args), "reminder"))
+        return out
+
+    def said(self, value: Value) -> str:
+        """A parameter as reminder text says it (`2`, `2 Gold and 1 Faith`)."""
+        if isinstance(value, Words):
+            word_type = self.language.registry.word_type(value.type)
+            if word_type is not None:
+                return word_type.prose(value.items)
+        return _plain(value)
 
     def sentences(self, sentences: tuple[Sentence, ...], *, first_initial: bool) -> list[Piece]:
         out: list[Piece] = []
@@ -147,6 +178,11 @@ class Renderer:
             return [Piece(value.text or str(value.amount), "number"), Piece("or"), Piece(value.comparison)]
         if isinstance(value, Selector):
             return self.selector(value)
+        if isinstance(value, Words):
+            word_type = self.language.registry.word_type(value.type)
+            if word_type is None:
+                return [Piece(w) for w in value.items]
+            return [Piece(word_type.word(w).singular, "symbol", self.vocab.icons.get(w)) for w in value.items]
         if isinstance(value, Phrase):
             return self.phrase(value, initial=False)
         if isinstance(value, tuple):
@@ -251,7 +287,8 @@ def ability_text(ability: Ability, language: RulesLanguage) -> str:
 
 
 def ability_runs(ability: Ability, language: RulesLanguage) -> Paragraph:
-    """The ability as styled runs: keywords, reminder text, icons for amounts of powerstones and resources."""
+    """The ability as styled runs: keywords, reminder text, icons for amounts of powerstones and resources
+    and for the words of a declared word type that have one (`Affinity {gold}{gold}`)."""
     runs: list[Run] = []
     text = ""
 
@@ -270,7 +307,9 @@ def ability_runs(ability: Ability, language: RulesLanguage) -> Paragraph:
             flush()
             runs.append(Run(piece.kind, piece.text))
             continue
-        if piece.icon and previous is not None and previous.kind == "number":
+        if piece.icon and (piece.kind == "symbol" or (previous is not None and previous.kind == "number")):
+            if previous is not None and previous.kind == "keyword":
+                text += " "  # `Affinity {gold}`: the icons are the keyword's parameter
             flush()
             runs.append(Run("icon", piece.icon))
             continue

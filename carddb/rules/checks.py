@@ -7,7 +7,7 @@ name, so a new game's entries are checked the same way.
 
 from __future__ import annotations
 
-from carddb.engine.registry import EffectEntry, Param
+from carddb.engine.registry import REMINDED_ROLES, EffectEntry, Param
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
@@ -18,6 +18,7 @@ from carddb.rules.ast import (
     TimedAbility,
     TriggeredAbility,
     Value,
+    gated,
     phrases,
 )
 from carddb.rules.canonical import Renderer, _join
@@ -33,10 +34,12 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
     """Problems of one parsed ability on a card of `kind` (None: kind unknown, skip kind checks)."""
     problems: list[Problem] = []
     registry = language.registry
+    # Behind a condition keyword (`Raiding - ...`) the gated ability is checked for what it is.
+    shape = gated(ability)
     # Only cards that stay in play (the game's vocabulary says which) have abilities someone activates.
     activatable = language.vocabulary.activatable_kinds
-    if isinstance(ability, ActivatedAbility) and kind is not None and kind not in activatable:
-        first = ability.costs[0]
+    if isinstance(shape, ActivatedAbility) and kind is not None and kind not in activatable:
+        first = shape.costs[0]
         kinds = [_kind_label(language, k, plural=True) for k in sorted(activatable)]
         where = ", ".join(kinds[:-1]) + f" or {kinds[-1]}" if len(kinds) > 1 else "".join(kinds) or "no card"
         problems.append(
@@ -55,7 +58,7 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
             problems += _kind_problems(phrase, entry, language, kind)
         if entry.checked_params:
             problems += _argument_problems(phrase, entry, language, kind)
-        if entry.activated_only and not isinstance(ability, ActivatedAbility):
+        if entry.activated_only and not isinstance(shape, ActivatedAbility):
             problems.append(
                 Problem(
                     "E-RULES-MISPLACED",
@@ -65,8 +68,8 @@ def check_ability(ability: Ability, language: RulesLanguage, kind: str | None) -
                     hint="write it after the effects of a `COST: EFFECT.` ability",
                 )
             )
-    if not isinstance(ability, _NO_PRONOUN_CHECK) and _names_a_pronoun(found, language.vocabulary):
-        problems += _pronoun_problems(ability, language, found)
+    if not isinstance(shape, _NO_PRONOUN_CHECK) and _names_a_pronoun(found, language.vocabulary):
+        problems += _pronoun_problems(shape, language, found)
     return problems
 
 
@@ -131,11 +134,11 @@ def _kind_problems(phrase: Phrase, entry: EffectEntry, language: RulesLanguage, 
     allowed = ", ".join(_kind_label(language, k) + "s" for k in sorted(entry.kinds))
     what = _text(language, phrase)
     here = _kind_label(language, kind)
-    if entry.role == "keyword":
+    if entry.role in REMINDED_ROLES:
         return [
             Problem(
                 "E-RULES-KEYWORD-KIND",
-                f"the keyword '{what}' is for {allowed}, not a {here}",
+                f"the {entry.role.replace('-', ' ')} '{what}' is for {allowed}, not a {here}",
                 phrase.start,
                 phrase.end,
             )

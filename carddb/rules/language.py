@@ -23,7 +23,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.lexer import Lexer
 
-from carddb.engine.registry import EffectEntry, EffectRegistry, Pattern, pattern_slots
+from carddb.engine.registry import EffectEntry, EffectRegistry, Pattern, WordType, pattern_slots
 
 # Grammar hooks every pack fills (possibly with nothing); see grammar.lark.
 HOOKS = (
@@ -34,6 +34,7 @@ HOOKS = (
     "event",
     "condition",
     "keyword",
+    "condition_keyword",
     "timing",
     "noun",
     "nouns",
@@ -43,7 +44,10 @@ HOOKS = (
     "number_word",
 )
 
-# Which grammar rule parses a parameter of each type.
+# Hooks whose value is the one phrase they hold (lark's `?rule`): no node of their own.
+_INLINE_HOOKS = frozenset({"effect", "cost", "static", "trigger", "event", "condition", "keyword", "condition_keyword"})
+
+# Which grammar rule parses a parameter of each core type (a declared word type: `word_type_rule`).
 SLOT_RULES = {
     "number": "amount",
     "count": "count",
@@ -155,6 +159,8 @@ class RulesLanguage:
         self.fixed_rules: dict[str, str] = {}
         self.postfix_rules: dict[str, str] = {}
         self.resource_rules: dict[str, str] = {}
+        self.type_rules: dict[str, WordType] = {}  # rule name -> the declared word type it parses
+        self.type_word_rules: dict[str, str] = {}  # rule name -> the id of one word of a word type
         self.grammar_text = self._grammar()
 
     # -- grammar generation -------------------------------------------------
@@ -167,7 +173,8 @@ class RulesLanguage:
                 name = f"p{len(self.rules)}"
                 self.rules[name] = CompiledPattern(entry, index, pattern, tuple(pattern_slots(pattern.text)))
                 body = self._pattern_body(entry, pattern.text)
-                alternatives[entry.role if entry.role in alternatives else "effect"].append(f"{body} -> {name}")
+                hook = role_hook(entry.role)
+                alternatives[hook if hook in alternatives else "effect"].append(f"{body} -> {name}")
         vocab = self.vocabulary
         for noun in vocab.nouns:
             rule = f"n_{_ident(noun.id)}"
@@ -191,8 +198,9 @@ class RulesLanguage:
             alternatives["postfix"].append(f"{self._pattern_body(None, text)} -> {rule}")
         alternatives["number_word"] = [_literal(w) for w in vocab.number_words]
         lines = [core, "// generated from the game's vocabulary and effect registry"]
+        lines += self._word_type_rules()
         for hook, alts in alternatives.items():
-            inline = "?" if hook in {"effect", "cost", "static", "trigger", "event", "condition", "keyword"} else ""
+            inline = "?" if hook in _INLINE_HOOKS else ""
             if alts:
                 lines.append(f"{inline}{hook}: " + "\n    | ".join(alts))
             else:
@@ -209,10 +217,30 @@ class RulesLanguage:
                 if entry is None:
                     parts.append({"amount": "amount", "comparison": "comparison"}[slot])
                 else:
-                    parts.append(SLOT_RULES[entry.param(slot).type])
+                    type_name = entry.param(slot).type
+                    parts.append(SLOT_RULES.get(type_name) or word_type_rule(type_name))
             else:
                 parts.extend(_literal(w) for w in words_of(piece))
         return " ".join(parts)
+
+    def _word_type_rules(self) -> list[str]:
+        """A rule per declared word type that some parameter uses: one word of it, or several in a row."""
+        used = {p.type for entry in self.registry for p in entry.params}
+        lines: list[str] = []
+        for word_type in self.registry.types:
+            if word_type.name not in used:
+                continue
+            rule = word_type_rule(word_type.name)
+            self.type_rules[rule] = word_type
+            alternatives = []
+            for word in word_type.words:
+                alias = f"{rule}__{_ident(word.id)}"
+                self.type_word_rules[alias] = word.id
+                forms = sorted({f.lower() for f in word.forms})
+                alternatives.append("(" + " | ".join(_words(f) for f in forms) + f") -> {alias}")
+            lines.append(f"{rule}: {rule}_word{'+' if word_type.many else ''}")
+            lines.append(f"{rule}_word: " + "\n    | ".join(alternatives))
+        return lines
 
     # -- the parser -----------------------------------------------------------
 
@@ -301,6 +329,16 @@ def make_token(ttype: str, value: str, start: int, end: int) -> WordToken:
     token.start = start
     token.end = end
     return token
+
+
+def role_hook(role: str) -> str:
+    """The grammar rule a registry role's patterns hang from (`condition-keyword` -> `condition_keyword`)."""
+    return role.replace("-", "_")
+
+
+def word_type_rule(type_name: str) -> str:
+    """The grammar rule that parses a value of a declared word type."""
+    return f"wt_{_ident(type_name)}"
 
 
 def _ident(text: str) -> str:

@@ -12,9 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from carddb.engine.registry import EffectEntry, pattern_slots
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
+    ConditionedAbility,
     KeywordAbility,
     Node,
     Number,
@@ -26,6 +28,7 @@ from carddb.rules.ast import (
     SentenceAbility,
     TimedAbility,
     TriggeredAbility,
+    Words,
 )
 from carddb.rules.language import (
     DASHES,
@@ -35,6 +38,7 @@ from carddb.rules.language import (
     RulesLanguage,
     WordToken,
     make_token,
+    words_of,
 )
 
 
@@ -117,6 +121,9 @@ class AstBuilder:
         nodes = _nodes(ch)
         conditions = nodes[2] if len(nodes) == 4 else ()
         return TimedAbility(nodes[0], nodes[1], conditions, nodes[-1], start=s, end=e)
+
+    def conditioned(self, ch: list[Any], s: int, e: int) -> ConditionedAbility:
+        return ConditionedAbility(ch[0], ch[-1], start=s, end=e)
 
     def sentence_ability(self, ch: list[Any], s: int, e: int) -> SentenceAbility:
         node = _new(SentenceAbility)
@@ -228,6 +235,16 @@ class AstBuilder:
         if data in lang.resource_rules:
             resource = _Word(lang.resource_rules[data])
             return lambda ch, s, e: resource
+        if data in lang.type_word_rules:
+            word = _Word(lang.type_word_rules[data])
+            return lambda ch, s, e: word
+        if data in lang.type_rules:
+            word_type = lang.type_rules[data]
+
+            def words(ch: list[Any], s: int, e: int) -> Words:
+                return Words(word_type.name, word_type.ordered(c.text for c in ch), start=s, end=e)
+
+            return words
         if data in HOOKS or data == "resource":
             # A hook the game fills with nothing is `hook: NEVER_HOOK`: no input can reach it.
             return lambda ch, s, e: ch[0]
@@ -557,16 +574,17 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
     start = len(line.rstrip()) if at_end else token.start
     end = start + (1 if at_end else max(1, len(found)))
     expected_words = sorted(names.get(t, t.lower()) for t in expected)
-    previous = _previous_token(line, start, language)
 
     resource_words = {w.lower() for r in vocab.resources for w in (r.singular, r.plural)}
     noun_words = {w.lower().split()[0] for n in vocab.nouns for w in (n.singular, n.plural)}
-    keyword_first = {language.terminal_text.get(t) for t in _first_terminals(language, "keyword")}
-
     if token.type == "BADCHAR":
         return Problem("E-RULES-SYNTAX", f"unexpected character '{found}' in rules text", start, end)
-    if previous is not None and previous.lower() in keyword_first and "INT" in expected and token.type != "INT":
-        return _missing_keyword_param(line, previous, start, language)
+    condition = _condition_prefix_problem(line, start, at_end, token, language)
+    if condition is not None:
+        return condition
+    keyword_param = _keyword_param_problem(line, start, language)
+    if keyword_param is not None:
+        return keyword_param
     if at_end and "DOT" in expected:
         return Problem(
             "E-RULES-SYNTAX",
@@ -594,6 +612,14 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
             part_start + len(name),
             hint=f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None,
         )
+    if not _line_start(line, start) and token.type in _first_terminals(language, "timing"):
+        return Problem(
+            "E-RULES-SYNTAX",
+            f"a timing ('{found} - ...') can only start an ability; a condition keyword cannot gate it",
+            start,
+            end,
+            hint=f"state the condition in the timing: '{found} - When EVENT, if CONDITION: EFFECT.'",
+        )
     if not _line_start(line, start) and token.type in _first_terminals(language, "cost"):
         return Problem(
             "E-RULES-SYNTAX",
@@ -602,6 +628,9 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
             end,
         )
     expected_set = set(expected_words)
+    declared = _declared_type_problem(found, start, end, expected, language)
+    if declared is not None and token.type == "WORD":
+        return declared
     if expected_set and expected_set <= resource_words:
         close = difflib.get_close_matches(found.lower(), sorted(resource_words), n=2)
         return Problem(
@@ -642,16 +671,147 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
     )
 
 
-def _missing_keyword_param(line: str, keyword: str, start: int, language: RulesLanguage) -> Problem:
-    # Point at the keyword itself: the number is missing right after it.
-    at = line.rfind(keyword, 0, start)
-    at = at if at >= 0 else start
+def _keyword_param_problem(line: str, start: int, language: RulesLanguage) -> Problem | None:
+    """A keyword of a keyword line (`Ward`, `Damage Reduction`) whose parameter should come at `start`.
+
+    The words of the keyword line's current part (after the last comma or condition dash)
+    are the keyword's words up to its slot, so the parameter is what is missing or wrong.
+    """
+    cuts = [line.rfind(",", 0, start), line.rfind(":", 0, start)]
+    if (dash := line.rfind(" - ", 0, start)) >= 0:
+        cuts.append(dash + 2)
+    part_start = max(cuts) + 1
+    tokens = language.tokens(line[part_start:start])
+    words = [t.lower() for t in tokens]
+    if not words:
+        return None
+    for entry in language.registry.of_role("keyword"):
+        for pattern in entry.patterns:
+            slots = pattern_slots(pattern.text)
+            if slots and _leading_words(pattern.text) == words:
+                missing = not line[start : start + 1].isalpha()
+                problem = _parameter_problem(entry, slots[0], language, missing=missing)
+                if problem is not None:
+                    return Problem(problem[0], problem[1], part_start + tokens[0].start, part_start + tokens[-1].end)
+    return None
+
+
+# A line `WORDS - ABILITY` opens with a condition keyword (`Raiding`, `Affinity Gold Gold`) or
+# a timing (`Reaction`): at most this many words, then a dash.
+_PREFIX_WORDS = 6
+
+
+def _condition_prefix(line: str, language: RulesLanguage) -> int | None:
+    """Where the dash after a condition keyword or timing starts, if the line opens with one."""
+    for index, token in enumerate(language.tokens(line)):
+        if DASHES.get(token, token) == "-":
+            return token.start if index else None
+        if index >= _PREFIX_WORDS or token.type == "BADCHAR" or not (token[:1].isalnum() or token[:1] == "{"):
+            return None
+    return None
+
+
+def _leading_words(text: str) -> list[str]:
+    """The words of a pattern before its first slot (`Damage Reduction {amount}` -> damage, reduction)."""
+    return words_of(text.split("{")[0])
+
+
+def _entry_label(entry: EffectEntry) -> str:
+    """How the glossary names an entry: its first pattern without slots (`Affinity`, `Damage Reduction`)."""
+    return " ".join(w for w in entry.patterns[0].text.split() if "{" not in w)
+
+
+def _condition_prefix_problem(
+    line: str, start: int, at_end: bool, token: WordToken, language: RulesLanguage
+) -> Problem | None:
+    """A mistake in the `CONDITION -` that opens a line: an unknown condition keyword, or its parameter."""
+    dash = _condition_prefix(line, language)
+    if dash is None or start > dash or at_end:
+        return None
+    gates = language.registry.of_role("condition-keyword", "timing")
+    if not gates:
+        return None
+    prefix = line[:dash].strip()
+    tokens = language.tokens(prefix)
+    words = [t.lower() for t in tokens]
+    for entry in gates:
+        for pattern in entry.patterns:
+            lead, slots = _leading_words(pattern.text), pattern_slots(pattern.text)
+            if slots and words[: len(lead)] == lead:
+                # The parameter's first word is missing (the dash came) or not one it can be.
+                slot_at = tokens[len(lead)].start if len(tokens) > len(lead) else dash
+                if start == slot_at:
+                    problem = _parameter_problem(entry, slots[0], language, missing=start == dash)
+                    if problem is not None:
+                        span = (tokens[0].start, tokens[len(lead) - 1].end) if start == dash else (start, token.end)
+                        return Problem(problem[0], problem[1], *span)
+    labels = [_entry_label(e) for e in gates]
+    if any(words[: len(w := words_of(label))] == w for label in labels):
+        return None  # a known condition keyword: the mistake is elsewhere
+    name = " ".join(w for w in prefix.split() if not w.isdigit())
+    close = difflib.get_close_matches(name.lower(), [label.lower() for label in labels], n=2, cutoff=0.6)
+    shown = [label for label in labels if label.lower() in close]
+    roles = " or ".join(dict.fromkeys(e.role.replace("-", " ") for e in gates))
     return Problem(
-        "E-RULES-KEYWORD-PARAM",
-        f"the keyword '{keyword}' needs a number, e.g. '{keyword.title()} 1'",
-        at,
-        at + len(keyword),
+        "E-UNKNOWN-CONDITION",
+        f"'{name}' is not a {roles} of this game ({', '.join(labels)})",
+        0,
+        len(prefix),
+        hint=f"did you mean {' or '.join(repr(c) for c in shown)}?" if shown else None,
     )
+
+
+def _parameter_problem(
+    entry: EffectEntry, slot: str, language: RulesLanguage, *, missing: bool
+) -> tuple[str, str] | None:
+    """(code, message) for a keyword or condition keyword whose parameter is missing or not a number.
+
+    A wrong word where a declared word type is expected is `_declared_type_problem`'s to describe.
+    """
+    label = _entry_label(entry)
+    what = entry.role.replace("-", " ")
+    param = entry.param(slot)
+    if param.type in {"number", "count"}:
+        return "E-RULES-KEYWORD-PARAM", f"the {what} '{label}' needs a number, e.g. '{label} 1'"
+    word_type = language.registry.word_type(param.type)
+    if word_type is not None and missing:
+        some = "one or more " + _plural(word_type.label) if word_type.many else indefinite(word_type.label)
+        single = "" if word_type.many else f" {word_type.label}"
+        return (
+            "E-RULES-KEYWORD-PARAM",
+            f"the {what} '{label}' needs {some}{single}, e.g. '{label} {word_type.words[0].singular}'",
+        )
+    return None
+
+
+def _declared_type_problem(
+    found: str, start: int, end: int, expected: set[str], language: RulesLanguage
+) -> Problem | None:
+    """An unknown word where the words of a declared word type (`Gold`, `Faith`...) are expected."""
+    for word_type in language.registry.types:
+        forms = {f.lower() for w in word_type.words for f in w.forms}
+        names = {language.word_types.get(f) for f in forms}
+        if not names or not names <= expected:
+            continue
+        spelled = {f.lower(): f for w in word_type.words for f in w.forms}
+        close = [spelled[c] for c in difflib.get_close_matches(found.lower(), sorted(forms), n=2)]
+        return Problem(
+            "E-RULES-UNKNOWN-WORD",
+            f"'{found}' is not {indefinite(word_type.label)} {word_type.label} of this game "
+            f"({_plural(word_type.label)}: {', '.join(w.singular for w in word_type.words)})",
+            start,
+            end,
+            hint=f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None,
+        )
+    return None
+
+
+def indefinite(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _plural(label: str) -> str:
+    return label + ("es" if label.endswith(("s", "sh", "ch")) else "s")
 
 
 def _looks_like_keyword_line(line: str) -> bool:
@@ -670,18 +830,9 @@ def _expected_list(words: list[str]) -> str:
     return "expected " + ", ".join(f"'{w}'" if w != "a number" else w for w in shown) + more
 
 
-def _previous_token(line: str, start: int, language: RulesLanguage) -> str | None:
-    previous = None
-    for token in language.tokens(line):
-        if token.start >= start:
-            break
-        previous = str(token)
-    return previous
-
-
 def _sentence_start(line: str, start: int) -> bool:
     before = line[:start].rstrip()
-    return before == "" or before.endswith((".", ":", ","))
+    return before == "" or before.endswith((".", ":", ",", " -"))
 
 
 _FIRST_CACHE: dict[tuple[int, str], set[str]] = {}

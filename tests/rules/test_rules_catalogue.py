@@ -23,6 +23,7 @@ def database() -> tuple[CardDatabase, list[str]]:
         "E-RULES-",
         "E-UNKNOWN-EFFECT",
         "E-UNKNOWN-KEYWORD",
+        "E-UNKNOWN-CONDITION",
         "E-TARGET",
         "E-COUNTER",
         "E-REACTION",

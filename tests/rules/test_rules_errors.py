@@ -68,6 +68,7 @@ BAD = [
     ("duke", "Flying", "E-UNKNOWN-KEYWORD", "Flying"),
     ("duke", "Ambush, Flying", "E-UNKNOWN-KEYWORD", "Flying"),
     ("duke", "Damage Reduction 2", "E-UNKNOWN-KEYWORD", "Damage"),
+    ("reaction", "Reacton - When an opponent plays a Spell: Counter it.", "E-UNKNOWN-CONDITION", "Reacton"),
     ("duke", "Spend 1 Gold: Draw a card.", "E-RULES-UNKNOWN-RESOURCE", "Gold"),
     ("duke", "Spend 2 Mana: Draw a card.", "E-RULES-UNKNOWN-RESOURCE", "Mana"),
     ("lord", "Pay 1 powerstone, spend 1 Wood: Gain 2 powerstones.", "E-RULES-UNKNOWN-RESOURCE", "Wood"),
