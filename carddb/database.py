@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-from carddb.cardmodel import SLUG, Card, StrictModel
+from carddb.cardmodel import BACK, SHARED_BY_FACES, SLUG, Card, StrictModel, back_id
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
 from carddb.project import Project
@@ -77,7 +77,20 @@ class CardDatabase:
         return self._index.get(card_id)
 
     def source(self, card: Card) -> CardSource:
+        """Where a card, or the back face of one, is written."""
         return self.sources[card.id]
+
+    def faces(self) -> Iterator[Card]:
+        """Every face of every card: each card, then its own back if it is double-sided."""
+        for card in self.cards:
+            yield from card.faces
+
+    def face(self, face_id: str) -> Card | None:
+        """A card by id, or a card's back face by its id (`ID/back`)."""
+        card = self.by_id(face_id.removesuffix(f"/{BACK}"))
+        if card is None or face_id == card.id:
+            return card
+        return card.back if face_id == back_id(card.id) else None
 
     def faction_of(self, card: Card) -> str | None:
         value = getattr(card, self.pack.faction_field, None)
@@ -158,9 +171,11 @@ def _load_database(project: Project, pack: GamePack, report: Report | None) -> t
         elif entry.card is not None:
             db.cards.append(entry.card)
             db.sources[entry.id] = CardSource(entry.located)
+            if entry.card.back is not None:
+                db.sources[entry.card.back.id] = CardSource(entry.located.sub(BACK))
     report.extend(cross_checks(db, entries))
     for check in pack.card_checks:
-        for card in db.cards:
+        for card in db.faces():
             report.extend(check(card, db))
     return db, report
 
@@ -251,6 +266,7 @@ def card_entries(path: Path, report: Report) -> Iterable[Located]:
 
 
 def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], report: Report) -> Card | None:
+    """The card written at `located`, with its back face if it is double-sided; None (and findings) if invalid."""
     data = located.value
     kind = data.get("kind")
     if kind is not None and not isinstance(kind, str):
@@ -264,12 +280,121 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
             )
         )
         return None
+    if kind in pack.back_kind_ids:
+        fronts = " or ".join(_a(k.label) for k in pack.fronts_of(kind))
+        report.add(
+            Finding(
+                "E-BACK-FACE",
+                f"{_a(pack.kind(kind).label)} is the back face of {fronts} card, not a card of its own",
+                located.path,
+                located.value_span(("kind",)),
+                hint=f"write it under 'back:' of {fronts} card",
+            )
+        )
+        return None
+    front_data = {k: v for k, v in data.items() if k != BACK} if BACK in data else data
+    back = _back_face(located, pack, adapter, report) if kind in pack.kind_ids else None
     try:
-        return adapter.validate_python(data)
+        card: Card = adapter.validate_python(front_data)
     except ValidationError as exc:
         for error in exc.errors(include_url=False):
             report.add(_finding_for(error, data, located, pack))
         return None
+    if back is None:
+        return None if pack.kind(card.kind).back_face else card
+    return card.model_copy(update={BACK: back.model_copy(update={"id": back_id(card.id)})})
+
+
+def _back_face(located: Located, pack: GamePack, adapter: TypeAdapter[Any], report: Report) -> Card | None:
+    """The back face written under `back:` of a card of a known kind, or None with findings.
+
+    The back is validated as a card of its kind's `back_face` kind, with the fields both
+    faces share (`SHARED_BY_FACES`, and the faction unless the back names its own) taken
+    from the front, so its findings point into the `back:` mapping.
+    """
+    data = located.value
+    kind = pack.kind(data["kind"])
+    who = f"'{data['id']}'" if isinstance(data.get("id"), str) else f"this {kind.label.lower()}"
+    if not kind.back_face:
+        if BACK in data:
+            double = [k.plural for k in pack.kinds if k.back_face]
+            report.add(
+                Finding(
+                    "E-BACK-FACE",
+                    f"{_a(kind.label)} has one face; 'back' is the other side of a double-sided card",
+                    located.path,
+                    located.key_span((BACK,)),
+                    hint=f"double-sided kinds: {', '.join(double)}"
+                    if double
+                    else f"{pack.name} has no double-sided cards",
+                )
+            )
+        return None
+    back_kind = pack.kind(kind.back_face)
+    if BACK not in data:
+        report.add(
+            Finding(
+                "E-MISSING-FIELD",
+                f"{who} has no 'back', which every {kind.label} needs: its {back_kind.label} side",
+                located.path,
+                _card_start(located),
+                hint=f"back: {{name: ..., text: ...}} holds the fields of the {back_kind.label} side",
+            )
+        )
+        return None
+    back = data[BACK]
+    if not isinstance(back, dict):
+        report.add(
+            Finding(
+                "E-WRONG-TYPE",
+                f"'back' must be a mapping of the {back_kind.label} side's fields (name: ..., text: ...), "
+                f"not {describe(back)}",
+                located.path,
+                located.value_span((BACK,)),
+            )
+        )
+        return None
+    sub = located.sub(BACK)
+    problems = 0
+    for name in (*SHARED_BY_FACES, BACK):
+        if name in back:
+            problems += 1
+            report.add(
+                Finding(
+                    "E-BACK-FACE",
+                    f"'{name}' belongs to the whole card, not to its {back_kind.label} side; write it once, on the front",
+                    located.path,
+                    sub.key_span((name,)),
+                )
+            )
+    if "kind" in back and back["kind"] != back_kind.id:
+        problems += 1
+        report.add(
+            Finding(
+                "E-BACK-FACE",
+                f"the back of {_a(kind.label)} is {_a(back_kind.label)} ('{back_kind.id}'), not {_show(back['kind'])}",
+                located.path,
+                sub.value_span(("kind",)),
+                hint="leave 'kind' out of 'back:'; the front's kind decides it",
+            )
+        )
+    inherited = {name: data[name] for name in SHARED_BY_FACES if name in data}
+    if pack.faction_field in data and pack.faction_field not in back:
+        inherited[pack.faction_field] = data[pack.faction_field]
+    merged = {**inherited, **{k: v for k, v in back.items() if k not in (*SHARED_BY_FACES, BACK)}}
+    merged["kind"] = back_kind.id
+    try:
+        face: Card = adapter.validate_python(merged)
+    except ValidationError as exc:
+        for error in exc.errors(include_url=False):
+            loc = tuple(error["loc"])
+            loc = loc[1:] if loc[:1] == (back_kind.id,) else loc
+            if loc and loc[0] in inherited:
+                continue  # a field of the front: its own finding says what is wrong
+            side = f"the {back_kind.label} side of {who}"
+            report.add(_finding_for(error, merged, sub, pack, who=side, hidden=frozenset((*SHARED_BY_FACES, BACK))))
+        return None
+    return None if problems else face
 
 
 def _kind_model(pack: GamePack, kind: Any) -> type[BaseModel] | None:
@@ -348,6 +473,8 @@ def _finding_for(
     pack: GamePack,
     subject: str | None = None,
     subject_model: type[BaseModel] | None = None,
+    who: str | None = None,
+    hidden: frozenset[str] = frozenset(),
 ) -> Finding:
     """Turns one pydantic error into a finding in the designer's words, at the right span."""
     loc: tuple[Any, ...] = tuple(error["loc"])
@@ -359,10 +486,13 @@ def _finding_for(
     kind_label = subject or (pack.kind(kind).label if kind in pack.kind_ids else "card")
     etype = error["type"]
     path = located.path
-    who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
+    if who is None:
+        who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
     model = _kind_model(pack, kind) if subject is None else subject_model
     if etype == "extra_forbidden":
-        return _unknown_field(loc, kind_label, model, pack, located)
+        if not (kind in pack.kind_ids and pack.kind(kind).back_face):
+            hidden |= {BACK}  # every card model has the field, but only a double-sided card writes it
+        return _unknown_field(loc, kind_label, model, pack, located, hidden)
     if etype == "missing":
         if len(loc) > 1:
             return Finding(
@@ -455,13 +585,18 @@ def _finding_for(
 
 
 def _unknown_field(
-    loc: tuple[Any, ...], kind_label: str, model: type[BaseModel] | None, pack: GamePack, located: Located
+    loc: tuple[Any, ...],
+    kind_label: str,
+    model: type[BaseModel] | None,
+    pack: GamePack,
+    located: Located,
+    hidden: frozenset[str] = frozenset(),
 ) -> Finding:
     name = str(loc[-1])
     span = located.key_span(loc)
     if len(loc) == 1:
         owner = f"{_a(kind_label)}"
-        known = list(model.model_fields) if model else []
+        known = [f for f in model.model_fields if f not in hidden] if model else []
         elsewhere = [k.plural for k in pack.kinds if name in _kind_fields(pack, k.id)]
         if model is not None and elsewhere:
             return Finding(
@@ -603,7 +738,8 @@ def cross_checks(db: CardDatabase, entries: list[CardEntry] | None = None) -> It
                     located.value_span(("number",)),
                 )
         if entry.card is not None:
-            yield from art_checks(db, entry.card)
+            for face in entry.card.faces:
+                yield from art_checks(db, face)
             if not entry.card.flavor:
                 yield Finding("W-NO-FLAVOR", f"'{entry.id}' has no flavor text", located.path, _card_start(located))
         elif entry.art_file is not None:

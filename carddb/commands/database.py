@@ -12,8 +12,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from carddb.cardmodel import SHARED_BY_FACES, Card
 from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, load_or_exit, open_project, print_report
-from carddb.database import load_database
+from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.games import pack_entries
 from carddb.project import Project
@@ -97,7 +98,7 @@ def list_cards(
     cards = [
         c
         for c in db.cards
-        if (kind is None or c.kind == kind)
+        if (kind is None or any(face.kind == kind for face in c.faces))
         and (rarity is None or c.rarity == rarity)
         and (faction is None or db.faction_of(c) == faction)
     ]
@@ -105,10 +106,17 @@ def list_cards(
     table.columns[0].no_wrap = True
     table.columns[-1].no_wrap = True
     for c in sorted(cards, key=lambda c: (c.set, c.number)):
-        kind_label = db.pack.kind(c.kind).label + (f" - {c.subtype_id().title()}" if c.subtype_id() else "")
-        table.add_row(c.id, c.name, kind_label, c.cost_label(), db.faction_of(c) or "", c.rarity, f"{c.set} {c.number}")
+        # A double-sided card reads 'Front // Back', as card games print the names of such cards.
+        name = " // ".join(face.name for face in c.faces)
+        kind_label = " // ".join(_type_line(db, face) for face in c.faces)
+        table.add_row(c.id, name, kind_label, c.cost_label(), db.faction_of(c) or "", c.rarity, f"{c.set} {c.number}")
     print_table(table)
     print(f"{len(cards)} card{'s' * (len(cards) != 1)}")
+
+
+def _type_line(db: CardDatabase, card: Card) -> str:
+    subtype = card.subtype_id()
+    return db.pack.kind(card.kind).label + (f" - {subtype.title()}" if subtype else "")
 
 
 def _check_choice(option: str, value: str | None, choices: tuple[str, ...], what: str) -> None:
@@ -131,10 +139,20 @@ def show(
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         print(f"no card with id '{card_id}'{hint}")
         raise typer.Exit(1)
+    _show_face(db, card, skip=set())
+    if card.back is not None:
+        # The other side of a double-sided card, without the fields both sides share.
+        print()
+        _show_face(db, card.back, skip={*SHARED_BY_FACES, "kind"}, heading=f"Back ({card.back.id}): ")
+
+
+def _show_face(db: CardDatabase, card: Card, skip: set[str], heading: str = "") -> None:
     src = db.source(card)
-    print(f"{card.name}  ({db.pack.kind(card.kind).label}, {report_path(db, src.path)}:{src.located.span.line})")
+    print(
+        f"{heading}{card.name}  ({db.pack.kind(card.kind).label}, {report_path(db, src.path)}:{src.located.span.line})"
+    )
     for name, value in card.model_dump(exclude_defaults=False).items():
-        if name in {"name", "text", "flavor"} or value in (None, (), "", []):
+        if name in {"name", "text", "flavor", "back", *skip} or value in (None, (), "", []):
             continue
         if name == "cost" and card.cost_label():
             value = card.cost_label()

@@ -4,6 +4,9 @@ The contract with the print stage (sheets, PNG, Tabletop Simulator):
 
     render_faces(db, cards, report, *, workers=2, pool=None) -> list[FaceResult]
         One FaceResult per card that could be rendered, in the order of `cards`.
+        A double-sided card's own back face is rendered like any face and comes as
+        its `back_face` (a FaceResult of the back's id, `ID/back`); a card whose back
+        could not be rendered is left out, like one whose front could not.
         `FaceResult.pdf` is a single-page PDF in the face cache
         (output/<game>/.cache/faces/<key>.pdf) whose MediaBox is the card with its
         bleed (poker: 69 x 94 mm), whose TrimBox is the card (63 x 88 mm, 3 mm in)
@@ -15,7 +18,8 @@ The contract with the print stage (sheets, PNG, Tabletop Simulator):
         E-TEMPLATE, E-FONT-MISSING, E-ART-MISSING / E-ART-UNREADABLE / E-PATH-ESCAPE
         (placeholder art is printed instead).
     render_backs(db) -> dict[str, Path]
-        Back id -> single-page PDF with the same geometry.
+        Back id -> single-page PDF with the same geometry, for the shared backs of
+        the game's single-sided kinds (`GamePack.shared_backs`).
     card_html(db, card) -> str
         The HTML document of one face (browser preview, spoiler site, tests), with
         trim, safe-zone and rounded-corner guides unless `preview=False`.
@@ -34,7 +38,7 @@ import functools
 import re
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +48,7 @@ from PIL import Image, UnidentifiedImageError
 
 import carddb
 from carddb.atomic import write_text
-from carddb.cardmodel import Card
+from carddb.cardmodel import Card, front_id
 from carddb.database import CardDatabase, art_checks, resolve_art
 from carddb.diagnostics import Finding, Report, Span
 from carddb.errors import RenderError
@@ -86,6 +90,11 @@ class FaceResult:
     font_pt: float
     fill: float
     from_cache: bool
+    back_face: FaceResult | None = None  # a double-sided card's own back, printed behind it
+
+    def back_pdf(self, backs: dict[str, Path]) -> Path | None:
+        """What prints behind this card: its own back face, else its kind's shared back (None if not rendered)."""
+        return self.back_face.pdf if self.back_face is not None else backs.get(self.back)
 
 
 class TemplateFailure(Exception):
@@ -418,6 +427,7 @@ def choose_art(
 def face_context(
     db: CardDatabase, card: Card, resources: FaceResources, report: Report | None, *, preview: bool
 ) -> tuple[dict[str, Any], ArtChoice]:
+    """What a face template is given; `other_side` is the other face of a double-sided card (else None)."""
     pack = db.pack
     kind = pack.kind(card.kind)
     faction = pack.faction(db.faction_of(card)) or NEUTRAL
@@ -460,6 +470,8 @@ def face_context(
         "set_total": db.set_size(card.set) or card.number,
         "preview": preview,
         "corner_guide": preview,
+        "side": "back" if card.is_back else "front",
+        "other_side": db.face(front_id(card.id)) if card.is_back else card.back,
     }
     return context, art
 
@@ -543,7 +555,8 @@ def render_faces(
     index = cache.load_index()
     seen: dict[str, str] = {}
     common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
-    for card in cards:
+    faces = [face for card in cards for face in card.faces]
+    for card in faces:
         inputs = face_inputs(db, card, common)
         known = index.get(inputs)
         if known is not None and (meta := cache.lookup(known)) is not None:
@@ -570,7 +583,8 @@ def render_faces(
                 warm_workers(pool, db.project, db.pack, resources=resources, all_workers=True)
     if seen.items() - index.items():
         # Entries of cards left out of this run (a --cards selection) are kept, up to a bound.
-        cache.store_index(seen if len(index) + len(seen) > 4 * max(len(db.cards), 1) else {**index, **seen})
+        bound = 4 * max(sum(len(c.faces) for c in db.cards), 1)
+        cache.store_index(seen if len(index) + len(seen) > bound else {**index, **seen})
     if pending:
         jobs = _jobs(db, pending, (head, tail, palette), resources, cache, steps, pool.workers if pool else workers)
         try:
@@ -582,7 +596,16 @@ def render_faces(
         for card, key, _fragment in pending:
             if key in by_key:
                 results[card.id] = _result(db, card, cache.pdf_path(key), by_key[key], from_cache=False, report=report)
-    return [results[c.id] for c in cards if c.id in results]
+    return [face for card in cards if (face := _with_back(card, results)) is not None]
+
+
+def _with_back(card: Card, results: dict[str, FaceResult]) -> FaceResult | None:
+    """The card's result, carrying its own back face's; None if either side could not be rendered."""
+    front = results.get(card.id)
+    if front is None or card.back is None:
+        return front
+    back = results.get(card.back.id)
+    return replace(front, back_face=back) if back is not None else None
 
 
 def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:
@@ -594,7 +617,10 @@ def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:
             art = f"{card.art.file}|{stat.st_size}|{stat.st_mtime_ns}"
         except (OSError, ValueError):
             art = f"{card.art.file}|missing"
-    return digest([*common, card.model_dump_json(), repr(db.sets.get(card.set)), str(db.set_size(card.set)), art])
+    # Both sides of a double-sided card: a face template may print its other side (`other_side`).
+    whole = db.face(front_id(card.id)) if card.is_back else card
+    data = (whole or card).model_dump_json()
+    return digest([*common, card.id, data, repr(db.sets.get(card.set)), str(db.set_size(card.set)), art])
 
 
 def _run_jobs(jobs: list[BatchJob], workers: int, pool: RenderWorkers | None) -> list[tuple[str, FaceMeta]]:
@@ -697,7 +723,7 @@ def render_backs(
                 problems[0].message, problems[0].path, problems[0].span.line if problems[0].span else None
             )
         head, tail = resources.page_parts(preview=False)
-        backs = list(dict.fromkeys(kind.back for kind in db.pack.kinds))
+        backs = list(db.pack.shared_backs)
         fragments = {
             back: resources.render(
                 resources.back_template_name(back),
