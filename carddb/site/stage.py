@@ -50,7 +50,8 @@ def site_stage(
     root = root or site_root(db)
     if faces is None:
         faces = render_faces(db, db.cards, report, workers=workers)
-    images = web_images({face.card_id: face.pdf for face in faces}, root / "cards", workers=workers)
+    sides = [side for face in faces for side in (face, face.back_face) if side is not None]
+    images = web_images({side.card_id: side.pdf for side in sides}, root / "cards", workers=workers)
     site = build_site(db, root, images.paths, boosters=booster_membership(db, report))
     cached = sum(1 for face in faces if face.from_cache)
     return SiteStageResult(site=site, images=images, rendered=len(faces) - cached, cached=cached)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_text
+from carddb.cardmodel import file_stem
 from carddb.render.raster import PngJob, render_pngs
 
 WEB_DPI = 150
@@ -33,14 +34,17 @@ class WebImages:
 
 
 def web_images(pdfs: Mapping[str, Path], images_dir: Path, *, dpi: int = WEB_DPI, workers: int = 1) -> WebImages:
-    """Rasterize each card's face PDF (card id -> PDF) into images_dir/<id>.png, if it changed."""
+    """Rasterize each face PDF (face id -> PDF) into images_dir/<file stem>.png, if it changed.
+
+    A double-sided card's back face (`ID/back`) becomes `ID_back.png` (see `file_stem`).
+    """
     manifest_path = images_dir / MANIFEST
     manifest = _read_manifest(manifest_path)
     result = WebImages()
     jobs: list[PngJob] = []
     keys: dict[str, str] = {}
     for card_id, pdf in pdfs.items():
-        target = images_dir / f"{card_id}.png"
+        target = images_dir / f"{file_stem(card_id)}.png"
         keys[card_id] = f"{dpi}:{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
         result.paths[card_id] = target
         if manifest.get(card_id) == keys[card_id] and target.is_file():
