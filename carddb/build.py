@@ -31,7 +31,8 @@ from carddb.render.workers import RenderWorkers
 class BuildResult:
     report: Report
     written: Written = field(default_factory=Written)
-    rendered: int = 0  # card faces laid out by this run
+    cards: int = 0  # cards printed
+    rendered: int = 0  # card faces laid out by this run (both sides of a double-sided card)
     cached: int = 0  # card faces taken from the cache
     stopped: bool = False  # validation failed: nothing was rendered
     seconds: dict[str, float] = field(default_factory=dict)  # wall time of each stage
@@ -74,8 +75,8 @@ def build(
         result.stopped = True
         return result
     printed = print_outputs(db, report, stage, pool)
-    result.rendered = len(printed.faces) - printed.from_cache
-    result.cached = printed.from_cache
+    result.cards = len(printed.printable)
+    result.rendered, result.cached = printed.rendered, printed.from_cache
     result.written.rows += printed.written.rows
     with stage("Play-mode samples", None):
         samples = play_stage(db, report, seed=seed)

@@ -379,8 +379,10 @@ def _back_face(located: Located, pack: GamePack, adapter: TypeAdapter[Any], repo
             )
         )
     inherited = {name: data[name] for name in SHARED_BY_FACES if name in data}
-    if pack.faction_field in data and pack.faction_field not in back:
-        inherited[pack.faction_field] = data[pack.faction_field]
+    back_model = _kind_model(pack, back_kind.id)
+    faction = pack.faction_field
+    if faction in data and faction not in back and back_model is not None and faction in back_model.model_fields:
+        inherited[faction] = data[faction]  # a back of the front's faction, unless it names its own
     merged = {**inherited, **{k: v for k, v in back.items() if k not in (*SHARED_BY_FACES, BACK)}}
     merged["kind"] = back_kind.id
     try:

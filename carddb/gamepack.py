@@ -155,8 +155,10 @@ class GamePack:
     numbers: tuple[GameNumber, ...] = ()  # the game's rule numbers, one place for code and rulebook
     tables: tuple[GameTable, ...] = ()  # rules tables the rulebook prints with {table:ID}
     version: str = ""  # the pack's own version; `carddb games` shows its distribution's when empty
-    # Every copy of the game holds the same cards (a boxed game): no boosters, no collection to build.
+    # Every copy of the game holds the same cards (a boxed game): no boosters, no collection to build;
+    # the rulebook's component list then names every card, for a buyer to check.
     fixed: bool = False
+    components_note: str = ""  # printed under the rulebook's component list (a note on the contents)
 
     def __post_init__(self) -> None:
         ids = self.kind_ids

@@ -46,7 +46,9 @@ def build_command(
         table.add_row(*row)
     Console(width=180).print(table)
     print(
-        f"{pack.name}: {result.rendered + result.cached} cards, {result.rendered} rendered, "
+        f"{pack.name}: {result.cards} cards"
+        + (f" ({result.rendered + result.cached} faces)" if result.rendered + result.cached != result.cards else "")
+        + f", {result.rendered} rendered, "
         f"{result.cached} from the cache; {len(result.report.warnings)} warning"
         f"{'s' * (len(result.report.warnings) != 1)}"
     )

@@ -20,7 +20,7 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
 from carddb.play import draftmancer
-from carddb.play.boosters import BoosterPlan, load_boosters
+from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
 from carddb.play.collation import open_boosters
 from carddb.play.decks import deck_files, load_deck_file, load_decks
 from carddb.play.draft import PickRequest, Seat, replay_draft, run_draft
@@ -31,6 +31,7 @@ from carddb.play.lists import (
     write_pick_sheets,
     write_sealed_outputs,
 )
+from carddb.play.samples import fixed_game_note
 from carddb.play.sealed import run_sealed
 
 SeedOpt = Annotated[
@@ -64,6 +65,8 @@ def _out_dir(db: CardDatabase, out: Path | None, default: str) -> Path:
 
 
 def _plans(db: CardDatabase, strict: bool = False) -> dict[str, BoosterPlan]:
+    if db.pack.fixed and not boosters_path(db).is_file():
+        raise UsageError(fixed_game_note(db.pack))
     report = Report(root=db.project.root)
     plans = load_boosters(db, report)
     if report.failed(strict):

@@ -121,14 +121,14 @@ def run_print(
 ) -> None:
     with stages() as stage:
         result = print_stage(db, cards, options, report, stage=stage, pool=pool)
-    _summary(db, cards, result.printable, result.from_cache, result.written, report)
+    _summary(db, cards, result.printable, (result.rendered, result.from_cache), result.written, report)
 
 
 def _summary(
     db: CardDatabase,
     cards: Sequence[Card],
     printable: Sequence[Card],
-    from_cache: int,
+    counts: tuple[int, int],
     written: Written,
     report: Report,
 ) -> None:
@@ -139,8 +139,11 @@ def _summary(
         table.add_row(*row)
     Console(width=160).print(table)
     missing = len(cards) - len(printable)
-    rendered = len(printable) - from_cache
-    line = f"{len(printable)} card{'s' * (len(printable) != 1)}: {rendered} rendered, {from_cache} from the cache"
+    rendered, from_cache = counts
+    line = f"{len(printable)} card{'s' * (len(printable) != 1)}"
+    if rendered + from_cache != len(printable):  # double-sided cards: each side is a face of its own
+        line += f" ({rendered + from_cache} faces)"
+    line += f": {rendered} rendered, {from_cache} from the cache"
     if missing:
         line += f"; {missing} could not be rendered (see the findings above)"
     print(line)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
+from carddb.gamepack import GamePack
 from carddb.play.boosters import boosters_path, load_boosters
 from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.decks import load_decks
@@ -40,9 +41,16 @@ class PlaySamples:
     sealed_boosters: list[Booster] = field(default_factory=list)  # for booster-ordered print sheets
 
 
+def fixed_game_note(pack: GamePack) -> str:
+    """Why a game has no boosters, said once (by the build's summary, or a play command)."""
+    return f"{pack.name} is a fixed game: every copy holds the same cards, so it has no boosters, sealed or draft"
+
+
 def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pdf: bool = True) -> PlaySamples:
     out = db.project.output_dir(db.pack) / "play"
     samples = PlaySamples()
+    if db.pack.fixed and not boosters_path(db).is_file():
+        samples.notes.append(("Boosters", fixed_game_note(db.pack)))
     if boosters_path(db).is_file():
         plans = load_boosters(db, report)
         if report.errors:

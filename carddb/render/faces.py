@@ -92,6 +92,11 @@ class FaceResult:
     from_cache: bool
     back_face: FaceResult | None = None  # a double-sided card's own back, printed behind it
 
+    @property
+    def sides(self) -> tuple[FaceResult, ...]:
+        """This face and, for a double-sided card, its back face: every face that was laid out or reused."""
+        return (self,) if self.back_face is None else (self, self.back_face)
+
     def back_pdf(self, backs: dict[str, Path]) -> Path | None:
         """What prints behind this card: its own back face, else its kind's shared back (None if not rendered)."""
         return self.back_face.pdf if self.back_face is not None else backs.get(self.back)
@@ -597,6 +602,13 @@ def render_faces(
             if key in by_key:
                 results[card.id] = _result(db, card, cache.pdf_path(key), by_key[key], from_cache=False, report=report)
     return [face for card in cards if (face := _with_back(card, results)) is not None]
+
+
+def face_counts(faces: Sequence[FaceResult]) -> tuple[int, int]:
+    """(faces laid out by this run, faces taken from the cache), both sides of double-sided cards counted."""
+    sides = [side for face in faces for side in face.sides]
+    cached = sum(1 for side in sides if side.from_cache)
+    return len(sides) - cached, cached
 
 
 def _with_back(card: Card, results: dict[str, FaceResult]) -> FaceResult | None:

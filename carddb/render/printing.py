@@ -17,7 +17,7 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import RenderError
 from carddb.progress import Stage, no_progress
-from carddb.render.faces import FaceResult, render_backs, render_faces
+from carddb.render.faces import FaceResult, face_counts, render_backs, render_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.raster import PRESETS, PngJob, render_pngs
 from carddb.render.selection import print_order
@@ -63,7 +63,13 @@ class PrintResult:
 
     @property
     def from_cache(self) -> int:
-        return sum(1 for f in self.faces if f.from_cache)
+        """Faces (both sides of a double-sided card) taken from the cache."""
+        return face_counts(self.faces)[1]
+
+    @property
+    def rendered(self) -> int:
+        """Faces (both sides of a double-sided card) laid out by this run."""
+        return face_counts(self.faces)[0]
 
 
 def print_stage(

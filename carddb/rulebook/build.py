@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_bytes, write_text
+from carddb.cardmodel import file_stem
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.engine.registry import EffectRegistry, registry_for
@@ -86,7 +87,8 @@ def build_rulebook(
     ]
     ids = list(dict.fromkeys(wanted))
     dpi = print_dpi(PAPERS[paper].largest_card_mm(pack.card_size_mm), pack.card_size_mm[1])
-    images, sizes = card_images(db, [card for card in db.cards if card.id in ids], report, dpi=dpi)
+    shown = [card for card in db.cards if any(face.id in ids for face in card.faces)]
+    images, sizes = card_images(db, shown, report, dpi=dpi)
 
     # 3. the chapters written from the data
     registry = registry if registry is not None else registry_for(pack)
@@ -127,7 +129,8 @@ def build_rulebook(
 
 
 def prose_context(db: CardDatabase) -> ProseContext:
-    cards = {c.id: CardRef(c.id, c.name, generated.kind_label(db.pack, c)) for c in db.cards}
+    # Every face: `{card:ID}` shows a card, `{card:ID/back}` the back face of a double-sided one.
+    cards = {c.id: CardRef(c.id, c.name, generated.kind_label(db.pack, c)) for c in db.faces()}
     return ProseContext(
         cards=cards,
         icons=db.pack.icons,
@@ -161,10 +164,11 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
     """Card pictures, icons and fonts beside rulebook.html; pictures of an older build are removed."""
     cards_dir = folder / "cards"
     for card_id, png in images.items():
-        write_bytes(cards_dir / f"{card_id}.png", png)
+        write_bytes(cards_dir / f"{file_stem(card_id)}.png", png)
     if cards_dir.is_dir():
+        wanted = {file_stem(card_id) for card_id in images}
         for stale in cards_dir.glob("*.png"):
-            if stale.stem not in images:
+            if stale.stem not in wanted:
                 stale.unlink()
     icon_folder = icons_dir(db.pack)
     for name in db.pack.icons:

@@ -55,8 +55,9 @@ def print_dpi(largest_height_mm: float, card_height_mm: float) -> int:
 def card_images(
     db: CardDatabase, cards: Sequence[Card], report: Report, *, dpi: int = PRINT_DPI
 ) -> tuple[dict[str, bytes], dict[str, float]]:
-    """PNG bytes of each card's face, trimmed, at `dpi`; and the rules-text size that fit each card."""
-    results = render_faces(db, list(cards), report)
+    """PNG bytes of each card's faces (both sides of a double-sided card, by face id), trimmed, at `dpi`;
+    and the rules-text size that fit each face."""
+    results = [side for face in render_faces(db, list(cards), report) for side in (face, face.back_face) if side]
     images: dict[str, bytes] = {}
     sizes = {result.card_id: result.font_pt for result in results}
     cache = db.project.output_dir(db.pack) / ".cache" / "rulebook"

@@ -14,7 +14,7 @@ from pathlib import Path
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
-from carddb.render.faces import FaceResult, render_faces
+from carddb.render.faces import FaceResult, face_counts, render_faces
 from carddb.site.spoiler import SiteResult, build_site
 from carddb.site.webimages import WebImages, web_images
 
@@ -53,8 +53,8 @@ def site_stage(
     sides = [side for face in faces for side in (face, face.back_face) if side is not None]
     images = web_images({side.card_id: side.pdf for side in sides}, root / "cards", workers=workers)
     site = build_site(db, root, images.paths, boosters=booster_membership(db, report))
-    cached = sum(1 for face in faces if face.from_cache)
-    return SiteStageResult(site=site, images=images, rendered=len(faces) - cached, cached=cached)
+    rendered, cached = face_counts(faces)
+    return SiteStageResult(site=site, images=images, rendered=rendered, cached=cached)
 
 
 def booster_membership(db: CardDatabase, report: Report) -> dict[str, list[str]] | None:

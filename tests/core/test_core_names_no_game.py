@@ -36,7 +36,7 @@ from carddb.games import get_pack
 from carddb.rules.language import words_of
 
 ROOT = Path(__file__).resolve().parents[2]
-BUNDLED = ("loe", "loe2")
+BUNDLED = ("loe", "loe2", "soulfall")
 # The play modes' code, its command module and its templates (tests/play guards them).
 LEFT_TO_THE_PLAY_GUARD = ("play", "commands/play.py")
 
@@ -47,10 +47,11 @@ SHARED = {
     "deck", "default", "standard",
 }  # fmt: skip
 # Ordinary words that a pack also happens to use as an id: HTML's class attribute, "units (mm)", a
-# list's item, CSS's leader() and the anatomy chapter's leader lines, a faction-less card's "neutral".
+# list's item, CSS's leader() and the anatomy chapter's leader lines, a faction-less card's "neutral",
+# the rulebook's reference chapters.
 ORDINARY = {
     "class", "unit", "action", "resource", "market", "subject", "material", "influence", "tap",
-    "item", "leader", "neutral",
+    "item", "leader", "neutral", "reference",
 }  # fmt: skip
 
 
