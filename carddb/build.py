@@ -19,6 +19,7 @@ from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.gamepack import GamePack
 from carddb.play.samples import DEFAULT_SEED, PlaySamples, play_stage
+from carddb.plural import plural
 from carddb.progress import Stage, no_progress
 from carddb.project import Project
 from carddb.render.faces import warm_workers
@@ -85,13 +86,15 @@ def build(
     if samples.sealed_boosters:
         with stage("Booster sheets", None):
             path = booster_sheets(db, samples, printed)
-        result.written.add("Booster print sheets", rel(db, path), f"{len(samples.sealed_boosters)} boosters in order")
+        result.written.add(
+            "Booster print sheets", rel(db, path), f"{plural(len(samples.sealed_boosters), 'booster')} in order"
+        )
     with stage("Rulebook", None):
         from carddb.rulebook.build import build_rulebook
 
         book = build_rulebook(db, report)
     if book.pdf is not None:
-        result.written.add("Rulebook", rel(db, book.pdf), f"{book.pages} pages; rulebook.html beside it")
+        result.written.add("Rulebook", rel(db, book.pdf), f"{plural(book.pages, 'page')}; rulebook.html beside it")
     with stage("Spoiler site", None):
         from carddb.site.stage import site_stage
 

@@ -11,8 +11,10 @@ import importlib
 import os
 import sys
 import traceback
+from typing import Any
 
 import typer
+import typer.core
 
 from carddb import __version__
 from carddb.errors import CarddbError
@@ -22,8 +24,23 @@ app = typer.Typer(
     help="Card database, rules-text checker and print pipeline for physical card games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    # --install-completion / --show-completion: bash, zsh, fish and PowerShell (see docs/command-line.md).
+    add_completion=True,
+    # Click hands these to every command's context, so `carddb print -h` works like `--help`.
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _flag_type(option: typer.core.TyperOption, ctx: Any) -> str | None:
+    # Typer's help shows every option's type, flags included (`--strict <bool>`); a flag takes
+    # no value, so its help shows none. A test reads every command's help to keep it so.
+    return None if option.is_flag else _option_type(option, ctx)
+
+
+# Typer releases before the one that added option types in help have no such method (and show none).
+_option_type = getattr(typer.core.TyperOption, "display_type_rich", None)
+if _option_type is not None:
+    typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 # Start-up is part of every command a designer runs after an edit, so a command
 # line that names a command imports only that command's module: `carddb validate`
@@ -31,6 +48,8 @@ app = typer.Typer(
 # the rulebook or the site. Any other command line (help, a typo) registers every group.
 COMMAND_GROUPS: dict[str, str] = {
     **dict.fromkeys(("games", "validate", "list", "show", "stats"), "database"),
+    "release": "release",
+    **dict.fromkeys(("import", "export"), "spreadsheet"),
     **dict.fromkeys(("check", "effects", "fmt"), "rules"),
     "print": "print",
     **dict.fromkeys(("boosters", "sealed", "draft", "deck", "draftmancer"), "play"),
@@ -47,14 +66,34 @@ RENDERING_COMMANDS = frozenset({"print", "build"})
 
 
 def _register_groups(argv: list[str]) -> None:
+    completing = COMPLETE_VAR in os.environ
+    if completing:
+        argv = _completed_words()
     command = next((arg for arg in argv[1:] if not arg.startswith("-")), None)
     groups = [COMMAND_GROUPS[command]] if command in COMMAND_GROUPS else list(dict.fromkeys(COMMAND_GROUPS.values()))
-    if command in RENDERING_COMMANDS and not {"--help", "-h"} & set(argv):
+    if command in RENDERING_COMMANDS and not completing and not {"--help", "-h"} & set(argv):
         from carddb.render.workers import start_early
 
         start_early(_workers_option(argv))
     for group in groups:
         importlib.import_module(f"carddb.commands.{group}").register(app)
+
+
+# Typer's shell completion runs `carddb` with this variable set and the command line so far
+# in COMP_WORDS/COMP_CWORD (bash) or _TYPER_COMPLETE_ARGS (zsh, fish, PowerShell).
+COMPLETE_VAR = "_CARDDB_COMPLETE"
+
+
+def _completed_words() -> list[str]:
+    """The words before the one being completed: completing `carddb print --sk` loads only `print`."""
+    if "COMP_WORDS" in os.environ:
+        words = os.environ["COMP_WORDS"].split()
+        cword = os.environ.get("COMP_CWORD", "")
+        return words[: int(cword)] if cword.isdigit() else words[:-1]
+    line = os.environ.get("_TYPER_COMPLETE_ARGS", "")
+    words = line.split()
+    # A line ending in a space completes a new word: every word typed so far is complete.
+    return words if line.endswith(" ") else words[:-1]
 
 
 def _workers_option(argv: list[str]) -> int:

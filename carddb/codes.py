@@ -37,6 +37,12 @@ CODES: dict[str, str] = {
     "W-NO-FLAVOR": "The card has no flavor text.",
     "W-NUMBER-GAP": "Collector numbers of a set skip a number.",
     "W-EMPTY-FILE": "A card file holds no cards (only comments, or nothing).",
+    # spreadsheets (carddb/spreadsheet.py, carddb/cardimport.py)
+    "E-IMPORT-FILE": "A spreadsheet to import cannot be read as a table (not text in its encoding, empty).",
+    "E-IMPORT-HEADER": "A spreadsheet column's header names no card field, or a field another column already fills.",
+    # releases (carddb/release.py)
+    "W-CHANGED-SINCE-RELEASE": "A card differs from its last release (data/<game>/released.yaml) but its version is not higher.",
+    "E-RELEASE-RECORD": "data/<game>/released.yaml, written by `carddb release`, is not shaped as that command writes it.",
     # card faces (carddb/render/faces.py)
     "E-TEXT-OVERFLOW": "The rules text does not fit its box even at the smallest allowed size.",
     "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",
@@ -60,6 +66,10 @@ CODES: dict[str, str] = {
     "E-BOOSTER-COLLATION": "A dealt booster slot has several sheets or card weights; dealing needs one pile.",
     "E-BOOSTER-IMPORT": "A line of an imported Draftmancer card list cannot be read or names no card of the game.",
     "W-BOOSTER-BALANCE": "Province balance cannot keep every province's natural odds for this slot.",
+    "E-DRAFT-FORMAT": "A draft format in boosters.yaml names an unknown booster type, kind or faction, or its counts "
+    "do not fit together (keep more than dealt, no rounds, a pool that can never be full).",
+    "E-UNKNOWN-NUMBER": "A count or a {number:ID} marker in a data file (a draft count, a booster or draft "
+    "description) names a rule number the game pack does not declare, or writes it in an unknown form.",
     "E-DECK-FILE": "A deck list file is not a mapping shaped as a deck list.",
     "E-DECK-UNKNOWN-CARD": "A deck list names a card id that is not in the card database.",
     "E-DECK-COPIES": "A deck list uses more copies of a card than the pool has (the card's `copies`).",

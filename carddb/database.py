@@ -11,7 +11,7 @@ import difflib
 import gc
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
@@ -23,8 +23,10 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from carddb.cardmodel import BACK, SHARED_BY_FACES, SLUG, Card, StrictModel, back_id
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
+from carddb.plural import plural
 from carddb.project import Project
-from carddb.valuewords import TYPE_WORDS, describe
+from carddb.release import release_checks
+from carddb.valuewords import TYPE_WORDS, absorbed_missing, describe, misspelled_required
 from carddb.yamlsource import Located, load_yaml
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp"}
@@ -66,6 +68,9 @@ class CardDatabase:
     sets: dict[str, CardSetInfo] = field(default_factory=dict)
     # Where each set is defined in sets.yaml, so set-level findings can point there.
     set_sources: dict[str, Located] = field(default_factory=dict)
+    # Cards as written that are not in `cards`: they failed validation or repeat an id
+    # (see carddb.validity, which names them when a command leaves them out).
+    rejected: list[Located] = field(default_factory=list)
     _index: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
     _set_counts: Counter[str] = field(default_factory=Counter, init=False, repr=False, compare=False)
 
@@ -113,10 +118,16 @@ def card_files(cards_dir: Path) -> list[Path]:
     return sorted(p for p in cards_dir.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file())
 
 
-def load_database(project: Project, pack: GamePack, report: Report | None = None) -> tuple[CardDatabase, Report]:
-    """Load, validate and cross-check every card of `pack` in `project`."""
+def load_database(
+    project: Project, pack: GamePack, report: Report | None = None, *, files: Sequence[Path] | None = None
+) -> tuple[CardDatabase, Report]:
+    """Load, validate and cross-check every card of `pack` in `project`.
+
+    `files` replaces the project's card files (`carddb import` checks new cards
+    against the others by passing the others plus a file of its own).
+    """
     with _no_cycle_collection():
-        return _load_database(project, pack, report)
+        return _load_database(project, pack, report, files)
 
 
 @contextmanager
@@ -133,12 +144,14 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _load_database(project: Project, pack: GamePack, report: Report | None) -> tuple[CardDatabase, Report]:
+def _load_database(
+    project: Project, pack: GamePack, report: Report | None, files: Sequence[Path] | None
+) -> tuple[CardDatabase, Report]:
     report = report if report is not None else Report(root=project.root)
     project.require_data(pack)
     db = CardDatabase(pack=pack, project=project)
     db.sets = load_sets(project, pack, report, db.set_sources)
-    files = card_files(project.cards_dir(pack))
+    files = card_files(project.cards_dir(pack)) if files is None else files
     if not files:
         report.add(
             Finding(
@@ -155,9 +168,7 @@ def _load_database(project: Project, pack: GamePack, report: Report | None) -> t
             entries.append(CardEntry.of(located, card))
     first_by_id: dict[str, CardEntry] = {}
     for entry in entries:
-        if entry.id is None:
-            continue
-        first = first_by_id.setdefault(entry.id, entry)
+        first = first_by_id.setdefault(entry.id, entry) if entry.id is not None else entry
         if first is not entry:
             report.add(
                 Finding(
@@ -168,15 +179,18 @@ def _load_database(project: Project, pack: GamePack, report: Report | None) -> t
                     entry.located.value_span(("id",)),
                 )
             )
-        elif entry.card is not None:
+        if entry.card is not None and first is entry:
             db.cards.append(entry.card)
-            db.sources[entry.id] = CardSource(entry.located)
+            db.sources[entry.card.id] = CardSource(entry.located)
             if entry.card.back is not None:
                 db.sources[entry.card.back.id] = CardSource(entry.located.sub(BACK))
+        else:
+            db.rejected.append(entry.located)
     report.extend(cross_checks(db, entries))
     for check in pack.card_checks:
         for card in db.faces():
             report.extend(check(card, db))
+    release_checks(db, report)
     return db, report
 
 
@@ -297,8 +311,7 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
     try:
         card: Card = adapter.validate_python(front_data)
     except ValidationError as exc:
-        for error in exc.errors(include_url=False):
-            report.add(_finding_for(error, data, located, pack))
+        report.extend(findings_for(exc.errors(include_url=False), data, located, pack))
         return None
     if back is None:
         return None if pack.kind(card.kind).back_face else card
@@ -379,39 +392,38 @@ def _back_face(located: Located, pack: GamePack, adapter: TypeAdapter[Any], repo
             )
         )
     inherited = {name: data[name] for name in SHARED_BY_FACES if name in data}
-    back_model = _kind_model(pack, back_kind.id)
+    back_model = kind_model(pack, back_kind.id)
     faction = pack.faction_field
     if faction in data and faction not in back and back_model is not None and faction in back_model.model_fields:
         inherited[faction] = data[faction]  # a back of the front's faction, unless it names its own
     merged = {**inherited, **{k: v for k, v in back.items() if k not in (*SHARED_BY_FACES, BACK)}}
     merged["kind"] = back_kind.id
+    inherited_keys = {(name,) for name in inherited}
     try:
         face: Card = adapter.validate_python(merged)
     except ValidationError as exc:
-        for error in exc.errors(include_url=False):
-            loc = tuple(error["loc"])
-            loc = loc[1:] if loc[:1] == (back_kind.id,) else loc
-            if loc and loc[0] in inherited:
-                continue  # a field of the front: its own finding says what is wrong
-            side = f"the {back_kind.label} side of {who}"
-            report.add(_finding_for(error, merged, sub, pack, who=side, hidden=frozenset((*SHARED_BY_FACES, BACK))))
+        # Errors of the fields taken from the front are left out: the front's own findings say what is wrong.
+        errors = [e for e in exc.errors(include_url=False) if _error_loc(e, merged, None)[:1] not in inherited_keys]
+        side = f"the {back_kind.label} side of {who}"
+        report.extend(findings_for(errors, merged, sub, pack, who=side, hidden=frozenset((*SHARED_BY_FACES, BACK))))
         return None
     return None if problems else face
 
 
-def _kind_model(pack: GamePack, kind: Any) -> type[BaseModel] | None:
-    for model in _models_in(pack.card_schema):
+def kind_model(pack: GamePack, kind: Any) -> type[BaseModel] | None:
+    """The pydantic model of one card kind of the pack (None for a kind it does not have)."""
+    for model in models_in(pack.card_schema):
         field_info = model.model_fields.get("kind")
         if field_info is not None and get_args(field_info.annotation) == (kind,):
             return model
     return None
 
 
-def _models_in(annotation: Any) -> list[type[BaseModel]]:
+def models_in(annotation: Any) -> list[type[BaseModel]]:
     """The pydantic models an annotation can hold (through Annotated, unions and Optional)."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
-    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+    return [m for arg in get_args(annotation) for m in models_in(arg)]
 
 
 def _model_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> type[BaseModel] | None:
@@ -419,13 +431,13 @@ def _model_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> type[BaseM
     for part in loc:
         if model is None or not isinstance(part, str) or part not in model.model_fields:
             return None
-        models = _models_in(model.model_fields[part].annotation)
+        models = models_in(model.model_fields[part].annotation)
         model = models[0] if len(models) == 1 else None
     return model
 
 
 def _kind_fields(pack: GamePack, kind: str | None) -> list[str]:
-    model = _kind_model(pack, kind)
+    model = kind_model(pack, kind)
     return list(model.model_fields) if model else []
 
 
@@ -468,8 +480,8 @@ _PATTERN_WORDS = {
 }
 
 
-def _finding_for(
-    error: Any,
+def findings_for(
+    errors: list[Any],
     data: dict[str, Any],
     located: Located,
     pack: GamePack,
@@ -477,24 +489,55 @@ def _finding_for(
     subject_model: type[BaseModel] | None = None,
     who: str | None = None,
     hidden: frozenset[str] = frozenset(),
-) -> Finding:
-    """Turns one pydantic error into a finding in the designer's words, at the right span."""
+) -> list[Finding]:
+    """The findings of one card's (or set's) pydantic errors; a misspelled required field is one finding.
+
+    `who` names the card in messages (default: its id); `hidden` are fields left out of the
+    fields a message lists (a back face does not list those it shares with its front)."""
+    locs = [_error_loc(error, data, subject) for error in errors]
+    typed = [(error["type"], loc) for error, loc in zip(errors, locs, strict=True)]
+    meant = misspelled_required(typed)
+    absorbed = absorbed_missing(typed, meant)
+    return [
+        _finding_for(error, loc, data, located, pack, subject, subject_model, meant.get(index), who, hidden)
+        for index, (error, loc) in enumerate(zip(errors, locs, strict=True))
+        if index not in absorbed
+    ]
+
+
+def _error_loc(error: Any, data: dict[str, Any], subject: str | None) -> tuple[Any, ...]:
+    """The field path of a pydantic error as the designer wrote it (no kind tag, no union branch names)."""
     loc: tuple[Any, ...] = tuple(error["loc"])
-    kind = data.get("kind")
-    if subject is None and loc and loc[0] == kind:
+    if subject is None and loc and loc[0] == data.get("kind"):
         loc = loc[1:]
     # pydantic names nested union branches 'int', 'function-before[...]', ...; they are not fields.
-    loc = tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"int", "str", "Cost", "ArtRef"})))
+    return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"int", "str", "Cost", "ArtRef"})))
+
+
+def _finding_for(
+    error: Any,
+    loc: tuple[Any, ...],
+    data: dict[str, Any],
+    located: Located,
+    pack: GamePack,
+    subject: str | None = None,
+    subject_model: type[BaseModel] | None = None,
+    misspells: str | None = None,
+    who: str | None = None,
+    hidden: frozenset[str] = frozenset(),
+) -> Finding:
+    """Turns one pydantic error into a finding in the designer's words, at the right span."""
+    kind = data.get("kind")
     kind_label = subject or (pack.kind(kind).label if kind in pack.kind_ids else "card")
     etype = error["type"]
     path = located.path
     if who is None:
         who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
-    model = _kind_model(pack, kind) if subject is None else subject_model
+    model = kind_model(pack, kind) if subject is None else subject_model
     if etype == "extra_forbidden":
         if not (kind in pack.kind_ids and pack.kind(kind).back_face):
             hidden |= {BACK}  # every card model has the field, but only a double-sided card writes it
-        return _unknown_field(loc, kind_label, model, pack, located, hidden)
+        return _unknown_field(loc, kind_label, model, pack, located, misspells, hidden)
     if etype == "missing":
         if len(loc) > 1:
             return Finding(
@@ -510,6 +553,11 @@ def _finding_for(
             _card_start(located),
         )
     if etype == "union_tag_not_found":
+        fields = {name for k in pack.kind_ids for name in _kind_fields(pack, k)}
+        unknown = [key for key in data if isinstance(key, str) and key not in fields]
+        typo = difflib.get_close_matches("kind", unknown, n=1, cutoff=0.6)
+        if typo:
+            return _unknown_field((typo[0],), kind_label, None, pack, located, misspells="kind")
         return Finding(
             "E-MISSING-FIELD",
             f"{who} has no 'kind'; every card needs one",
@@ -556,14 +604,20 @@ def _finding_for(
     if etype == "too_short":
         if isinstance(value, str):
             return Finding("E-BAD-VALUE", f"{field_name} is empty", path, span)
-        return Finding("E-OUT-OF-RANGE", f"{field_name} needs at least {ctx.get('min_length')} entries", path, span)
-    if etype == "too_long":
         return Finding(
             "E-OUT-OF-RANGE",
-            f"{field_name} is too long: at most {ctx.get('max_length')} {'characters' if isinstance(value, str) else 'entries'}",
+            f"{field_name} needs at least {plural(int(ctx.get('min_length', 1)), 'entry', 'entries')}",
             path,
             span,
         )
+    if etype == "too_long":
+        limit = int(ctx.get("max_length", 0))
+        message = (
+            f"{field_name} is too long: {len(value)} letters and signs, the limit is {limit}"
+            if isinstance(value, str)
+            else f"{field_name} is too long: at most {plural(limit, 'entry', 'entries')}"
+        )
+        return Finding("E-OUT-OF-RANGE", message, path, span)
     if etype == "literal_error":
         expected = ctx.get("expected", "")
         choices = [e.strip(" '") for e in expected.replace(" or ", ", ").split(",")]
@@ -592,10 +646,20 @@ def _unknown_field(
     model: type[BaseModel] | None,
     pack: GamePack,
     located: Located,
+    misspells: str | None = None,
     hidden: frozenset[str] = frozenset(),
 ) -> Finding:
     name = str(loc[-1])
     span = located.key_span(loc)
+    if misspells is not None:
+        owner = _a(kind_label) if len(loc) == 1 else _field_label(loc[:-1])
+        needs = f"every {kind_label} needs" if len(loc) == 1 else f"{owner} needs"
+        return Finding(
+            "E-UNKNOWN-FIELD",
+            f"'{name}' is not a field of {owner}; did you mean '{misspells}', which {needs}?",
+            located.path,
+            span,
+        )
     if len(loc) == 1:
         owner = f"{_a(kind_label)}"
         known = [f for f in model.model_fields if f not in hidden] if model else []
@@ -686,8 +750,8 @@ def load_sets(
             try:
                 info = adapter.validate_python(entry)
             except ValidationError as exc:
-                for error in exc.errors(include_url=False):
-                    report.add(_finding_for(error, entry, item, pack, subject="set", subject_model=CardSetInfo))
+                errors = exc.errors(include_url=False)
+                report.extend(findings_for(errors, entry, item, pack, subject="set", subject_model=CardSetInfo))
                 continue
             if info.code in sets:
                 first = sources[info.code].value_span(("code",)).line if sources and info.code in sources else None
@@ -740,8 +804,9 @@ def cross_checks(db: CardDatabase, entries: list[CardEntry] | None = None) -> It
                     located.value_span(("number",)),
                 )
         if entry.card is not None:
-            for face in entry.card.faces:
-                yield from art_checks(db, face)
+            yield from art_checks(db, entry.card, located)
+            if entry.card.back is not None:
+                yield from art_checks(db, entry.card.back, located.sub(BACK))
             if not entry.card.flavor:
                 yield Finding("W-NO-FLAVOR", f"'{entry.id}' has no flavor text", located.path, _card_start(located))
         elif entry.art_file is not None:
@@ -779,17 +844,18 @@ def resolve_art(db: CardDatabase, file: str) -> Path:
     return (db.project.art_dir(db.pack) / file).resolve()
 
 
-def art_checks(db: CardDatabase, card: Card) -> Iterable[Finding]:
-    src = db.source(card)
+def art_checks(db: CardDatabase, card: Card, located: Located | None = None) -> Iterable[Finding]:
+    """Art findings of a card, at `located` (default: where the database has it; a card that repeats an id has none)."""
+    located = located or db.source(card).located
     if card.art is None:
         info = db.sets.get(card.set)
         if info is not None and info.stage == "playtest":
             return
         yield Finding(
-            "W-NO-ART", f"'{card.id}' has no art; a placeholder will be printed", src.path, _card_start(src.located)
+            "W-NO-ART", f"'{card.id}' has no art; a placeholder will be printed", located.path, _card_start(located)
         )
         return
-    yield from _art_file_checks(db, card.art.file, src.located)
+    yield from _art_file_checks(db, card.art.file, located)
 
 
 def _art_file_checks(db: CardDatabase, file: str, located: Located) -> Iterable[Finding]:

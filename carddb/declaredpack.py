@@ -125,9 +125,6 @@ def _model_name(kind_id: str) -> str:
 class DeclaredDeckRules:
     """Deck rules of a game.yaml game: a deck's size, the most copies of one card, the kinds it may hold."""
 
-    draft_limits: MappingProxyType[str, int] = MappingProxyType({})
-    draft_required: MappingProxyType[str, int] = MappingProxyType({})
-
     def __init__(self, deck: DeckDeclaration, kind_labels: dict[str, str]) -> None:
         self.deck = deck
         self.kind_labels = kind_labels

@@ -39,6 +39,7 @@ from carddb.declaredpack import declared_pack
 from carddb.diagnostics import Finding, Span
 from carddb.errors import LocatedError
 from carddb.gamepack import CARD_SIZES, GamePack
+from carddb.valuewords import absorbed_missing, misspelled_required
 from carddb.yamlsource import Located, load_yaml
 
 if TYPE_CHECKING:
@@ -204,24 +205,23 @@ def _load(path: Path, game_id: str, _size: int, _mtime: int) -> GamePack:
 
 
 def _schema_findings(exc: ValidationError, doc: Located, found: list[Finding]) -> list[Finding]:
-    """The schema's findings, with a missing key named after its mapping ('a card kind needs ...'), and
-    left out where a misspelling of it is reported already (one typo, one finding)."""
-    misspelt = {
-        (tuple(e["loc"][:-1]), str(e["loc"][-1]))
-        for e in exc.errors(include_url=False)
-        if e["type"] == "extra_forbidden"
-    }
+    """The schema's findings, with the mapping a key belongs to named after its section ('a card kind
+    needs ...'). `validation_findings` already folds a misspelt required key into one finding."""
+    from carddb.play.findings import clean_location
+
+    errors = exc.errors(include_url=False)
+    typed = [(e["type"], clean_location(tuple(e["loc"]))) for e in errors]
+    absorbed = absorbed_missing(typed, misspelled_required(typed))
+    kept = [e for index, e in enumerate(errors) if index not in absorbed]
     out = []
-    for error, finding in zip(exc.errors(include_url=False), found, strict=True):
+    for error, finding in zip(kept, found, strict=True):
         loc = tuple(error["loc"])
+        owner = _OWNERS.get(next((str(p) for p in reversed(loc[:-1]) if isinstance(p, str)), ""), "game.yaml")
         if error["type"] == "missing":
-            name = str(loc[-1])
-            if any(
-                where == loc[:-1] and difflib.get_close_matches(name, [typo], cutoff=0.6) for where, typo in misspelt
-            ):
-                continue
-            owner = _OWNERS.get(next((str(p) for p in reversed(loc[:-1]) if isinstance(p, str)), ""), "game.yaml")
-            finding = Finding("E-MISSING-FIELD", f"{owner} needs the field '{name}'", finding.path, finding.span)
+            finding = Finding("E-MISSING-FIELD", f"{owner} needs the field '{loc[-1]}'", finding.path, finding.span)
+        elif error["type"] == "extra_forbidden" and finding.message.endswith(", which a game needs?"):
+            message = finding.message.removesuffix(", which a game needs?") + f", which {owner} needs?"
+            finding = Finding(finding.code, message, finding.path, finding.span, finding.hint)
         out.append(finding)
     return out
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.diagnostics import Finding
+from carddb.numbertext import fill
 
 if TYPE_CHECKING:
     from carddb.cardmodel import Card
@@ -102,6 +103,12 @@ class GameNumber:
     source: str = ""  # "seed 000, Main mechanics" or "decision: the design is silent"
 
 
+def number_reader(numbers: Iterable[GameNumber]) -> Callable[[str], int]:
+    """`number(id)` over a pack's numbers, for pack code that runs before the pack exists (a schema's ranges)."""
+    values = {number.id: number.value for number in numbers}
+    return values.__getitem__
+
+
 @dataclass(frozen=True)
 class GameTable:
     """A table of a game's rules as data (a scoring table, an interaction matrix...).
@@ -123,6 +130,10 @@ class GameTable:
 
 
 CardCheck = Callable[["Card", "CardDatabase"], Iterable[Finding]]
+
+# The rule numbers the core itself reads, when a pack declares them: how many play (draft seats, sealed tables).
+PLAYERS_MIN = "players-min"
+PLAYERS_MAX = "players-max"
 
 
 @dataclass(frozen=True)
@@ -187,6 +198,23 @@ class GamePack:
             if number.id == number_id:
                 return number.value
         raise KeyError(f"game '{self.id}' declares no number '{number_id}'")
+
+    @property
+    def number_values(self) -> dict[str, int]:
+        """Every rule number by id."""
+        return {number.id: number.value for number in self.numbers}
+
+    @property
+    def players(self) -> tuple[int, int] | None:
+        """The fewest and the most players (the numbers PLAYERS_MIN and PLAYERS_MAX), if the pack says."""
+        values = self.number_values
+        if PLAYERS_MIN in values and PLAYERS_MAX in values:
+            return values[PLAYERS_MIN], values[PLAYERS_MAX]
+        return None
+
+    def say(self, text: str) -> str:
+        """A pack's or designer's text with its `{number:ID}` markers written out (carddb.numbertext)."""
+        return fill(text, self.number_values)
 
     def table(self, table_id: str) -> GameTable:
         for table in self.tables:

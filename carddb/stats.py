@@ -91,3 +91,44 @@ def set_statistics(db: CardDatabase) -> list[Table]:
         paid_in = f" ({db.pack.cost.label})" if db.pack.cost.label else ""
         tables.append((f"Cost curve{paid_in}", rows, ("kind", *columns, "avg")))
     return tables
+
+
+def statistics_json(db: CardDatabase) -> dict[str, object]:
+    """The same counts as `set_statistics`, as numbers for scripts (documented in docs/command-line.md)."""
+    cards = db.cards
+    kinds = Counter(c.kind for c in cards)
+    copies = Counter()
+    for c in cards:
+        copies[c.kind] += c.copies
+    subtypes = Counter((c.kind, c.subtype_id()) for c in cards if c.subtype_id())
+    rarities = Counter(c.rarity for c in cards)
+    factions = Counter(db.faction_of(c) for c in cards)
+    double = Counter((c.kind, c.back.kind) for c in cards if c.back is not None)
+    fronts = [k for k in db.pack.kinds if k.id not in db.pack.back_kind_ids]
+    curves = []
+    for k in db.pack.kinds:
+        costs = [cost for c in cards if c.kind == k.id and (cost := c.curve_cost()) is not None]
+        if costs:
+            counted = Counter(costs)
+            curve = [{"cost": cost, "cards": counted[cost]} for cost in sorted(counted)]
+            curves.append({"kind": k.id, "cards": len(costs), "average": sum(costs) / len(costs), "curve": curve})
+    return {
+        "game": db.pack.id,
+        "cards": len(cards),
+        "copies": sum(c.copies for c in cards),
+        "kinds": [{"id": k.id, "label": k.label, "cards": kinds[k.id], "copies": copies[k.id]} for k in fronts],
+        # Each double-sided card is counted once under its front's kind, and here by its two sides.
+        "double_sided": [
+            {"front": front, "back": back, "cards": n, "copies": copies[front]} for (front, back), n in double.items()
+        ],
+        "subtypes": [
+            {"kind": k.id, "subtype": subtype, "cards": subtypes[(k.id, subtype)]}
+            for k in db.pack.kinds
+            for kind, subtype in sorted(subtypes)
+            if kind == k.id
+        ],
+        "rarities": [{"id": r.id, "name": r.name, "cards": rarities[r.id]} for r in db.pack.rarities],
+        "faction_field": db.pack.faction_field,
+        "factions": [{"id": f.id, "name": f.name, "cards": factions[f.id]} for f in db.pack.factions],
+        "cost_curves": curves,
+    }

@@ -12,6 +12,7 @@ from carddb.build import build
 from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, open_project, print_report
 from carddb.errors import UsageError
 from carddb.play.samples import DEFAULT_SEED
+from carddb.plural import plural
 from carddb.progress import stages
 from carddb.render.workers import render_workers
 
@@ -46,11 +47,10 @@ def build_command(
         table.add_row(*row)
     Console(width=180).print(table)
     print(
-        f"{pack.name}: {result.cards} cards"
+        f"{pack.name}: {plural(result.cards, 'card')}"
         + (f" ({result.rendered + result.cached} faces)" if result.rendered + result.cached != result.cards else "")
-        + f", {result.rendered} rendered, "
-        f"{result.cached} from the cache; {len(result.report.warnings)} warning"
-        f"{'s' * (len(result.report.warnings) != 1)}"
+        + f", {result.rendered} rendered, {result.cached} from the cache; "
+        f"{plural(len(result.report.warnings), 'warning')}"
     )
     print("stages: " + ", ".join(f"{label.lower()} {sec:.1f} s" for label, sec in result.seconds.items()))
     raise typer.Exit(1 if result.report.failed(strict) else 0)

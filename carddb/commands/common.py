@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -19,6 +21,21 @@ ProjectOpt = Annotated[
     Path | None, typer.Option("--project", "-p", help="Project folder (default: the current directory).")
 ]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+FormatOpt = Annotated[
+    OutputFormat, typer.Option("--format", help="text for people, json for scripts (see docs/command-line.md).")
+]
+
+
+def print_json(data: Any) -> None:
+    """JSON for scripts: indented, keys in the documented order, non-ASCII written as is."""
+    print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def open_project(project: Path | None, game: str | None) -> tuple[Project, GamePack]:

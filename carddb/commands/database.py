@@ -4,26 +4,32 @@ from __future__ import annotations
 
 import difflib
 import re
-from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from carddb.cardmodel import SHARED_BY_FACES, Card
-from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, load_or_exit, open_project, print_report
+from carddb.commands.common import (
+    FormatOpt,
+    GameOpt,
+    OutputFormat,
+    ProjectOpt,
+    StrictOpt,
+    load_or_exit,
+    open_project,
+    print_json,
+    print_report,
+)
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
+from carddb.errors import UsageError
 from carddb.games import pack_entries
+from carddb.plural import plural
 from carddb.project import Project
-from carddb.stats import set_statistics
-
-
-class OutputFormat(StrEnum):
-    text = "text"
-    json = "json"
+from carddb.stats import set_statistics, statistics_json
 
 
 def games(project: ProjectOpt = None) -> None:
@@ -69,7 +75,7 @@ def validate(
     game: GameOpt = None,
     project: ProjectOpt = None,
     strict: StrictOpt = False,
-    format: Annotated[OutputFormat, typer.Option("--format", help="text or json")] = OutputFormat.text,
+    format: FormatOpt = OutputFormat.text,
 ) -> None:
     """Check every card file; exit 0 when clean, 1 when there are findings."""
     proj, pack = open_project(project, game)
@@ -85,33 +91,40 @@ def list_cards(
     kind: Annotated[str | None, typer.Option(help="Only cards of this kind.")] = None,
     faction: Annotated[str | None, typer.Option("--faction", "--province", help="Only this faction/province.")] = None,
     rarity: Annotated[str | None, typer.Option(help="Only this rarity.")] = None,
+    format: FormatOpt = OutputFormat.text,
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
-    """Cards as a table: id, name, kind, cost, rarity, set."""
+    """Cards as a table (id, name, kind, cost, rarity, set), or every field of each card as JSON."""
     proj, pack = open_project(project, game)
     # Filters are checked before loading: a typo must not silently list nothing.
     _check_choice("--kind", kind, pack.kind_ids, f"a kind of {pack.name}")
     _check_choice("--rarity", rarity, tuple(r.id for r in pack.rarities), "a rarity")
     _check_choice("--faction", faction, tuple(f.id for f in pack.factions), f"a {pack.faction_label}")
     db = load_or_exit(proj.root, pack.id)
-    cards = [
-        c
-        for c in db.cards
-        if (kind is None or any(face.kind == kind for face in c.faces))
-        and (rarity is None or c.rarity == rarity)
-        and (faction is None or db.faction_of(c) == faction)
-    ]
+    cards = sorted(
+        (
+            c
+            for c in db.cards
+            if (kind is None or any(face.kind == kind for face in c.faces))
+            and (rarity is None or c.rarity == rarity)
+            and (faction is None or db.faction_of(c) == faction)
+        ),
+        key=lambda c: (c.set, c.number),
+    )
+    if format is OutputFormat.json:
+        print_json({"game": db.pack.id, "count": len(cards), "cards": [card_json(db, c) for c in cards]})
+        return
     table = Table("id", "name", "kind", "cost", db.pack.faction_label, "rarity", "set", box=None, header_style="bold")
     table.columns[0].no_wrap = True
     table.columns[-1].no_wrap = True
-    for c in sorted(cards, key=lambda c: (c.set, c.number)):
+    for c in cards:
         # A double-sided card reads 'Front // Back', as card games print the names of such cards.
         name = " // ".join(face.name for face in c.faces)
         kind_label = " // ".join(_type_line(db, face) for face in c.faces)
         table.add_row(c.id, name, kind_label, c.cost_label(), db.faction_of(c) or "", c.rarity, f"{c.set} {c.number}")
     print_table(table)
-    print(f"{len(cards)} card{'s' * (len(cards) != 1)}")
+    print(plural(len(cards), "card"))
 
 
 def _type_line(db: CardDatabase, card: Card) -> str:
@@ -127,7 +140,8 @@ def _check_choice(option: str, value: str | None, choices: tuple[str, ...], what
 
 
 def show(
-    card_id: Annotated[str, typer.Argument(help="The card's id.")],
+    card_id: Annotated[str, typer.Argument(help="The card's id (or its name: the closest ids are suggested).")],
+    format: FormatOpt = OutputFormat.text,
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
@@ -135,10 +149,10 @@ def show(
     db = load_or_exit(project, game)
     card = db.by_id(card_id)
     if card is None:
-        close = difflib.get_close_matches(card_id, [c.id for c in db.cards], n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        print(f"no card with id '{card_id}'{hint}")
-        raise typer.Exit(1)
+        raise UsageError(f"no card with the id '{card_id}'{_did_you_mean(db, card_id)}")
+    if format is OutputFormat.json:
+        print_json({"game": db.pack.id, "card": card_json(db, card)})
+        return
     _show_face(db, card, skip=set())
     if card.back is not None:
         # The other side of a double-sided card, without the fields both sides share.
@@ -167,6 +181,33 @@ def _show_face(db: CardDatabase, card: Card, skip: set[str], heading: str = "") 
         print(f"\n  \u201c{card.flavor}\u201d")
 
 
+def _did_you_mean(db: CardDatabase, wanted: str) -> str:
+    """'; did you mean 'x' (Name)?', from ids and names alike: designers often type a card's name."""
+    folded = wanted.casefold().strip()
+    keys: dict[str, Card] = {}
+    for c in db.cards:
+        keys.setdefault(c.id, c)
+        keys.setdefault(c.name.casefold(), c)
+    close = [folded] if folded in keys else difflib.get_close_matches(folded, list(keys), n=6, cutoff=0.6)
+    cards = list({keys[k].id: keys[k] for k in close}.values())[:3]
+    if not cards:
+        return " (`carddb list` shows every card)"
+    shown = [f"'{c.id}' ({c.name})" for c in cards]
+    return "; did you mean " + (f"{', '.join(shown[:-1])} or {shown[-1]}" if len(shown) > 1 else shown[0]) + "?"
+
+
+def card_json(db: CardDatabase, card: Card) -> dict[str, Any]:
+    """A card as JSON: every field of its kind (defaults filled in), then where it is written.
+
+    A double-sided card's `back` is its other side, the same way (its id is the card's with `/back`)."""
+    data = card.model_dump(mode="json")
+    src = db.source(card)
+    data["source"] = {"path": report_path(db, src.path), "line": src.located.span.line}
+    if card.back is not None:
+        data["back"] = card_json(db, card.back)
+    return data
+
+
 def report_path(db: object, path: object) -> str:
     from carddb.database import CardDatabase
 
@@ -177,9 +218,12 @@ def report_path(db: object, path: object) -> str:
         return str(path)
 
 
-def stats(game: GameOpt = None, project: ProjectOpt = None) -> None:
+def stats(format: FormatOpt = OutputFormat.text, game: GameOpt = None, project: ProjectOpt = None) -> None:
     """Counts by kind, subtype, rarity and faction, and the cost curve per kind."""
     db = load_or_exit(project, game)
+    if format is OutputFormat.json:
+        print_json(statistics_json(db))
+        return
     for title, rows, columns in set_statistics(db):
         # The title is its own line: as a rich table title it wrapped to the table's width.
         table = Table(*columns, box=None, header_style="bold")

@@ -20,19 +20,17 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
 from carddb.play import draftmancer
-from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
+from carddb.play.boosters import BoosterPlan, boosters_path
 from carddb.play.collation import open_boosters
 from carddb.play.decks import deck_files, load_deck_file, load_decks
-from carddb.play.draft import PickRequest, Seat, replay_draft, run_draft
-from carddb.play.lists import (
-    write_booster_lists,
-    write_deck_list,
-    write_draft_outputs,
-    write_pick_sheets,
-    write_sealed_outputs,
-)
-from carddb.play.samples import fixed_game_note
+from carddb.play.draft import PickRequest, Seat, choose_draft, run_draft, seats_problem
+from carddb.play.draftformat import PlayDefinitions, first_sealed_phase, load_play
+from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
+from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed_outputs
+from carddb.play.replay import replay_draft
+from carddb.play.samples import fixed_game_note, sample_seats
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed of the event; the same seed, data and version give the same result.")
@@ -64,17 +62,24 @@ def _out_dir(db: CardDatabase, out: Path | None, default: str) -> Path:
     return target
 
 
-def _plans(db: CardDatabase, strict: bool = False) -> dict[str, BoosterPlan]:
+DEFAULT_SEALED_BOOSTERS = 3  # when neither the option nor the game's sealed phase says
+
+
+def _play(db: CardDatabase, strict: bool = False) -> PlayDefinitions:
     if db.pack.fixed and not boosters_path(db).is_file():
         raise UsageError(fixed_game_note(db.pack))
     report = Report(root=db.project.root)
-    plans = load_boosters(db, report)
+    play = load_play(db, report)
     if report.failed(strict):
         print_report(report)
         raise typer.Exit(1)
     if report.warnings:
         print_report(report)
-    return plans
+    return play
+
+
+def _plans(db: CardDatabase, strict: bool = False) -> dict[str, BoosterPlan]:
+    return _play(db, strict).boosters
 
 
 def _plan(plans: dict[str, BoosterPlan], type_id: str) -> BoosterPlan:
@@ -117,26 +122,53 @@ def boosters(
     _shown(db, write_booster_lists(db, folder, opened, event_seed, title=f"{plan.name} x {count}", pdf=not no_pdf))
 
 
+def _table_size(db: CardDatabase, option: str, value: int | None) -> int:
+    """How many sit at the table: the option's value if the game allows it, else the game's most players."""
+    seats = sample_seats(db.pack) if value is None else value
+    problem = seats_problem(db.pack, seats)
+    if problem is not None:
+        raise UsageError(f"{option} {seats}: {problem}")
+    return seats
+
+
 def sealed(
-    players: Annotated[int, typer.Option("--players", "-P", min=1, max=16, help="Players at the table.")] = 4,
+    players: Annotated[
+        int | None, typer.Option("--players", "-P", help="Players at the table (default: the most the game allows).")
+    ] = None,
     per_player: Annotated[
-        int, typer.Option("--boosters", "-B", min=1, max=50, help="Deck boosters each player opens.")
-    ] = 3,
-    booster_type: Annotated[str, typer.Option("--type", help="Booster type for the shared deck.")] = "deck",
+        int | None,
+        typer.Option("--boosters", "-B", min=1, max=50, help="Boosters each player opens (default: the game's)."),
+    ] = None,
+    booster_type: Annotated[
+        str | None, typer.Option("--type", help="Booster type (default: the game's own sealed phase).")
+    ] = None,
     seed: SeedOpt = None,
     out: OutOpt = None,
     no_pdf: NoPdfOpt = False,
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
-    """Sealed Deck: open P x B deck boosters and shuffle them all into one shared deck."""
+    """Sealed: every player opens boosters; the game's sealed phase says whether they form one shared deck."""
     db = load_or_exit(project, game)
-    plan = _plan(_plans(db), booster_type)
+    play = _play(db)
+    table = _table_size(db, "--players", players)
+    phase = first_sealed_phase(play)
+    if booster_type is None and phase is None:
+        raise UsageError(f"{db.pack.name} has no sealed phase in its draft formats: name a booster type with --type")
+    plan = _plan(play.boosters, booster_type or phase.booster)  # type: ignore[union-attr]
+    own = phase is not None and phase.booster == plan.id
+    per = per_player or (phase.boosters.value if own and phase else DEFAULT_SEALED_BOOSTERS)
     event_seed = _seed(seed)
-    event = run_sealed(plan, event_seed, players, per_player)
+    event = run_sealed(plan, event_seed, table, per)
     folder = _out_dir(db, out, f"sealed-seed{event_seed}")
-    _shown(db, write_sealed_outputs(db, folder, event, event_seed, per_player, pdf=not no_pdf))
-    print(f"shared deck: {len(event.shared_deck)} cards from {len(event.boosters)} boosters")
+    shared = phase.shared if own and phase else True
+    words = {"name": phase.name, "pool": phase.pool.name} if own and phase else {}
+    _shown(db, write_sealed_outputs(db, folder, event, event_seed, per, pdf=not no_pdf, shared=shared, **words))
+    cards = plural(sum(len(b.cards) for b in event.boosters), "card")
+    print(
+        f"{plural(table, 'player')} opened {plural(len(event.boosters), 'booster')}, {cards}"
+        + (" in one shared deck" if shared else "")
+    )
 
 
 class PromptPicker:
@@ -146,8 +178,9 @@ class PromptPicker:
         self.db = db
 
     def pick(self, request: PickRequest) -> str:
-        what = "Victory card to keep" if request.phase == "victory" else "card for your council"
-        print(f"\n{request.seat.name}: choose a {what}")
+        phase = request.phase
+        what = "keep" if phase.mode == "deal-and-keep" else "take"
+        print(f"\n{request.seat.name}, {phase.name}: choose a card to {what} for your {phase.pool.name}")
         for n, card_id in enumerate(request.legal, start=1):
             card = self.db.by_id(card_id)
             label = f"{card.name} ({self.db.pack.kind(card.kind).label}, {card.rarity})" if card else card_id
@@ -160,11 +193,25 @@ class PromptPicker:
 
 
 def draft(
-    seats: Annotated[int, typer.Option("--seats", min=1, max=12, help="Seats at the table.")] = 4,
+    draft_id: Annotated[
+        str | None, typer.Argument(help="The draft format of boosters.yaml to run (default: the game's first).")
+    ] = None,
+    seats: Annotated[
+        int | None, typer.Option("--seats", help="Seats at the table (default: the most the game allows).")
+    ] = None,
     humans: Annotated[
         int, typer.Option("--humans", min=0, help="Seats 1..H pick at the keyboard; the rest are bots.")
     ] = 0,
-    deck_boosters: Annotated[int, typer.Option("--deck-boosters", min=1, max=50, help="Deck boosters per seat.")] = 3,
+    sealed_boosters: Annotated[
+        int | None,
+        typer.Option(
+            "--sealed-boosters",
+            "--deck-boosters",
+            min=1,
+            max=50,
+            help="Boosters each seat opens in a sealed phase (default: the draft format's).",
+        ),
+    ] = None,
     seed: SeedOpt = None,
     replay: Annotated[Path | None, typer.Option("--replay", help="Replay a draft-log.json and compare.")] = None,
     out: OutOpt = None,
@@ -172,47 +219,68 @@ def draft(
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
-    """Full Draft: Council Draft, Sealed Deck and Victory Draft, with bots and a replayable pick log."""
+    """Run a draft format of the game (its phases, from boosters.yaml) with bots and a replayable pick log."""
     db = load_or_exit(project, game)
-    plans = _plans(db)
+    play = _play(db)
     if replay is not None:
         try:
             data = json.loads(replay.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise UsageError(f"cannot read the draft log {replay}: {exc}") from None
-        result = replay_draft(db, plans, data)
+        result = replay_draft(db, play, data)
         for problem in result.problems:
             print(f"{replay}: {problem}")
         if not result.ok:
             raise typer.Exit(1)
-        print(f"{replay}: replayed {len(data['picks'])} picks; councils, Victory cards and shared deck match")
+        print(f"{replay}: replayed {plural(len(data['picks']), 'pick')}; every pool and shared deck matches")
         return
-    if humans > seats:
-        raise UsageError(f"--humans {humans} is more than --seats {seats}")
+    if draft_id is not None and draft_id not in play.drafts:
+        close = difflib.get_close_matches(draft_id, list(play.drafts), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise UsageError(f"no draft format '{draft_id}'{hint} (formats: {', '.join(play.drafts) or 'none'})")
+    chosen = choose_draft(play, db.pack, draft_id)
+    table_size = _table_size(db, "--seats", seats)
+    if humans > table_size:
+        raise UsageError(f"--humans {humans} is more than the {table_size} seats")
     event_seed = _seed(seed)
-    table = [Seat(n, f"Seat {n}", bot=n > humans) for n in range(1, seats + 1)]
+    table = [Seat(n, f"Seat {n}", bot=n > humans) for n in range(1, table_size + 1)]
     prompt = PromptPicker(db)
-    # A DraftError (e.g. too few Victory cards to deal 3 per seat) is reported by the CLI boundary, exit 1.
+    # A DraftError (e.g. too few cards to deal to every seat) is reported by the CLI boundary, exit 1.
     log = run_draft(
         db,
-        plans,
+        play,
+        chosen.id,
         seed=event_seed,
         seats=table,
         pickers={s.number: prompt for s in table if not s.bot},
-        deck_boosters_per_player=deck_boosters,
+        boosters_per_seat=sealed_boosters,
     )
-    folder = _out_dir(db, out, f"draft-seed{event_seed}")
-    paths = write_draft_outputs(db, folder, log, pdf=not no_pdf)
+    folder = _out_dir(db, out, f"draft-seed{event_seed}" if draft_id is None else f"{chosen.id}-seed{event_seed}")
+    paths = write_draft_outputs(db, folder, play, log, pdf=not no_pdf)
     if not no_pdf:
         paths.append(
-            write_pick_sheets(db, folder / "pick-sheets.pdf", seats=seats, seed=event_seed, deck_boosters=deck_boosters)
+            write_pick_sheets(
+                db,
+                folder / "pick-sheets.pdf",
+                play,
+                chosen,
+                seats=table_size,
+                seed=event_seed,
+                boosters_per_seat=log.boosters_per_seat,
+            )
         )
     _shown(db, paths)
-    for council in log.councils():
-        print(f"{council['name']}: {', '.join(council['cards'])} | victory: {council['victory']}")
+    names = {c.id: c.name for c in db.cards}
+    own = [p for p in chosen.phases if not p.shared]
+    for seat in log.seats if own else []:
+        kept = "; ".join(f"{p.pool.name}: {', '.join(names.get(c, c) for c in seat.pools.get(p.id, []))}" for p in own)
+        print(f"{seat.name}: {kept}")
+    for phase_id, deck in log.shared.items():
+        phase = chosen.phase(phase_id)
+        print(f"{phase.pool.name} ({phase.name}): {plural(len(deck), 'card')}")
 
 
-deck_app = typer.Typer(help="Council Constructed deck lists: check and list them.", no_args_is_help=True)
+deck_app = typer.Typer(help="The game's deck lists: check and list them.", no_args_is_help=True)
 
 
 @deck_app.command("check")
@@ -236,7 +304,7 @@ def deck_check(
         raise typer.Exit(1)
     for loaded in decks:
         deck = loaded.deck
-        print(f"{deck.id}: {deck.name} ({deck.kind}, {deck.size} cards) ok")
+        print(f"{deck.id}: {deck.name} ({deck.kind}, {plural(deck.size, 'card')}) ok")
         if pdf:
             folder = _out_dir(db, None, "decks")
             _shown(
@@ -260,7 +328,7 @@ def deck_list(game: GameOpt = None, project: ProjectOpt = None) -> None:
             deck.id, deck.name, deck.kind, str(deck.size), str(loaded.source.path.relative_to(db.project.root))
         )
     Console(width=160).print(table)
-    print(f"{len(decks)} legal deck list{'s' * (len(decks) != 1)} in {len(deck_files(db))} files")
+    print(f"{plural(len(decks), 'legal deck list')} in {plural(len(deck_files(db)), 'file')}")
     if report.errors:
         print_report(report, only_errors=True)
         raise typer.Exit(1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
 
@@ -18,8 +19,9 @@ from rich.table import Table
 from carddb.cardmodel import Card
 from carddb.commands.common import GameOpt, ProjectOpt, open_project, print_report
 from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
+from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
+from carddb.plural import plural
 from carddb.progress import stages
 from carddb.render.faces import warm_workers
 from carddb.render.imposition import BackOffset, Duplex
@@ -27,6 +29,7 @@ from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.raster import DEFAULT_DPI, check_dpi
 from carddb.render.selection import select_cards
 from carddb.render.workers import RenderWorkers, render_workers
+from carddb.validity import LeftOut, Triage, triage
 
 
 class PaperChoice(StrEnum):
@@ -73,6 +76,14 @@ def print_cards(
         bool, typer.Option("--one-each", help="Put one of each card on the sheets instead of its `copies`.")
     ] = False,
     workers: Annotated[int, typer.Option(help="Processes that render cards in parallel.")] = 2,
+    skip_invalid: Annotated[
+        bool,
+        typer.Option(
+            "--skip-invalid",
+            help="Print the cards without errors and list the others with their findings "
+            "(exit code 1 when any card was left out; the sheets are written all the same).",
+        ),
+    ] = False,
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
@@ -101,14 +112,64 @@ def print_cards(
     with render_workers(workers) as pool:
         warm_workers(pool, proj, pack)
         db, report = load_database(proj, pack)
+        skipped: Skipped | None = None
         if report.errors:
-            print_report(report, only_errors=True)
-            raise typer.Exit(1)
-        selected = select_cards(db, ids=ids, kinds=kind or [], changed_since=changed_since)
+            if not skip_invalid:
+                print_report(report, only_errors=True)
+                print("nothing was printed: fix the errors, or print the other cards with --skip-invalid")
+                raise typer.Exit(1)
+            skipped = Skipped.of(triage(db, report), report, ids=ids, kinds=kind or [])
+            report = skipped.report
+        # Ids of left-out cards are known, not typos: they are listed, not looked up.
+        wanted = [card_id for card_id in ids if skipped is None or card_id not in skipped.ids]
+        selected = (
+            [] if ids and not wanted else select_cards(db, ids=wanted, kinds=kind or [], changed_since=changed_since)
+        )
+        if skipped is not None:
+            selected = [card for card in selected if card.id in skipped.valid]
         if not selected:
+            if skipped is not None:
+                print_report(skipped.report)
+                skipped.print()
             print("no cards match the selection; nothing to print")
-            raise typer.Exit(0)
-        run_print(db, selected, options, report, pool)
+            raise typer.Exit(1 if skipped is not None and skipped.report.errors else 0)
+        run_print(db, selected, options, report, pool, skipped)
+
+
+@dataclass
+class Skipped:
+    """What --skip-invalid leaves out of this print, and the report the run shows instead of the full one."""
+
+    valid: set[str]  # ids of the cards without errors
+    ids: set[str]  # ids of every card left out, so that --cards may name them
+    listed: list[LeftOut]  # the left-out cards of this selection (all of them without a selection)
+    outside: list[Finding]  # errors in no card (sets.yaml, a file that does not parse)
+    report: Report  # the errors of `listed` and `outside`, and every warning
+
+    @classmethod
+    def of(cls, triaged: Triage, report: Report, *, ids: Sequence[str], kinds: Sequence[str]) -> Skipped:
+        listed = [
+            entry
+            for entry in triaged.left_out
+            if (not ids or entry.card_id in ids) and (not kinds or entry.kind in kinds)
+        ]
+        errors = [finding for entry in listed for finding in entry.findings] + triaged.outside_cards
+        shown = Report(root=report.root, findings=errors + report.warnings)
+        return cls({c.id for c in triaged.valid}, triaged.left_out_ids, listed, triaged.outside_cards, shown)
+
+    def print(self) -> None:
+        if self.listed:
+            print(f"left out, with errors (listed above): {plural(len(self.listed), 'card')}")
+            for entry in self.listed:
+                codes = ", ".join(dict.fromkeys(f.code for f in entry.findings))
+                print(f"  {entry.label(self.report)}: {codes}")
+        if self.outside:
+            print("errors outside any card (a card file that does not parse leaves all its cards out):")
+            for finding in self.outside:
+                where = self.report.display_path(finding.path) if finding.path else ""
+                if finding.span:
+                    where += f":{finding.span.line}:{finding.span.col}"
+                print(f"  {where + ': ' if where else ''}{finding.code}")
 
 
 def _check_name(name: str) -> None:
@@ -117,11 +178,16 @@ def _check_name(name: str) -> None:
 
 
 def run_print(
-    db: CardDatabase, cards: Sequence[Card], options: PrintOptions, report: Report, pool: RenderWorkers
+    db: CardDatabase,
+    cards: Sequence[Card],
+    options: PrintOptions,
+    report: Report,
+    pool: RenderWorkers,
+    skipped: Skipped | None = None,
 ) -> None:
     with stages() as stage:
         result = print_stage(db, cards, options, report, stage=stage, pool=pool)
-    _summary(db, cards, result.printable, (result.rendered, result.from_cache), result.written, report)
+    _summary(db, cards, result.printable, (result.rendered, result.from_cache), result.written, report, skipped)
 
 
 def _summary(
@@ -131,6 +197,7 @@ def _summary(
     counts: tuple[int, int],
     written: Written,
     report: Report,
+    skipped: Skipped | None,
 ) -> None:
     if len(report):
         print_report(report, file=sys.stdout)
@@ -138,15 +205,20 @@ def _summary(
     for row in written.rows:
         table.add_row(*row)
     Console(width=160).print(table)
+    if skipped is not None:
+        skipped.print()
     missing = len(cards) - len(printable)
     rendered, from_cache = counts
-    line = f"{len(printable)} card{'s' * (len(printable) != 1)}"
+    line = plural(len(printable), "card")
     if rendered + from_cache != len(printable):  # double-sided cards: each side is a face of its own
         line += f" ({rendered + from_cache} faces)"
     line += f": {rendered} rendered, {from_cache} from the cache"
     if missing:
         line += f"; {missing} could not be rendered (see the findings above)"
+    if skipped is not None and skipped.listed:
+        line += f"; {len(skipped.listed)} left out for errors"
     print(line)
+    # Incomplete sheets must not pass for complete ones in a script: the sheets are written, the exit code says what is missing.
     if report.errors or missing:
         raise typer.Exit(1)
 

@@ -9,6 +9,7 @@ import typer
 
 from carddb.commands.common import GameOpt, ProjectOpt, load_or_exit, print_report
 from carddb.diagnostics import Report
+from carddb.plural import plural
 
 
 class PaperSize(StrEnum):
@@ -34,7 +35,9 @@ def rulebook(
         print_report(report)
     if book.pdf is not None:
         shown = report.display_path(book.pdf)
-        print(f"wrote {shown} ({book.pages} pages, {paper.value.upper()}) and {report.display_path(book.html_path)}")
+        print(
+            f"wrote {shown} ({plural(book.pages, 'page')}, {paper.value.upper()}) and {report.display_path(book.html_path)}"
+        )
     raise typer.Exit(1 if report.errors or book.pdf is None else 0)
 
 

@@ -10,12 +10,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carddb.commands.common import GameOpt, ProjectOpt, open_project
+from carddb.commands.common import FormatOpt, GameOpt, OutputFormat, ProjectOpt, open_project, print_json
 from carddb.database import card_files
 from carddb.diagnostics import Finding, Report, SourceCache, Span
-from carddb.engine.registry import registry_for
+from carddb.engine.registry import EffectEntry, registry_for
 from carddb.errors import UsageError
 from carddb.gamepack import GamePack
+from carddb.plural import plural
 from carddb.rules.canonical import ability_text
 from carddb.rules.cardcheck import rules_problems
 from carddb.rules.fmt import format_file, write_formatted
@@ -104,24 +105,38 @@ def _short(value: object) -> str:
 def effects(
     game: GameOpt = None,
     role: Annotated[str | None, typer.Option(help="Only entries of this role (effect, cost, static, ...).")] = None,
+    format: FormatOpt = OutputFormat.text,
 ) -> None:
     """The game's effect registry: name, phrasing, parameters and meaning of every entry."""
     _, pack = open_project(None, game)
     registry = registry_for(pack)
     if not len(registry):
         raise UsageError(f"the game '{pack.id}' has no effect registry")
+    entries = [entry for entry in registry if role is None or entry.role == role]
+    if format is OutputFormat.json:
+        print_json({"game": pack.id, "count": len(entries), "entries": [_entry_json(entry) for entry in entries]})
+        return
     table = Table("name", "role", "phrasing", "parameters", "card kinds", "meaning", box=None, header_style="bold")
-    shown = 0
-    for entry in registry:
-        if role is not None and entry.role != role:
-            continue
-        shown += 1
+    for entry in entries:
         params = ", ".join(f"{p.name}: {p.type}" for p in entry.params)
         kinds = ", ".join(sorted(entry.kinds)) if entry.kinds else "any"
-        meaning = entry.meaning + (f" Reminder: {entry.reminder}" if entry.reminder else "")
+        meaning = pack.say(entry.meaning) + (f" Reminder: {entry.reminder}" if entry.reminder else "")
         table.add_row(entry.name, entry.role, "\n".join(p.text for p in entry.patterns), params, kinds, meaning)
     Console(width=200).print(table)
-    print(f"{shown} entr{'ies' if shown != 1 else 'y'} of {pack.name}")
+    print(f"{plural(len(entries), 'entry', 'entries')} of {pack.name}")
+
+
+def _entry_json(entry: EffectEntry) -> dict[str, object]:
+    return {
+        "name": entry.name,
+        "role": entry.role,
+        "patterns": [pattern.text for pattern in entry.patterns],
+        "params": [{"name": p.name, "type": p.type} for p in entry.params],
+        "kinds": sorted(entry.kinds) if entry.kinds is not None else None,
+        "meaning": entry.meaning,
+        "reminder": entry.reminder,
+        "examples": list(entry.examples),
+    }
 
 
 def fmt(
@@ -154,10 +169,7 @@ def fmt(
         changed += len(result.changes)
         if not check_only:
             write_formatted(result)
-    if check_only:
-        print(f"{changed} card{'s' * (changed != 1)} not canonical")
-    else:
-        print(f"{changed} card{'s' * (changed != 1)} formatted")
+    print(plural(changed, "card") + (" not canonical" if check_only else " formatted"))
     raise typer.Exit(1 if unparsed or (check_only and changed) else 0)
 
 

@@ -25,6 +25,7 @@ class CoreNouns:
     with_health: frozenset[str]  # may be dealt damage and healed
     counterable: frozenset[str]  # may be countered (things on the stack)
     permanents: frozenset[str]  # may be destroyed or returned
+    discard_zone: str = "discard pile"  # where discarded and destroyed cards go, in the game's own word
     # Completes "'X' ..." when a counter names something else, e.g. "cannot be countered (only ... can)".
     counter_reason: str = "cannot be countered"
 
@@ -76,7 +77,7 @@ def every_core_entry(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{player} discard(s) {amount} card(s) at random", (("random", True),)),
                 Pattern("{player} discard(s) {amount} card(s)", (("random", False),)),
             ),
-            "A player puts that many cards from their hand into the discard pile, chosen by them or at random.",
+            f"A player puts that many cards from their hand into the {nouns.discard_zone}, chosen by them or at random.",
             _FROM_PACK,
             (player, amount),
             core=True,
@@ -94,7 +95,7 @@ def every_core_entry(nouns: CoreNouns) -> list[EffectEntry]:
             "destroy",
             "effect",
             (Pattern("Destroy {target}"),),
-            "Puts the chosen cards into their owners' discard pile.",
+            f"Puts the chosen cards into their owners' {nouns.discard_zone}.",
             _FROM_PACK,
             (permanent,),
             core=True,
@@ -340,7 +341,7 @@ def every_core_entry(nouns: CoreNouns) -> list[EffectEntry]:
             "destroyed",
             "event",
             (Pattern("{target} is destroyed"),),
-            "The card is destroyed and goes to the discard pile.",
+            f"The card is destroyed and goes to the {nouns.discard_zone}.",
             _FROM_PACK,
             (permanent,),
             core=True,

@@ -6,13 +6,15 @@ Sheet weights are percentages of the slot's draws and must add up to 100, so the
 file reads like the odds a designer has in mind ("a mythic 12.5% of the time").
 
 Loading never raises for bad data: every problem is a located `Finding`, and
-only booster types without errors become `BoosterPlan`s.
+only booster types without errors become `BoosterPlan`s. The file's `drafts:`
+section is read by `carddb.play.draftformat`.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -21,7 +23,9 @@ from pydantic import AliasChoices, Field, TypeAdapter, ValidationError, field_va
 from carddb.cardmodel import Card, Slug, StrictModel
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
+from carddb.numbertext import marker_problem, markers
 from carddb.play.findings import validation_findings
+from carddb.plural import plural
 from carddb.yamlsource import Located, PathKey, load_yaml
 
 # Weights are stored as whole thousandths of a percent so that sums are exact.
@@ -91,6 +95,7 @@ class BoosterType(StrictModel):
 
 class BoosterFile(StrictModel):
     boosters: dict[Slug, BoosterType]
+    drafts: dict[Slug, Any] = Field(default_factory=dict)  # checked by carddb.play.draftformat
 
 
 @dataclass(frozen=True)
@@ -131,32 +136,45 @@ def boosters_path(db: CardDatabase) -> Path:
     return db.project.data_dir(db.pack) / "boosters.yaml"
 
 
+@dataclass
+class BoosterFileContents:
+    """A read boosters.yaml: the located document, its parsed form and the clean booster plans."""
+
+    doc: Located | None = None
+    parsed: BoosterFile | None = None
+    plans: dict[str, BoosterPlan] = field(default_factory=dict)
+
+
 def load_boosters(db: CardDatabase, report: Report, path: Path | None = None) -> dict[str, BoosterPlan]:
     """Read and check the booster definitions of db's game; only clean types are returned."""
+    return read_booster_file(db, report, path).plans
+
+
+def read_booster_file(db: CardDatabase, report: Report, path: Path | None = None) -> BoosterFileContents:
     path = path or boosters_path(db)
     if not path.is_file():
         report.add(Finding("E-BOOSTER-FILE", f"no booster definitions: {path} does not exist", path))
-        return {}
+        return BoosterFileContents()
     docs, findings = load_yaml(path)
     report.extend(findings)
     if not docs or not isinstance(docs[0].value, dict):
         if not findings:
             span = docs[0].span if docs else None
             report.add(Finding("E-BOOSTER-FILE", "a booster file is a mapping with a 'boosters:' key", path, span))
-        return {}
+        return BoosterFileContents()
     doc = docs[0]
     try:
         parsed = TypeAdapter(BoosterFile).validate_python(doc.value)
     except ValidationError as exc:
         report.extend(validation_findings(exc, doc, BoosterFile, "a booster definition"))
-        return {}
+        return BoosterFileContents(doc)
     plans: dict[str, BoosterPlan] = {}
     for type_id, definition in parsed.boosters.items():
         problems = list(check_booster(db, doc, type_id, definition))
         report.extend(problems)
         if not any(p.severity.value == "error" for p in problems):
             plans[type_id] = compile_booster(db, type_id, definition)
-    return plans
+    return BoosterFileContents(doc, parsed, plans)
 
 
 def card_matches(db: CardDatabase, card: Card, flt: CardFilter) -> bool:
@@ -201,35 +219,56 @@ def _yaml_key(located: Located, at: PathKey, name: str) -> str:
     return name
 
 
+def check_filter(db: CardDatabase, doc: Located, filter_at: PathKey, flt: CardFilter) -> Iterable[Finding]:
+    """Every value of a card filter must be a kind, rarity, faction... of the game."""
+    vocabulary = _filter_vocabulary(db)
+    for name, values in flt.model_dump().items():
+        key = _yaml_key(doc, filter_at, name)
+        for v_index, value in enumerate(values):
+            if value not in vocabulary.get(name, {value}):
+                known = sorted(vocabulary[name])
+                shown = ", ".join(known[:12]) + (" ..." if len(known) > 12 else "")
+                value_at = (
+                    (*filter_at, key, v_index) if (*filter_at, key, v_index) in doc.value_spans else (*filter_at, key)
+                )
+                yield Finding(
+                    "E-BOOSTER-FILTER",
+                    f"{key} '{value}' is not known to {db.pack.name}",
+                    doc.path,
+                    doc.value_span(value_at),
+                    hint=f"known: {shown}" if known else None,
+                )
+
+
+def check_number_markers(db: CardDatabase, doc: Located, at: PathKey, text: str) -> Iterable[Finding]:
+    """A description may print the game's numbers with {number:ID}; each must name one (carddb.numbertext)."""
+    numbers = db.pack.number_values
+    for number_id, form in markers(text):
+        problem = marker_problem(number_id, form, numbers)
+        if problem is not None:
+            close = difflib.get_close_matches(number_id, list(numbers), n=1) if number_id not in numbers else []
+            yield Finding(
+                "E-UNKNOWN-NUMBER",
+                problem + (f"; did you mean '{close[0]}'?" if close else ""),
+                doc.path,
+                doc.value_span(at),
+                hint="numbers: " + (", ".join(sorted(numbers)) or f"{db.pack.name} declares none"),
+            )
+
+
 def check_booster(db: CardDatabase, doc: Located, type_id: str, definition: BoosterType) -> Iterable[Finding]:
     vocabulary = _filter_vocabulary(db)
     where: PathKey = ("boosters", type_id)
     path = doc.path
     distinct: set[str] = set()
+    yield from check_number_markers(db, doc, (*where, "description"), definition.description)
     for s_index, slot in enumerate(definition.slots):
         slot_at: PathKey = (*where, "slots", s_index)
         sheets = slot.all_sheets()
         for h_index, sheet in enumerate(sheets):
             sheet_at: PathKey = (*slot_at, "sheets", h_index) if slot.sheets else slot_at
             filter_at: PathKey = (*sheet_at, "filter")
-            for name, values in sheet.filter.model_dump().items():
-                key = _yaml_key(doc, filter_at, name)
-                for v_index, value in enumerate(values):
-                    if value not in vocabulary.get(name, {value}):
-                        known = sorted(vocabulary[name])
-                        shown = ", ".join(known[:12]) + (" ..." if len(known) > 12 else "")
-                        value_at = (
-                            (*filter_at, key, v_index)
-                            if (*filter_at, key, v_index) in doc.value_spans
-                            else (*filter_at, key)
-                        )
-                        yield Finding(
-                            "E-BOOSTER-FILTER",
-                            f"{key} '{value}' is not known to {db.pack.name}",
-                            path,
-                            doc.value_span(value_at),
-                            hint=f"known: {shown}" if known else None,
-                        )
+            yield from check_filter(db, doc, filter_at, sheet.filter)
             for card_id in sheet.weights:
                 if card_id not in vocabulary["cards"]:
                     yield Finding(
@@ -273,7 +312,7 @@ def check_booster(db: CardDatabase, doc: Located, type_id: str, definition: Boos
     if not definition.duplicates and len(distinct) < total:
         yield Finding(
             "E-BOOSTER-TOO-FEW",
-            f"booster '{type_id}' holds {total} different cards but its filters match only {len(distinct)} cards in all",
+            f"booster '{type_id}' holds {total} different cards but its filters match only {plural(len(distinct), 'card')} in all",
             path,
             doc.key_span(where),
         )
@@ -296,7 +335,7 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
     if slot.count < len(by_faction):
         yield Finding(
             "W-BOOSTER-BALANCE",
-            f"slot '{slot.name}' of booster '{type_id}' draws {slot.count} cards but its cards come from "
+            f"slot '{slot.name}' of booster '{type_id}' draws {plural(slot.count, 'card')} but its cards come from "
             f"{len(by_faction)} {db.pack.faction_label}s; balance is skipped",
             doc.path,
             doc.value_span((*slot_at, "province_balance")),
@@ -309,7 +348,7 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
             yield Finding(
                 "W-BOOSTER-BALANCE",
                 f"slot '{slot.name}' of booster '{type_id}': {db.pack.faction_label} '{faction or 'none'}' has "
-                f"{n} of {len(cards)} cards, fewer than 1 per booster on average; guaranteeing one raises its odds",
+                f"{n} of {plural(len(cards), 'card')}, fewer than 1 per booster on average; guaranteeing one raises its odds",
                 doc.path,
                 doc.value_span((*slot_at, "province_balance")),
             )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from carddb.errors import CarddbError
 from carddb.play.boosters import BoosterPlan, CompiledSheet, CompiledSlot
 from carddb.play.rng import Rng, derive_seed
+from carddb.plural import plural
 
 # Draws that hit a card already in the booster are retried this many times before
 # falling back to drawing from the remaining cards (same distribution, slower).
@@ -146,8 +147,8 @@ def deal_boosters(plan: BoosterPlan, seed: int, count: int, start: int = 0) -> l
         needed = (start + count) * slot.count
         if len(pile) < needed:
             raise BoosterError(
-                f"booster '{plan.id}': slot '{slot.name}' deals {slot.count} to each of {start + count} boosters "
-                f"({needed} cards) but its pile holds only {len(pile)}"
+                f"booster '{plan.id}': slot '{slot.name}' deals {slot.count} to each of {plural(start + count, 'booster')} "
+                f"({plural(needed, 'card')}) but its pile holds only {len(pile)}"
             )
         piles.append(pile)
     boosters = []

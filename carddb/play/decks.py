@@ -70,11 +70,8 @@ class DeckSource:
 class DeckRules(Protocol):
     """What a game pack declares about decks (see carddb/games/loe/decks.py)."""
 
-    # list kind -> one line saying what such a list is
+    # list kind -> one line saying what such a list is; it may name rule numbers with {number:ID}
     list_kinds: Mapping[str, str]
-    # a drafted council: the most cards of each card kind, and the least
-    draft_limits: Mapping[str, int]
-    draft_required: Mapping[str, int]
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]: ...
 

@@ -1,19 +1,15 @@
-"""Full Draft: Council Draft, Sealed Deck for the shared deck, and Victory Draft.
+"""Running a draft format (carddb.play.draftformat) at a table of seats, with bots and a replayable log.
 
-Council Draft: every seat opens a lords and dukes booster, picks one card and
-passes the rest to the left, until every council is full (the game's
-`draft_limits`: LOE 1 Lord and 4 Dukes) or no seat can pick any more. A seat only
-picks cards its council can still take. Victory Draft: the victory deal gives
-each seat 3 cards and it keeps one. Every pick is logged with the pack's
-contents, so a draft can be replayed (`replay_draft`) and analysed.
+Each phase of the format runs in turn: `pick-and-pass` opens boosters and passes
+them (one per seat per round, or one at a time as needed until every pool is
+full), `deal-and-keep` deals from one shuffled pile, `sealed` opens boosters for
+each seat or for one shared deck. A seat only takes what its pool can still hold;
+a pack with nothing it can take passes on. Boosters of a type are numbered in the
+order the draft opens them, and every random choice comes from the event seed, so
+the same seed, data and carddb version give the same draft.
 
-Bots pick by `bot_rating` (documented in docs/play-modes.md):
-  rarity score (1 for the first rarity of the game, 2 for the next...)
-  + 4 for a Lord while the seat has none (a council cannot play without one, so a
-    Lord of any rarity beats any other card)
-  + 2 when the card's province is the seat's province (its Lord's, else its first pick's)
-  + 1 for a neutral card
-ties are broken by card id, so a bot never needs a random number.
+Every pick is logged with the pack's contents, so a draft can be replayed
+(carddb.play.replay) and analysed. Bots are `carddb.play.bots.BotPicker`.
 """
 
 from __future__ import annotations
@@ -25,13 +21,20 @@ from typing import Any, Protocol
 from carddb import __version__
 from carddb.database import CardDatabase
 from carddb.errors import CarddbError
+from carddb.gamepack import PLAYERS_MAX, PLAYERS_MIN, GamePack
 from carddb.play.boosters import BoosterPlan
-from carddb.play.collation import BoosterError, open_boosters
-from carddb.play.decks import DeckRules
+from carddb.play.bots import BotPicker
+from carddb.play.collation import Booster, BoosterError, open_boosters
+from carddb.play.draftformat import DraftPlan, PhasePlan, PlayDefinitions
+from carddb.play.rng import Rng
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 LOG_FORMAT = "carddb-draft-log"
-LOG_VERSION = 1
+LOG_VERSION = 2  # 1: the Council Draft and Victory Draft were built in (carddb before draft formats)
+# An as-needed phase that has opened this many boosters without filling every pool gives up.
+MAX_BOOSTERS = 1000
+PASS_STEP = {"left": 1, "right": -1}
 
 
 class DraftError(CarddbError):
@@ -43,71 +46,54 @@ class Seat:
     number: int  # 1-based, as printed on pick sheets
     name: str
     bot: bool = True
-    picks: list[str] = field(default_factory=list)  # council picks, in order
-    victory: str | None = None
+    pools: dict[str, list[str]] = field(default_factory=dict)  # phase id -> the cards kept, in pick order
+
+    def pool(self, phase_id: str) -> list[str]:
+        return self.pools.setdefault(phase_id, [])
+
+    def all_picks(self) -> list[str]:
+        return [card for picks in self.pools.values() for card in picks]
 
 
 @dataclass(frozen=True)
 class PickRequest:
-    phase: str  # "council" or "victory"
+    phase: PhasePlan
     seat: Seat
-    pack: tuple[str, ...]  # everything in the pack
-    legal: tuple[str, ...]  # what this seat's council can still take
+    pack: tuple[str, ...]  # everything in the pack (or the cards dealt)
+    legal: tuple[str, ...]  # what this seat's pool can still take
 
 
 class Picker(Protocol):
     def pick(self, request: PickRequest) -> str: ...
 
 
-def _neutral(db: CardDatabase) -> str | None:
-    return "neutral" if db.pack.faction("neutral") else None
-
-
-def seat_faction(db: CardDatabase, seat: Seat) -> str | None:
-    cards = [db.by_id(c) for c in seat.picks]
-    lords = [c for c in cards if c is not None and c.kind == "lord"]
-    anchor = lords[0] if lords else next((c for c in cards if c is not None), None)
-    return db.faction_of(anchor) if anchor is not None else None
-
-
-def bot_rating(db: CardDatabase, card_id: str, seat: Seat) -> int:
-    card = db.by_id(card_id)
-    if card is None:
-        return 0
-    rarity_ids = [r.id for r in db.pack.rarities]
-    score = rarity_ids.index(card.rarity) + 1 if card.rarity in rarity_ids else 1
-    kinds = [db.by_id(c) for c in seat.picks]
-    if card.kind == "lord" and not any(k is not None and k.kind == "lord" for k in kinds):
-        score += 4
-    faction = db.faction_of(card)
-    if faction is not None and faction == seat_faction(db, seat):
-        score += 2
-    elif faction is not None and faction == _neutral(db):
-        score += 1
-    return score
-
-
-class BotPicker:
-    def __init__(self, db: CardDatabase) -> None:
-        self.db = db
-
-    def pick(self, request: PickRequest) -> str:
-        return min(request.legal, key=lambda c: (-bot_rating(self.db, c, request.seat), c))
+def seats_problem(pack: GamePack, seats: int) -> str | None:
+    """Why a table of `seats` cannot play this game, or None."""
+    bounds = pack.players
+    if seats < 1:
+        return "a table needs at least 1 seat"
+    if bounds is not None and not bounds[0] <= seats <= bounds[1]:
+        low, high = bounds
+        players = f"{low} to {high} players" if low != high else f"{low} players"
+        return f"{pack.name} is played by {players} (its numbers {PLAYERS_MIN} and {PLAYERS_MAX}), not {seats}"
+    return None
 
 
 @dataclass
 class DraftLog:
     game: str
+    draft: str  # the draft format's id
     seed: int
-    booster_types: dict[str, str]  # role (council, victory, deck) -> booster type id
-    deck_boosters_per_player: int
     seats: list[Seat]
+    boosters_per_seat: dict[str, int]  # sealed phase id -> boosters each seat opened
     picks: list[dict[str, Any]] = field(default_factory=list)
-    shared_deck: list[str] = field(default_factory=list)
+    shared: dict[str, list[str]] = field(default_factory=dict)  # shared sealed phase id -> the shuffled deck
     carddb_version: str = __version__
 
-    def councils(self) -> list[dict[str, Any]]:
-        return [{"seat": s.number, "name": s.name, "cards": list(s.picks), "victory": s.victory} for s in self.seats]
+    def pools(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": s.number, "name": s.name, "pools": {k: list(v) for k, v in s.pools.items()}} for s in self.seats
+        ]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,180 +101,267 @@ class DraftLog:
             "version": LOG_VERSION,
             "carddb": self.carddb_version,
             "game": self.game,
+            "draft": self.draft,
             "seed": self.seed,
-            "booster_types": self.booster_types,
-            "deck_boosters_per_player": self.deck_boosters_per_player,
             "seats": [{"seat": s.number, "name": s.name, "bot": s.bot} for s in self.seats],
+            "boosters_per_seat": self.boosters_per_seat,
             "picks": self.picks,
-            "councils": self.councils(),
-            "shared_deck": self.shared_deck,
+            "pools": self.pools(),
+            "shared": self.shared,
         }
 
 
-def _can_take(db: CardDatabase, rules: DeckRules, seat: Seat, card_id: str) -> bool:
-    card = db.by_id(card_id)
-    # a council holds each card once, like a council list (see the game's deck rules)
-    if card is None or card.kind not in rules.draft_limits or card_id in seat.picks:
-        return False
-    held = sum(1 for c in seat.picks if (k := db.by_id(c)) is not None and k.kind == card.kind)
-    return held < rules.draft_limits[card.kind]
+def choose_draft(play: PlayDefinitions, pack: GamePack, draft_id: str | None) -> DraftPlan:
+    if not play.drafts:
+        raise DraftError(f"{pack.name} defines no draft format (the 'drafts:' section of boosters.yaml)")
+    if draft_id is None:
+        return next(iter(play.drafts.values()))
+    if draft_id not in play.drafts:
+        raise DraftError(f"no draft format '{draft_id}' (formats: {', '.join(play.drafts)})")
+    return play.drafts[draft_id]
 
 
-def _council_full(db: CardDatabase, rules: DeckRules, seat: Seat) -> bool:
-    return sum(1 for c in seat.picks if db.by_id(c) is not None) >= sum(rules.draft_limits.values())
+class _Table:
+    """One draft in progress: the seats, the boosters opened so far, the log."""
 
+    def __init__(
+        self,
+        db: CardDatabase,
+        play: PlayDefinitions,
+        draft: DraftPlan,
+        log: DraftLog,
+        pickers: Mapping[int, Picker],
+    ) -> None:
+        self.db, self.play, self.draft, self.log = db, play, draft, log
+        self.seats = log.seats
+        self.pickers = pickers
+        self.bot = BotPicker(db, draft)
+        self.opened: dict[str, int] = {}  # booster type -> boosters opened so far
 
-def run_draft(
-    db: CardDatabase,
-    plans: Mapping[str, BoosterPlan],
-    *,
-    seed: int,
-    seats: Sequence[Seat],
-    pickers: Mapping[int, Picker] | None = None,
-    booster_types: Mapping[str, str] | None = None,
-    deck_boosters_per_player: int = 3,
-) -> DraftLog:
-    """Run a full draft; seats without a picker in `pickers` (keyed by seat number) are bots."""
-    rules = db.pack.deck_rules
-    if rules is None:
-        raise DraftError(f"{db.pack.name} declares no deck rules, so a council draft has no council to fill")
-    types = {"council": "council", "victory": "victory-deal", "deck": "deck", **(booster_types or {})}
-    for role, type_id in types.items():
-        if type_id not in plans:
-            raise DraftError(f"the {role} booster type '{type_id}' is not defined (or has errors) in boosters.yaml")
-    bot = BotPicker(db)
-    chosen = dict(pickers or {})
-    log = DraftLog(
-        db.pack.id, seed, dict(types), deck_boosters_per_player, [Seat(s.number, s.name, s.bot) for s in seats]
-    )
-    seat_list = log.seats
-    n = len(seat_list)
-    if n < 1:
-        raise DraftError("a draft needs at least one seat")
+    # -- what a seat may take
 
-    def ask(request: PickRequest) -> str:
-        choice = chosen.get(request.seat.number, bot).pick(request)
-        if choice not in request.legal:
-            raise DraftError(f"seat {request.seat.number} picked '{choice}', which is not a legal pick from this pack")
-        return choice
+    def held(self, phase: PhasePlan, seat: Seat, kind: str) -> int:
+        return sum(1 for c in seat.pool(phase.id) if (card := self.db.by_id(c)) is not None and card.kind == kind)
 
-    packs = [b.ids() for b in open_boosters(plans[types["council"]], seed, n)]
-    step, idle = 0, 0
-    while idle < n and not all(_council_full(db, rules, s) for s in seat_list):
-        picked_any = False
-        for offset, seat in enumerate(seat_list):
-            pack_no = (offset - step) % n  # packs pass to the left: seat i+1 gets seat i's pack
-            pack = packs[pack_no]
-            legal = tuple(dict.fromkeys(c for c in pack if _can_take(db, rules, seat, c)))
-            if not legal or _council_full(db, rules, seat):
-                continue
-            choice = ask(PickRequest("council", seat, tuple(pack), legal))
-            log.picks.append(
+    def can_take(self, phase: PhasePlan, seat: Seat, card_id: str) -> bool:
+        card = self.db.by_id(card_id)
+        if card is None or (phase.pool.unique and card_id in seat.pool(phase.id)):
+            return False
+        if not phase.pool.holdings:
+            return True
+        holding = phase.pool.holding(card.kind)
+        if holding is None:
+            return False
+        return holding.most is None or self.held(phase, seat, card.kind) < holding.most.value
+
+    def full(self, phase: PhasePlan, seat: Seat) -> bool:
+        pool = phase.pool
+        return pool.bounded and all(
+            h.most is not None and self.held(phase, seat, h.kind) >= h.most.value for h in pool.holdings
+        )
+
+    # -- picking
+
+    def take(self, phase: PhasePlan, seat: Seat, pack: list[str], round_no: int, step: int, pack_no: int) -> bool:
+        """The seat keeps up to `picks` cards of the pack; False when it could keep none."""
+        took = False
+        for _ in range(phase.picks.value):
+            if self.full(phase, seat):
+                break
+            legal = tuple(dict.fromkeys(c for c in pack if self.can_take(phase, seat, c)))
+            if not legal:
+                break
+            choice = self.ask(PickRequest(phase, seat, tuple(pack), legal))
+            self.log.picks.append(
                 {
-                    "phase": "council",
-                    "step": step + 1,
+                    "phase": phase.id,
+                    "round": round_no,
+                    "step": step,
                     "seat": seat.number,
-                    "pack": pack_no + 1,
+                    "pack": pack_no,
                     "pack_contents": list(pack),
                     "pick": choice,
                 }
             )
             pack.remove(choice)
-            seat.picks.append(choice)
-            picked_any = True
-        idle = 0 if picked_any else idle + 1
-        step += 1
-    for seat in seat_list:
-        for kind, least in rules.draft_required.items():
-            have = sum(1 for c in seat.picks if (k := db.by_id(c)) is not None and k.kind == kind)
-            if have < least:
+            seat.pool(phase.id).append(choice)
+            took = True
+        return took
+
+    def ask(self, request: PickRequest) -> str:
+        choice = self.pickers.get(request.seat.number, self.bot).pick(request)
+        if choice not in request.legal:
+            raise DraftError(f"seat {request.seat.number} picked '{choice}', which is not a legal pick from this pack")
+        return choice
+
+    def plan_of(self, phase: PhasePlan) -> BoosterPlan:
+        plan = self.play.boosters.get(phase.booster)
+        if plan is None:
+            raise DraftError(f"the booster type '{phase.booster}' of phase '{phase.id}' has errors in boosters.yaml")
+        return plan
+
+    def next_number(self, phase: PhasePlan, count: int) -> int:
+        """Boosters of a type are numbered across the draft: the first of the next `count` of this phase's type."""
+        start = self.opened.get(phase.booster, 0)
+        self.opened[phase.booster] = start + count
+        return start
+
+    def open(self, phase: PhasePlan, count: int) -> list[Booster]:
+        plan = self.plan_of(phase)
+        return open_boosters(plan, self.log.seed, count, self.next_number(phase, count))
+
+    # -- the phases
+
+    def run(self) -> None:
+        for phase in self.draft.phases:
+            if phase.mode == "pick-and-pass" and phase.open == "as-needed":
+                self.as_needed(phase)
+            elif phase.mode == "pick-and-pass":
+                self.each_seat(phase)
+            elif phase.mode == "deal-and-keep":
+                self.deal_and_keep(phase)
+            else:
+                self.sealed(phase)
+            self.check_least(phase)
+
+    def step_of(self, phase: PhasePlan, number: int) -> int:
+        """+1 when packs go to the left (seat n to n+1), -1 to the right; `alternate` starts left."""
+        if phase.passing == "alternate":
+            return 1 if number % 2 == 1 else -1
+        return PASS_STEP[phase.passing]
+
+    def each_seat(self, phase: PhasePlan) -> None:
+        n = len(self.seats)
+        rounds = phase.rounds.value if phase.rounds else 1
+        for round_no in range(1, rounds + 1):
+            try:
+                packs = [b.ids() for b in self.open(phase, n)]  # seat i opens pack i
+            except BoosterError as exc:
+                raise DraftError(f"round {round_no} of the {phase.name} cannot open its boosters: {exc}") from None
+            direction = self.step_of(phase, round_no)
+            step, idle = 0, 0
+            while any(packs) and idle < n:
+                took = False
+                for index, seat in enumerate(self.seats):
+                    pack_index = (index - step * direction) % n  # the pack that reached this seat
+                    took |= self.take(phase, seat, packs[pack_index], round_no, step + 1, pack_index + 1)
+                step += 1
+                idle = 0 if took else idle + 1
+
+    def as_needed(self, phase: PhasePlan) -> None:
+        """One booster at a time round the table; the next is opened when it is used up, until every pool is full."""
+        n = len(self.seats)
+        plan = self.plan_of(phase)
+        possible = {c for slot in plan.slots for sheet in slot.sheets for c in sheet.cards}
+        opener, opened = 0, 0
+        while not all(self.full(phase, seat) for seat in self.seats):
+            wanting = [s for s in self.seats if not self.full(phase, s)]
+            if not any(self.can_take(phase, seat, c) for seat in wanting for c in possible):
+                return  # no booster of this type can hold anything a seat may still take
+            if opened >= MAX_BOOSTERS:
                 raise DraftError(
-                    f"seat {seat.number} ended the council draft with {have} {db.pack.kind(kind).plural}; "
-                    f"the '{types['council']}' booster needs more of them"
+                    f"the {phase.name} opened {plural(opened, f'{phase.booster!r} booster')} and some {phase.pool.name} is still "
+                    f"not full: the booster type rarely holds what it needs"
                 )
-    try:
-        deals = open_boosters(plans[types["victory"]], seed, n)
-    except BoosterError as exc:
-        raise DraftError(f"the Victory Draft cannot deal to {n} seats: {exc}") from None
-    for seat, deal in zip(seat_list, deals, strict=True):
-        dealt = tuple(deal.ids())
-        choice = ask(PickRequest("victory", seat, dealt, dealt))
-        log.picks.append(
+            try:
+                (booster,) = self.open(phase, 1)
+            except BoosterError:
+                return  # a dealt pile has run out: no cards remain to open
+            opened += 1
+            pack = booster.ids()
+            direction = self.step_of(phase, opened)
+            position, idle, step = opener, 0, 0
+            while pack and idle < n:
+                step += 1
+                took = self.take(phase, self.seats[position], pack, opened, step, opened)
+                idle = 0 if took else idle + 1
+                position = (position + direction) % n
+            opener = (opener + direction) % n
+
+    def deal_and_keep(self, phase: PhasePlan) -> None:
+        n, deal = len(self.seats), phase.deal.value
+        pile = list(phase.pile)
+        Rng.derived(self.log.seed, "draft", self.draft.id, phase.id).shuffle(pile)
+        if len(pile) < n * deal:
+            raise DraftError(
+                f"the {phase.name} cannot deal to {plural(n, 'seat')}: it deals {deal} to each "
+                f"({plural(n * deal, 'card')}) but its pile holds only {len(pile)}"
+            )
+        for index, seat in enumerate(self.seats):
+            hand = pile[index * deal : (index + 1) * deal]
+            for step in range(1, phase.keep.value + 1):
+                if not self.take_one(phase, seat, hand, step):
+                    break
+
+    def take_one(self, phase: PhasePlan, seat: Seat, hand: list[str], step: int) -> bool:
+        legal = tuple(dict.fromkeys(c for c in hand if self.can_take(phase, seat, c)))
+        if not legal:
+            return False
+        choice = self.ask(PickRequest(phase, seat, tuple(hand), legal))
+        self.log.picks.append(
             {
-                "phase": "victory",
-                "step": 1,
+                "phase": phase.id,
+                "round": 1,
+                "step": step,
                 "seat": seat.number,
                 "pack": seat.number,
-                "pack_contents": list(dealt),
+                "pack_contents": list(hand),
                 "pick": choice,
             }
         )
-        seat.victory = choice
-    log.shared_deck = list(run_sealed(plans[types["deck"]], seed, n, deck_boosters_per_player).shared_deck)
+        hand.remove(choice)
+        seat.pool(phase.id).append(choice)
+        return True
+
+    def sealed(self, phase: PhasePlan) -> None:
+        n, per = len(self.seats), self.log.boosters_per_seat[phase.id]
+        plan = self.plan_of(phase)
+        try:
+            event = run_sealed(plan, self.log.seed, n, per, start=self.next_number(phase, n * per))
+        except BoosterError as exc:
+            raise DraftError(f"the {phase.name} cannot open its boosters: {exc}") from None
+        if phase.shared:
+            self.log.shared[phase.id] = list(event.shared_deck)
+            return
+        for index, seat in enumerate(self.seats):
+            seat.pool(phase.id).extend(card for booster in event.player_boosters(index) for card in booster.ids())
+
+    def check_least(self, phase: PhasePlan) -> None:
+        for seat in self.seats:
+            for holding in phase.pool.holdings:
+                have = self.held(phase, seat, holding.kind)
+                if have < holding.least.value:
+                    kind = self.db.pack.kind(holding.kind)
+                    source = f"the '{phase.booster}' boosters" if phase.booster else "its pile"
+                    raise DraftError(
+                        f"seat {seat.number} ended the {phase.name} with {have} {kind.plural}; its {phase.pool.name} "
+                        f"needs at least {holding.least.value}, and {source} held no more it could take"
+                    )
+
+
+def run_draft(
+    db: CardDatabase,
+    play: PlayDefinitions,
+    draft_id: str | None = None,
+    *,
+    seed: int,
+    seats: Sequence[Seat],
+    pickers: Mapping[int, Picker] | None = None,
+    boosters_per_seat: int | Mapping[str, int] | None = None,
+) -> DraftLog:
+    """Run a draft format (the game's first when `draft_id` is None); seats without a picker are bots.
+
+    `boosters_per_seat` overrides what sealed phases open per seat: one number for all, or per phase id.
+    """
+    draft = choose_draft(play, db.pack, draft_id)
+    problem = seats_problem(db.pack, len(seats))
+    if problem is not None:
+        raise DraftError(problem)
+    per_seat: dict[str, int] = {}
+    for phase in draft.phases:
+        if phase.mode == "sealed":
+            given = boosters_per_seat.get(phase.id) if isinstance(boosters_per_seat, Mapping) else boosters_per_seat
+            per_seat[phase.id] = int(given) if given is not None else phase.boosters.value
+    log = DraftLog(db.pack.id, draft.id, seed, [Seat(s.number, s.name, s.bot) for s in seats], per_seat)
+    _Table(db, play, draft, log, dict(pickers or {})).run()
     return log
-
-
-class ReplayPicker:
-    """Answers each pick from a log, checking that the pack offered is the one logged."""
-
-    def __init__(self, picks: Sequence[Mapping[str, Any]]) -> None:
-        self.queue = list(picks)
-        self.problems: list[str] = []
-
-    def pick(self, request: PickRequest) -> str:
-        if not self.queue:
-            raise DraftError(f"the log has no {request.phase} pick for seat {request.seat.number}")
-        event = self.queue.pop(0)
-        where = f"{event.get('phase')} pick of seat {event.get('seat')} (step {event.get('step')})"
-        if event.get("phase") != request.phase or event.get("seat") != request.seat.number:
-            raise DraftError(f"the log's next pick is the {where}, but the draft asks seat {request.seat.number}")
-        if list(event.get("pack_contents", [])) != list(request.pack):
-            self.problems.append(f"{where}: the pack regenerated from the seed differs from the logged pack")
-        return str(event.get("pick"))
-
-
-def seats_from_log(data: Mapping[str, Any]) -> list[Seat]:
-    return [Seat(int(s["seat"]), str(s["name"]), bool(s.get("bot", True))) for s in data["seats"]]
-
-
-@dataclass
-class ReplayResult:
-    log: DraftLog | None  # None when the log could not be replayed to the end
-    problems: list[str]
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-
-def replay_draft(db: CardDatabase, plans: Mapping[str, BoosterPlan], data: Mapping[str, Any]) -> ReplayResult:
-    """Run the logged draft again with the logged picks and compare every pack and every council."""
-    if data.get("format") != LOG_FORMAT:
-        raise DraftError(f"not a carddb draft log (its 'format' is {data.get('format')!r}, expected '{LOG_FORMAT}')")
-    try:
-        seats = seats_from_log(data)
-        replayer = ReplayPicker(data["picks"])
-        log = run_draft(
-            db,
-            plans,
-            seed=int(data["seed"]),
-            seats=seats,
-            pickers={s.number: replayer for s in seats},
-            booster_types=data["booster_types"],
-            deck_boosters_per_player=int(data["deck_boosters_per_player"]),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DraftError(f"the draft log is missing or garbles a field: {exc}") from None
-    except DraftError as exc:
-        # an illegal or out-of-turn logged pick: the log does not describe this draft
-        return ReplayResult(None, [*replayer.problems, str(exc)])
-    problems = list(replayer.problems)
-    if replayer.queue:
-        problems.append(f"{len(replayer.queue)} logged picks were never asked for")
-    if log.councils() != data.get("councils"):
-        problems.append("the replayed councils differ from the logged councils")
-    if log.shared_deck != data.get("shared_deck"):
-        problems.append("the replayed shared deck differs from the logged shared deck")
-    if data.get("carddb") != __version__:
-        problems.append(f"the log was written by carddb {data.get('carddb')}, this is {__version__}")
-    return ReplayResult(log, problems)

@@ -1,4 +1,4 @@
-"""What play modes print: booster lists, shared deck lists, pick sheets and pick logs.
+"""What play modes print: booster lists and deck lists (a draft's own sheets: carddb.play.draftsheets).
 
 CSV and JSON for tools, PDFs (WeasyPrint, templates/play/*.html) for the table.
 Every output names the seed and the carddb version, and is written atomically.
@@ -23,7 +23,6 @@ from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.play.collation import Booster
-from carddb.play.draft import DraftLog
 from carddb.play.sealed import SealedEvent
 from carddb.render.assets import BUNDLED_TEMPLATES
 from carddb.render.pdfcache import is_current, pdf_key, remember
@@ -269,92 +268,32 @@ def write_deck_list(
     return written
 
 
-def write_pick_sheets(
-    db: CardDatabase, target: Path, *, seats: int, seed: int, deck_boosters: int, title: str = "Pick sheet"
-) -> Path:
-    """Blank sheets, one page per seat, to record picks at a live table."""
-    rules = db.pack.deck_rules
-    limits = rules.draft_limits if rules else {}
-    limit_text = " and ".join(
-        f"up to {n} {db.pack.kind(k).plural}" if n > 1 else f"1 {db.pack.kind(k).label}" for k, n in limits.items()
-    )
-    context = {
-        "title": title,
-        "seed": seed,
-        "seats": [{"number": n, "name": f"Seat {n}"} for n in range(1, seats + 1)],
-        "council_picks": sum(limits.values()) or 5,
-        "limits": limit_text or "its council",
-        "deck_boosters": deck_boosters,
-    }
-    return render_pdf(db, "pick_sheets.html", context, target)
-
-
-def write_draft_outputs(db: CardDatabase, out_dir: Path, log: DraftLog, *, pdf: bool = True) -> list[Path]:
-    """draft-log.json (replayable), the pick log PDF, councils and the shared deck list."""
-    data = log.to_json()
-    written = [write_text(out_dir / "draft-log.json", json.dumps(data, indent=2) + "\n")]
-    name = {c.id: c.name for c in db.cards}
-    councils = [
-        {
-            "name": c["name"],
-            "bot": next(s.bot for s in log.seats if s.number == c["seat"]),
-            "cards": [name.get(i, i) for i in c["cards"]],
-            "victory": name.get(c["victory"] or "", c["victory"] or ""),
-        }
-        for c in data["councils"]
-    ]
-    seats = []
-    for seat in log.seats:
-        picks = [
-            {
-                "phase": p["phase"],
-                "step": p["step"],
-                "pack": p["pack"],
-                "contents": [name.get(i, i) for i in p["pack_contents"]],
-                "picked": p["pack_contents"].index(p["pick"]),
-            }
-            for p in log.picks
-            if p["seat"] == seat.number
-        ]
-        seats.append({"name": seat.name, "bot": seat.bot, "picks": picks})
-    if pdf:
-        context = {
-            "title": "Draft pick log",
-            "seed": log.seed,
-            "councils": councils,
-            "seats": seats,
-            "picks": log.picks,
-        }
-        written.append(render_pdf(db, "pick_log.html", context, out_dir / "pick-log.pdf"))
-    written += write_deck_list(
-        db,
-        out_dir,
-        Counter(log.shared_deck),
-        title="Shared deck (Sealed Deck of the Full Draft)",
-        stem="shared-deck",
-        seed=log.seed,
-        order=log.shared_deck,
-        pdf=pdf,
-    )
-    return written
-
-
 def write_sealed_outputs(
-    db: CardDatabase, out_dir: Path, event: SealedEvent, seed: int, per_player: int, *, pdf: bool = True
+    db: CardDatabase,
+    out_dir: Path,
+    event: SealedEvent,
+    seed: int,
+    per_player: int,
+    *,
+    pdf: bool = True,
+    name: str = "Sealed",
+    pool: str = "shared deck",
+    shared: bool = True,
 ) -> list[Path]:
-    """A Sealed Deck event: each player's opened boosters, then the shuffled shared deck."""
+    """A sealed event: each player's opened boosters, then (when `shared`) the shuffled deck of the whole table."""
     owners = [f"Player {i // per_player + 1}" for i in range(len(event.boosters))]
     written = write_booster_lists(
-        db, out_dir, event.boosters, seed, title="Sealed Deck: opened boosters", owners=owners, pdf=pdf
+        db, out_dir, event.boosters, seed, title=f"{name}: opened boosters", owners=owners, pdf=pdf
     )
-    written += write_deck_list(
-        db,
-        out_dir,
-        Counter(event.shared_deck),
-        title="Sealed Deck: the shared deck",
-        stem="shared-deck",
-        seed=seed,
-        order=event.shared_deck,
-        pdf=pdf,
-    )
+    if shared:
+        written += write_deck_list(
+            db,
+            out_dir,
+            Counter(event.shared_deck),
+            title=f"{name}: the {pool}",
+            stem="shared-deck",
+            seed=seed,
+            order=event.shared_deck,
+            pdf=pdf,
+        )
     return written

@@ -1,9 +1,10 @@
 """The play stage of `carddb build`: a sample of every play mode the game's data defines.
 
 With a fixed seed, every build writes the same boosters, sealed event and bot
-draft, so a playtest group can print them and a reviewer can diff them. Each
+drafts, so a playtest group can print them and a reviewer can diff them. Each
 output is skipped when the game does not have what it needs (LOE v2 has deck
-lists but no boosters, so it gets only its deck lists).
+lists but no boosters, so it gets only its deck lists). The sealed sample opens
+what the first `sealed` phase of the game's draft formats opens.
 """
 
 from __future__ import annotations
@@ -15,23 +16,19 @@ from pathlib import Path
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.gamepack import GamePack
-from carddb.play.boosters import boosters_path, load_boosters
+from carddb.play.boosters import boosters_path
 from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.decks import load_decks
 from carddb.play.draft import DraftError, Seat, run_draft
-from carddb.play.lists import (
-    write_booster_lists,
-    write_deck_list,
-    write_draft_outputs,
-    write_pick_sheets,
-    write_sealed_outputs,
-)
+from carddb.play.draftformat import first_sealed_phase, load_play
+from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
+from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed_outputs
 from carddb.play.sealed import run_sealed
+from carddb.plural import plural
 
 DEFAULT_SEED = 20261201
 SAMPLE_BOOSTERS = 6  # of each booster type
-SEATS = 4
-DECK_BOOSTERS_PER_PLAYER = 3
+SEATS = 4  # a table, when the game does not say how many play (its numbers players-min, players-max)
 
 
 @dataclass
@@ -46,18 +43,25 @@ def fixed_game_note(pack: GamePack) -> str:
     return f"{pack.name} is a fixed game: every copy holds the same cards, so it has no boosters, sealed or draft"
 
 
+def sample_seats(pack: GamePack) -> int:
+    """The table the samples are played at: the most players the game allows, else SEATS."""
+    bounds = pack.players
+    return bounds[1] if bounds else SEATS
+
+
 def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pdf: bool = True) -> PlaySamples:
     out = db.project.output_dir(db.pack) / "play"
     samples = PlaySamples()
     if db.pack.fixed and not boosters_path(db).is_file():
         samples.notes.append(("Boosters", fixed_game_note(db.pack)))
+    seats = sample_seats(db.pack)
     if boosters_path(db).is_file():
-        plans = load_boosters(db, report)
+        play = load_play(db, report)
         if report.errors:
             return samples
-        for plan in plans.values():
-            # A dealt pile (the Victory deal) is shared by the table: one booster per seat, as in play.
-            count = SEATS if plan.collation == "dealt" else SAMPLE_BOOSTERS
+        for plan in play.boosters.values():
+            # A dealt pile is shared by the table: one booster per seat, as in play.
+            count = seats if plan.collation == "dealt" else SAMPLE_BOOSTERS
             try:
                 opened = open_boosters(plan, seed, count)
             except BoosterError as exc:
@@ -66,42 +70,45 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             samples.written += write_booster_lists(
                 db, out / f"boosters-{plan.id}", opened, seed, title=f"{plan.name} x {count}", pdf=pdf
             )
-            samples.notes.append((f"{plan.name} sample", f"{count} boosters, seed {seed}"))
-        if "deck" in plans:
-            event = run_sealed(plans["deck"], seed, SEATS, DECK_BOOSTERS_PER_PLAYER)
-            samples.written += write_sealed_outputs(db, out / "sealed", event, seed, DECK_BOOSTERS_PER_PLAYER, pdf=pdf)
+            samples.notes.append((f"{plan.name} sample", f"{plural(count, 'booster')}, seed {seed}"))
+        sealed = first_sealed_phase(play)
+        if sealed is not None and sealed.booster in play.boosters:
+            per = sealed.boosters.value
+            event = run_sealed(play.boosters[sealed.booster], seed, seats, per)
+            samples.written += write_sealed_outputs(
+                db,
+                out / "sealed",
+                event,
+                seed,
+                per,
+                pdf=pdf,
+                name=sealed.name,
+                pool=sealed.pool.name,
+                shared=sealed.shared,
+            )
             samples.sealed_boosters = list(event.boosters)
             samples.notes.append(
                 (
-                    "Sealed Deck",
-                    f"{SEATS} players x {DECK_BOOSTERS_PER_PLAYER} boosters, {len(event.shared_deck)} cards",
+                    sealed.name,
+                    f"{plural(seats, 'player')} x {plural(per, 'booster')}, "
+                    f"{plural(sum(len(b.cards) for b in event.boosters), 'card')}",
                 )
             )
-        rules = db.pack.deck_rules
-        if rules is not None and rules.draft_required:
+        for index, draft in enumerate(play.drafts.values()):
+            folder = out / ("draft" if index == 0 else f"draft-{draft.id}")
             try:
                 log = run_draft(
-                    db,
-                    plans,
-                    seed=seed,
-                    seats=[Seat(n, f"Seat {n}", bot=True) for n in range(1, SEATS + 1)],
-                    deck_boosters_per_player=DECK_BOOSTERS_PER_PLAYER,
+                    db, play, draft.id, seed=seed, seats=[Seat(n, f"Seat {n}", bot=True) for n in range(1, seats + 1)]
                 )
             except DraftError as exc:
-                samples.notes.append(("Full Draft", f"not run: {exc}"))
-            else:
-                samples.written += write_draft_outputs(db, out / "draft", log, pdf=pdf)
-                if pdf:
-                    samples.written.append(
-                        write_pick_sheets(
-                            db,
-                            out / "draft" / "pick-sheets.pdf",
-                            seats=SEATS,
-                            seed=seed,
-                            deck_boosters=DECK_BOOSTERS_PER_PLAYER,
-                        )
-                    )
-                samples.notes.append(("Full Draft", f"{SEATS} bot seats, pick log and pick sheets"))
+                samples.notes.append((draft.name, f"not run: {exc}"))
+                continue
+            samples.written += write_draft_outputs(db, folder, play, log, pdf=pdf)
+            if pdf:
+                samples.written.append(
+                    write_pick_sheets(db, folder / "pick-sheets.pdf", play, draft, seats=seats, seed=seed)
+                )
+            samples.notes.append((draft.name, f"{plural(seats, 'bot seat')}, pick log and pick sheets"))
     decks = load_decks(db, report)
     for loaded in decks:
         deck = loaded.deck
@@ -115,5 +122,5 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             pdf=pdf,
         )
     if decks:
-        samples.notes.append(("Deck lists", f"{len(decks)} lists"))
+        samples.notes.append(("Deck lists", plural(len(decks), "list")))
     return samples

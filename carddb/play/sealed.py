@@ -23,8 +23,9 @@ class SealedEvent:
         return self.boosters[player * self.per_player : (player + 1) * self.per_player]
 
 
-def run_sealed(plan: BoosterPlan, seed: int, players: int, per_player: int) -> SealedEvent:
-    boosters = open_boosters(plan, seed, players * per_player)
+def run_sealed(plan: BoosterPlan, seed: int, players: int, per_player: int, start: int = 0) -> SealedEvent:
+    """`start`: the first booster number, when other boosters of the type were opened before (a draft)."""
+    boosters = open_boosters(plan, seed, players * per_player, start)
     deck = [card_id for booster in boosters for card_id in booster.ids()]
     Rng.derived(seed, "shared-deck", plan.id).shuffle(deck)
     return SealedEvent(seed, plan.id, players, per_player, tuple(boosters), tuple(deck))

@@ -16,6 +16,7 @@ from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import RenderError
+from carddb.plural import plural
 from carddb.progress import Stage, no_progress
 from carddb.render.faces import FaceResult, face_counts, render_backs, render_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
@@ -114,7 +115,9 @@ def print_stage(
     double = sum(1 for c in printable if face_by_id[c.id].back_face is not None)
     sides = f" ({double} double-sided, both sides in one file)" if double else ""
     written.add(
-        "card PDFs", _rel(db, out / "cards"), f"{len(printable)} cards{sides} + {len(backs)} backs, {changed} updated"
+        "card PDFs",
+        _rel(db, out / "cards"),
+        f"{plural(len(printable), 'card')}{sides} + {plural(len(backs), 'back')}, {changed} updated",
     )
     slots = sheet_cards(printable, face_by_id, backs, options)
     used_pages: list[Path] = []
@@ -134,7 +137,7 @@ def print_stage(
         written.add(
             f"{PAPERS[paper_id].label} sheets",
             _rel(db, sheets.path),
-            f"{sheets.pages} pages ({sheets.pages_built} built), {len(slots)} cards, "
+            f"{plural(sheets.pages, 'page')} ({sheets.pages_built} built), {plural(len(slots), 'card')}, "
             f"{layout.columns} x {layout.rows} per page, bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
         )
     if options.full_run:
@@ -151,7 +154,7 @@ def print_stage(
             )
             if part
         )
-        written.add("PNGs", _rel(db, out / "png"), f"{len(jobs)} images ({what}), {rendered} rendered")
+        written.add("PNGs", _rel(db, out / "png"), f"{plural(len(jobs), 'image')} ({what}), {rendered} rendered")
     if options.tts:
         decks = _tts_decks(db, printable, face_by_id, backs, name)
         with stage("Writing Tabletop Simulator decks", None):
@@ -161,7 +164,7 @@ def print_stage(
             written.add(
                 "Tabletop Simulator deck",
                 _rel(db, deck_result.json_path),
-                f"{deck_result.cards} cards on {deck_result.sheets} sheet(s) + "
+                f"{plural(deck_result.cards, 'card')} on {plural(deck_result.sheets, 'sheet')} + "
                 + ("a sheet of their own backs each (UniqueBack)" if deck_result.unique_backs else "back"),
             )
     return result

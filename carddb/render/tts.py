@@ -29,6 +29,7 @@ from PIL import Image
 
 from carddb.atomic import atomic_path, write_text
 from carddb.errors import RenderError
+from carddb.plural import plural
 from carddb.render.pdfcache import is_current, remember
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -217,7 +218,7 @@ def saved_object(
         "GUID": _guid(deck.name),
         "Transform": _transform(),
         "Nickname": deck.title,
-        "Description": f"{len(contained)} cards",
+        "Description": plural(len(contained), "card"),
         "DeckIDs": [c["CardID"] for c in contained],
         "CustomDeck": custom,
         "ContainedObjects": list(contained),

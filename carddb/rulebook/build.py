@@ -17,7 +17,8 @@ from carddb.cardmodel import file_stem
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.engine.registry import EffectRegistry, registry_for
-from carddb.play.boosters import boosters_path, load_boosters
+from carddb.play.boosters import boosters_path
+from carddb.play.draftformat import PlayDefinitions, load_play
 from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, icons_dir
 from carddb.rulebook import chapters as generated
 from carddb.rulebook.document import (
@@ -90,7 +91,8 @@ def build_rulebook(
     shown = [card for card in db.cards if any(face.id in ids for face in card.faces)]
     images, sizes = card_images(db, shown, report, dpi=dpi)
 
-    # 3. the chapters written from the data
+    # 3. the chapters written from the data; a game without a boosters file legitimately has no boosters
+    play = load_play(db, report) if boosters_path(db).is_file() else PlayDefinitions({}, {})
     registry = registry if registry is not None else registry_for(pack)
     reference = [
         generated.anatomy_chapter(
@@ -101,7 +103,8 @@ def build_rulebook(
         generated.kinds_chapter(templates, anchors, db, card_url),
         generated.glossary_chapter(templates, anchors, generated.glossary_entries(registry, pack)),
         generated.components_chapter(templates, anchors, db),
-        generated.boosters_chapter(templates, anchors, booster_entries(db, report)),
+        generated.boosters_chapter(templates, anchors, generated.booster_entries(db, play.boosters.values())),
+        generated.drafts_chapter(templates, anchors, generated.draft_entries(db, play)),
         generated.deck_rules_chapter(templates, anchors, generated.deck_rule_sections(pack, pack.deck_rules)),
     ]
     chapters = prose + [c for c in reference if c is not None]
@@ -140,13 +143,6 @@ def prose_context(db: CardDatabase) -> ProseContext:
         numbers={n.id: n.value for n in db.pack.numbers},
         tables={t.id: t for t in db.pack.tables},
     )
-
-
-def booster_entries(db: CardDatabase, report: Report) -> list[generated.BoosterEntry]:
-    """The game's booster types; a game without a boosters file legitimately has none."""
-    if not boosters_path(db).is_file():
-        return []
-    return generated.booster_entries(db, load_boosters(db, report).values())
 
 
 def write_prose_images(out: Path, images: dict[str, Path]) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import jinja2
+from markupsafe import Markup, escape
 
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
@@ -23,6 +24,9 @@ from carddb.engine.registry import EffectRegistry
 from carddb.gamepack import GamePack, KindInfo
 from carddb.play.boosters import BoosterPlan
 from carddb.play.decks import DeckRules
+from carddb.play.draftformat import Count, PlayDefinitions
+from carddb.play.draftwords import phase_sentences
+from carddb.rulebook.sources import number_html, numbers_html
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading
 
 CardUrl = Callable[[str], str]
@@ -33,6 +37,27 @@ def render_chapter(
 ) -> Chapter:
     html = templates.get_template(template).render(title=title, headings=headings, **values)
     return Chapter(slug=slug, title=title, html=html, headings=headings, generated=True)
+
+
+def sectioned_chapter(
+    templates: jinja2.Environment,
+    anchors: AnchorBook,
+    template: str,
+    title: str,
+    anchor: str,
+    sections: Sequence[tuple[str, Any]],
+    section_anchor: str,
+) -> Chapter | None:
+    """A chapter of one `##` section per (heading title, item); the template gets `entries` as (heading, item)."""
+    if not sections:
+        return None
+    headings = [Heading(1, title, anchors.claim(anchor))]
+    placed = []
+    for heading_title, item in sections:
+        heading = Heading(2, heading_title, anchors.claim(f"{section_anchor}-{heading_title}"))
+        headings.append(heading)
+        placed.append((heading, item))
+    return render_chapter(templates, template, headings[0].anchor, title, headings, entries=placed)
 
 
 def kind_label(pack: GamePack, card: Card) -> str:
@@ -174,6 +199,7 @@ class KindEntry:
     example: Card | None
     example_url: str
     frame: str  # what the card looks like when printed
+    description: Markup  # the kind's description, its rule numbers tagged (sources.numbers_html)
     printed_with: str = ""  # what is on its other side: "the deck back", "a Shrine on the back"
 
 
@@ -210,6 +236,7 @@ def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDa
                 example=cards[0] if cards else None,
                 example_url=card_url(cards[0].id) if cards else "",
                 frame=kind.frame or f"the {kind.layout} frame",
+                description=Markup(numbers_html(kind.description, db.pack.number_values)),
                 printed_with=printed_with(db.pack, kind),
             )
         )
@@ -237,7 +264,8 @@ class GlossaryEntry:
     name: str
     role: str  # the registry role: keyword, effect, cost, trigger, ...
     phrases: tuple[Phrase, ...]
-    meaning: str
+    meaning: str  # as a reader reads it: rule numbers written out
+    meaning_html: Markup  # the same, rule numbers tagged (sources.numbers_html)
     reminder: str = ""
     examples: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()  # plural kind labels allowed to use it; empty = any kind
@@ -296,7 +324,8 @@ def glossary_entries(registry: EffectRegistry, pack: GamePack) -> list[GlossaryE
                 name=entry.name,
                 role=entry.role,
                 phrases=tuple(phrase(p.text) for p in entry.patterns),
-                meaning=entry.meaning,
+                meaning=pack.say(entry.meaning),
+                meaning_html=Markup(numbers_html(entry.meaning, pack.number_values)),
                 reminder=entry.reminder,
                 examples=tuple(entry.examples),
                 kinds=kinds,
@@ -451,23 +480,53 @@ def booster_entries(db: CardDatabase, plans: Iterable[BoosterPlan]) -> list[Boos
             total = sum(sheet.units for sheet in slot.sheets) or 1
             odds = tuple((describe_cards(db, sheet.cards), 100 * sheet.units / total) for sheet in slot.sheets)
             slots.append(BoosterSlotLine(slot.count, slot.name, odds))
-        entries.append(BoosterEntry(plan.name, plan.description, plan.size, plan.duplicates, tuple(slots)))
+        description = Markup(numbers_html(plan.description, db.pack.number_values))
+        entries.append(BoosterEntry(plan.name, description, plan.size, plan.duplicates, tuple(slots)))
     return entries
 
 
 def boosters_chapter(
     templates: jinja2.Environment, anchors: AnchorBook, entries: Sequence[BoosterEntry]
 ) -> Chapter | None:
-    if not entries:
-        return None
-    title = "Booster Contents"
-    headings = [Heading(1, title, anchors.claim("booster-contents"))]
-    placed = []
-    for entry in entries:
-        heading = Heading(2, entry.name, anchors.claim(f"booster-{entry.name}"))
-        headings.append(heading)
-        placed.append((heading, entry))
-    return render_chapter(templates, "chapters/boosters.html", headings[0].anchor, title, headings, entries=placed)
+    sections = [(entry.name, entry) for entry in entries]
+    return sectioned_chapter(
+        templates, anchors, "chapters/boosters.html", "Booster Contents", "booster-contents", sections, "booster"
+    )
+
+
+# --- drafts ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DraftEntry:
+    name: str
+    description: Markup
+    phases: tuple[tuple[str, Markup], ...]  # each phase's name and what the players do, rule numbers tagged
+
+
+def draft_entries(db: CardDatabase, play: PlayDefinitions) -> list[DraftEntry]:
+    """Every draft format of the game, each phase in the words the pick sheets use (carddb.play.draftwords)."""
+    numbers = db.pack.number_values
+
+    def write(count: Count) -> str:
+        return number_html(count.number, "digits", str(count.value)) if count.number else str(count.value)
+
+    def text(words: str) -> str:
+        return str(escape(words))
+
+    entries = []
+    for draft in play.drafts.values():
+        phases = tuple(
+            (phase.name, Markup(" ".join(phase_sentences(db.pack, play.boosters, phase, write, text))))
+            for phase in draft.phases
+        )
+        entries.append(DraftEntry(draft.name, Markup(numbers_html(draft.description, numbers)), phases))
+    return entries
+
+
+def drafts_chapter(templates: jinja2.Environment, anchors: AnchorBook, entries: Sequence[DraftEntry]) -> Chapter | None:
+    sections = [(entry.name, entry) for entry in entries]
+    return sectioned_chapter(templates, anchors, "chapters/drafts.html", "Drafts", "drafts", sections, "draft")
 
 
 # --- deck building ----------------------------------------------------------------------------------------------
@@ -476,47 +535,24 @@ def boosters_chapter(
 @dataclass(frozen=True)
 class DeckRuleSection:
     title: str
-    rules: tuple[str, ...]
+    rules: tuple[Markup, ...]  # rule numbers tagged (sources.numbers_html)
 
 
 def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRuleSection]:
-    """The game's deck rules in words: the kinds of deck list, and what a drafted pool may hold."""
-    if rules is None:
+    """The game's deck rules in words: the kinds of deck list (what a draft keeps: `drafts_chapter`)."""
+    if rules is None or not rules.list_kinds:
         return []
-    sections = []
-    if rules.list_kinds:
-        lines = tuple(f"{name.replace('-', ' ').title()}: {what}." for name, what in rules.list_kinds.items())
-        sections.append(DeckRuleSection("Deck Lists", lines))
-    limits = []
-    for kind in pack.kinds:
-        most = rules.draft_limits.get(kind.id)
-        least = rules.draft_required.get(kind.id, 0)
-        if most is None and not least:
-            continue
-        noun = kind.label if most == 1 and least <= 1 else kind.plural
-        if most is not None and most == least:
-            limits.append(f"Exactly {most} {noun}.")
-        elif most is not None and least:
-            limits.append(f"At least {least} and at most {most} {kind.plural}.")
-        elif most is not None:
-            limits.append(f"Up to {most} {noun}.")
-        else:
-            limits.append(f"At least {least} {noun}.")
-    if limits:
-        sections.append(DeckRuleSection("Draft Limits", tuple(limits)))
-    return sections
+    lines = tuple(
+        Markup(numbers_html(f"{name.replace('-', ' ').title()}: {what}.", pack.number_values))
+        for name, what in rules.list_kinds.items()
+    )
+    return [DeckRuleSection("Deck Lists", lines)]
 
 
 def deck_rules_chapter(
     templates: jinja2.Environment, anchors: AnchorBook, sections: Sequence[DeckRuleSection]
 ) -> Chapter | None:
-    if not sections:
-        return None
-    title = "Deck Building"
-    headings = [Heading(1, title, anchors.claim("deck-building"))]
-    placed = []
-    for section in sections:
-        heading = Heading(2, section.title, anchors.claim(f"deck-{section.title}"))
-        headings.append(heading)
-        placed.append((heading, section))
-    return render_chapter(templates, "chapters/deck-rules.html", headings[0].anchor, title, headings, sections=placed)
+    entries = [(section.title, section) for section in sections]
+    return sectioned_chapter(
+        templates, anchors, "chapters/deck-rules.html", "Deck Building", "deck-building", entries, "deck"
+    )

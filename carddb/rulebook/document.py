@@ -15,6 +15,7 @@ import jinja2
 
 from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
+from carddb.plural import plural
 from carddb.render.assets import BUNDLED_TEMPLATES
 from carddb.rulebook.toc import Chapter, TocEntry, table_of_contents
 
@@ -134,9 +135,9 @@ def assemble(
     toc = table_of_contents(chapters)
     sets = len({c.set for c in db.cards})
     copies = sum(c.copies for c in db.cards)
-    cards = f"{copies} cards ({len(db.cards)} different)" if copies != len(db.cards) else f"{copies} cards"
+    cards = plural(copies, "card") + (f" ({len(db.cards)} different)" if copies != len(db.cards) else "")
     kinds = len(pack.kinds) - len(pack.back_kind_ids)  # a back face's kind is a side, not a kind of card
-    facts = f"{cards} · {kinds} kinds · {sets} set{'s' * (sets != 1)}"
+    facts = f"{cards} · {plural(kinds, 'kind')} · {plural(sets, 'set')}"
     stylesheet = templates.get_template("rulebook.css").render(
         paper=asdict(paper),
         fonts=FONTS_URL,

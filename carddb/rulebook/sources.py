@@ -9,7 +9,9 @@ off) and a small plugin for carddb's markers:
   rendered card images; a marker inside running text prints the card's name.
   `{card:ID/back}` is the back face of a double-sided card, the same way.
 - `{number:ID}`: one of the game pack's rule numbers (hand size, deck size...),
-  so the prose cannot state a number the code does not use;
+  so the prose cannot state a number the code does not use; `{number:ID:word}`
+  writes it as a word ("seven"), `{number:ID:times}` as "once", "twice"...
+  (carddb.numbertext). It is printed in a `span.game-number` naming its id;
 - `{table:ID}`: one of the game pack's rules tables, alone in its paragraph.
 
 Problems are findings located at the marker in the Markdown file (line and
@@ -35,6 +37,7 @@ from markdown_it.token import Token
 from carddb.cardmodel import front_id, is_back_id
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GameTable
+from carddb.numbertext import NUMBER_MARKER, fill, marker_problem, number_text
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading, slugify
 
 # {card:ID}, {number:ID}, {table:ID} (any id, so that a typo is reported) or {icon} (a lowercase word; "{X}" stays text)
@@ -264,8 +267,23 @@ def _check_marker(marker: _Marker, span: Span, env: _Env) -> None:
             close = difflib.get_close_matches(marker.name, list(context.cards), n=1)
             message = f"no card has the id '{marker.name}'" + (f"; did you mean '{close[0]}'?" if close else "")
         env.report.add(Finding("E-RULEBOOK-UNKNOWN-CARD", message, env.path, span))
-    elif marker.kind in ("number", "table"):
-        known = context.numbers if marker.kind == "number" else context.tables
+    elif marker.kind == "number":
+        number_id, _, form = marker.name.partition(":")
+        problem = marker_problem(number_id, form or None, context.numbers)
+        if problem is not None:
+            close = difflib.get_close_matches(number_id, list(context.numbers), n=1)
+            suggest = number_id not in context.numbers and close
+            env.report.add(
+                Finding(
+                    "E-RULEBOOK-UNKNOWN-NUMBER",
+                    problem + (f"; did you mean '{close[0]}'?" if suggest else ""),
+                    env.path,
+                    span,
+                    hint="numbers: " + (", ".join(sorted(context.numbers)) or "none"),
+                )
+            )
+    elif marker.kind == "table":
+        known = context.tables
         if marker.name not in known:
             close = difflib.get_close_matches(marker.name, list(known), n=1)
             env.report.add(
@@ -449,11 +467,24 @@ def _render_card_row(self: Any, tokens: list[Token], idx: int, options: Any, env
     return f'<figure class="card-row cards-{len(refs)}">{images}</figure>\n'
 
 
+def number_html(number_id: str, form: str, written: str) -> str:
+    """A rule number as the book prints it: tagged with its id, so a test can compare it with the pack."""
+    return f'<span class="game-number" data-number="{escape(number_id)}">{escape(written)}</span>'
+
+
+def numbers_html(text: str, numbers: dict[str, int]) -> str:
+    """A pack's or designer's plain text as HTML, its `{number:ID}` markers printed as `number_html`."""
+    return fill(escape(text, quote=False), numbers, wrap=number_html)
+
+
 def _render_number(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:
     context: ProseContext = env["carddb"].context
     marker: _Marker = tokens[idx].meta["marker"]
-    value = context.numbers.get(marker.name)
-    return escape(marker.text) if value is None else str(value)
+    match = NUMBER_MARKER.fullmatch(marker.text)
+    if match is None or marker_problem(match["id"], match["form"], context.numbers) is not None:
+        return escape(marker.text)
+    form = match["form"] or "digits"
+    return number_html(match["id"], form, number_text(context.numbers[match["id"]], form))
 
 
 def _render_inline_table(self: Any, tokens: list[Token], idx: int, options: Any, env: dict[str, Any]) -> str:

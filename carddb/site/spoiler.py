@@ -104,13 +104,18 @@ def site_cards(
     images: Mapping[str, Path],
     boosters: Mapping[str, Sequence[str]],
     site_root: Path,
+    versions: Mapping[str, str] | None = None,
 ) -> list[SiteCard]:
-    """Every card of the database as a `SiteCard`, in set and collector-number order."""
+    """Every card of the database as a `SiteCard`, in set and collector-number order.
+
+    An image's URL carries its version (`cards/x.png?v=...`, from `versions`): after an
+    edit the edited card's URL changes, so no browser or web cache can show its old picture.
+    """
     result: list[SiteCard] = []
     for card in sorted(db.cards, key=lambda c: (c.set, c.number, c.id)):
-        front = site_face(db, card, images, boosters, site_root)
+        front = site_face(db, card, images, boosters, site_root, versions)
         if card.back is not None:
-            front = replace(front, back=site_face(db, card.back, images, {}, site_root))
+            front = replace(front, back=site_face(db, card.back, images, {}, site_root, versions))
         result.append(front)
     return result
 
@@ -121,6 +126,7 @@ def site_face(
     images: Mapping[str, Path],
     boosters: Mapping[str, Sequence[str]],
     site_root: Path,
+    versions: Mapping[str, str] | None = None,
 ) -> SiteCard:
     """One face as the site shows it: a card, or the back face of a double-sided one."""
     pack = db.pack
@@ -149,11 +155,15 @@ def site_face(
         cost_runs=cost_runs,
         paragraphs=paragraphs,
         rules_plain="\n".join(_plain(p) for p in paragraphs),
-        image=_relative(image, site_root) if image is not None else None,
+        image=_image_url(image, site_root, (versions or {}).get(card.id)) if image is not None else None,
         boosters=tuple(boosters.get(card.id, ())),
         source=source,
         fields=_field_rows(card, db),
     )
+
+
+def _image_url(image: Path, site_root: Path, version: str | None) -> str:
+    return _relative(image, site_root) + (f"?v={version}" if version else "")
 
 
 def card_index(cards: Sequence[SiteCard]) -> list[dict[str, Any]]:
@@ -195,10 +205,11 @@ def build_site(
     *,
     boosters: Mapping[str, Sequence[str]] | None = None,
     templates_dir: Path | None = None,
+    versions: Mapping[str, str] | None = None,
 ) -> SiteResult:
     """Write the spoiler site for `db` into `site_root`; `images` maps card id -> PNG inside site_root."""
     env = _environment(templates_dir or site_templates_dir(db))
-    cards = site_cards(db, images, boosters or {}, site_root)
+    cards = site_cards(db, images, boosters or {}, site_root, versions)
     result = SiteResult(root=site_root)
     icons = _copy_icons(db.pack, site_root, result)
     common = {

@@ -50,9 +50,9 @@ def site_stage(
     root = root or site_root(db)
     if faces is None:
         faces = render_faces(db, db.cards, report, workers=workers)
-    sides = [side for face in faces for side in (face, face.back_face) if side is not None]
+    sides = [side for face in faces for side in face.sides]
     images = web_images({side.card_id: side.pdf for side in sides}, root / "cards", workers=workers)
-    site = build_site(db, root, images.paths, boosters=booster_membership(db, report))
+    site = build_site(db, root, images.paths, boosters=booster_membership(db, report), versions=images.versions)
     rendered, cached = face_counts(faces)
     return SiteStageResult(site=site, images=images, rendered=rendered, cached=cached)
 

@@ -29,6 +29,7 @@ class WebImages:
     """Card id -> PNG path, and which images this run wrote versus kept."""
 
     paths: dict[str, Path] = field(default_factory=dict)
+    versions: dict[str, str] = field(default_factory=dict)  # changes exactly when the image does
     written: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
 
@@ -47,6 +48,7 @@ def web_images(pdfs: Mapping[str, Path], images_dir: Path, *, dpi: int = WEB_DPI
         target = images_dir / f"{file_stem(card_id)}.png"
         keys[card_id] = f"{dpi}:{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
         result.paths[card_id] = target
+        result.versions[card_id] = hashlib.sha256(keys[card_id].encode()).hexdigest()[:12]
         if manifest.get(card_id) == keys[card_id] and target.is_file():
             result.unchanged.append(card_id)
         else:

@@ -43,8 +43,9 @@ def test_every_play_mode_gets_a_sample(loe_project: Project) -> None:
     shared = json.loads((play / "sealed" / "shared-deck.json").read_text())
     log = json.loads((play / "draft" / "draft-log.json").read_text())
     assert len(log["seats"]) == SEATS
-    councils = {c["name"]: c for c in log["councils"]}
-    assert len(councils) == SEATS and all(c["victory"] for c in councils.values())
+    pools = {seat["name"]: seat["pools"] for seat in log["pools"]}
+    assert len(pools) == SEATS and all(len(p["council"]) == 5 and len(p["victory"]) == 1 for p in pools.values())
+    assert log["shared"]["shared-deck"] == shared["order"]  # the draft's Sealed Deck is the sealed sample's
     declared = []
     for path in (ROOT / "data" / "loe" / "decks").glob("*.yaml"):
         data = yaml.safe_load(path.read_text())

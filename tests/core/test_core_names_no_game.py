@@ -1,8 +1,8 @@
 """The core names no game: every word a bundled pack defines stays in that pack.
 
-"The core" is carddb/ outside carddb/games/ and templates/ outside each pack's own folder.
-carddb/play/ and templates/play/ are left out here: the play modes are being made generic
-separately, and their own guard extends this one to them.
+"The core" is carddb/ outside carddb/games/ and templates/ outside each pack's own folder,
+the play modes (carddb/play/, templates/play/) included: a game's draft phases, pool names and
+bot points are its boosters.yaml's (tests/play/test_play_names_no_game.py also reads those).
 
 Two checks, on code and user-visible text (Python string literals and template text;
 comments and docstrings may give examples):
@@ -31,14 +31,12 @@ from carddb.cardmodel import Card
 from carddb.codes import CODES
 from carddb.engine.core import CoreNouns, every_core_entry
 from carddb.engine.registry import PARAM_TYPES
-from carddb.gamepack import GamePack
+from carddb.gamepack import PLAYERS_MAX, PLAYERS_MIN, GamePack
 from carddb.games import get_pack
 from carddb.rules.language import words_of
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ("loe", "loe2", "soulfall")
-# The play modes' code, its command module and its templates (tests/play guards them).
-LEFT_TO_THE_PLAY_GUARD = ("play", "commands/play.py")
 
 # Words every game's rules text and data use the same way, so no pack owns them.
 SHARED = {
@@ -63,7 +61,8 @@ def core_words() -> set[str]:
     for entry in every_core_entry(CoreNouns(nothing, nothing, nothing, nothing)):
         words.add(entry.name)
         words.update(w.removesuffix("(s)") for p in entry.patterns for w in words_of(p.text))
-    return words | SHARED
+    # The rule numbers the core reads from any pack that declares them (GamePack.players).
+    return words | SHARED | {PLAYERS_MIN, PLAYERS_MAX}
 
 
 def pack_words(pack: GamePack) -> tuple[set[str], set[str]]:
@@ -123,13 +122,11 @@ def words() -> tuple[set[str], re.Pattern[str]]:
 def core_files() -> Iterator[Path]:
     for path in sorted((ROOT / "carddb").rglob("*.py")):
         relative = path.relative_to(ROOT / "carddb")
-        if relative.parts[0] != "games" and not any(
-            relative.as_posix() == left or relative.parts[0] == left for left in LEFT_TO_THE_PLAY_GUARD
-        ):
+        if relative.parts[0] != "games":
             yield path
     for path in sorted((ROOT / "templates").rglob("*")):
         parts = path.relative_to(ROOT / "templates").parts
-        if path.suffix in {".html", ".css", ".js"} and parts[0] not in (*BUNDLED, *LEFT_TO_THE_PLAY_GUARD):
+        if path.suffix in {".html", ".css", ".js"} and parts[0] not in BUNDLED:
             yield path
 
 
@@ -199,6 +196,13 @@ PUT_BACK = [
     ("carddb/rulebook/chapters.py", 'TITLE = "Drafting a Council"'),
     ("templates/base/card.html", '<div class="victory-ribbon">Victory</div>'),
     ("templates/rulebook/chapters/deck-rules.html", "<p>What a legal deck and council look like.</p>"),
+    # the play modes, before their phases became boosters.yaml data
+    ("carddb/play/draft.py", 'needs_lord = card.kind == "lord" and not held'),
+    ("carddb/play/draft.py", 'types = {"council": "council", "victory": "victory-deal", "deck": "deck"}'),
+    ("carddb/play/bots.py", 'BONUS = {"lord": 4}  # a Lord while the seat has none'),
+    ("carddb/play/lists.py", 'limit_text = "its council"'),
+    ("templates/play/pick_sheets.html", "<p>Council Draft: open your lords and dukes booster</p>"),
+    ("templates/play/pick_log.html", "<h2>Councils</h2><th>Victory card</th>"),
 ]
 
 

@@ -116,7 +116,10 @@ def test_every_problem_of_game_yaml_is_reported_at_once_and_located(tmp_path: Pa
     assert done.returncode == 1 and "Traceback" not in done.stderr
     # The schema's problem first (the file's shape), one finding for one typo; its consistency is
     # checked once the shape is right.
-    assert "game.yaml:21:5: E-UNKNOWN-FIELD 'lable' is not a field of a card kind; did you mean 'label'?" in done.stderr
+    assert (
+        "game.yaml:21:5: E-UNKNOWN-FIELD 'lable' is not a field of a card kind; did you mean 'label', which a card kind needs?"
+        in done.stderr
+    )
     assert done.stderr.count(" E-") == 1
     fixed = broken.replace("    lable: Order\n", "    label: Order\n")
     (root / "data" / "starfall" / "game.yaml").write_text(fixed)
@@ -145,7 +148,12 @@ def test_cards_are_checked_against_the_declared_fields(tmp_path: Path) -> None:
     assert ("E-OUT-OF-RANGE", 11, 11, "'attack' is 12; it must be at most 9") in errors
     assert any(f[:3] == ("E-BAD-VALUE", 8, 12) and "'lunar', expected 'solar'" in f[3] for f in errors)
     assert ("E-MISSING-FIELD", 15, 3, "'ram' has no 'cost', which every Order needs") in errors
-    assert ("E-UNKNOWN-FIELD", 30, 3, "'hul' is not a field of a Station; did you mean 'hull'?") in errors
+    assert (
+        "E-UNKNOWN-FIELD",
+        30,
+        3,
+        "'hul' is not a field of a Station; did you mean 'hull', which every Station needs?",
+    ) in errors
 
 
 def test_declared_deck_rules_are_enforced(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ test (test_wheel.py) installs the same folder with pip into a fresh virtual envi
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -73,3 +74,43 @@ def test_a_broken_install_of_the_pack_is_reported_where_it_is_declared(orbit_pat
         f"{where}:2:1: E-GAME-PLUGIN the game pack 'orbit' (entry point 'orbit = orbit_pack:PACK' of the" in done.stderr
     )
     assert "ModuleNotFoundError: No module named 'orbit_pack'" in done.stderr
+
+
+ORBIT_BOOSTERS = """\
+boosters:
+  flight:
+    name: Flight pack
+    slots:
+      - {name: any, count: 2, filter: {rarity: [common, rare]}}
+drafts:
+  flight-draft:
+    name: Flight draft
+    description: Two rounds of flight packs, passed left then right.
+    phases:
+      draft:
+        name: Flight draft
+        mode: pick-and-pass
+        booster: flight
+        open: each-seat
+        rounds: 2
+        pass: alternate
+        pool: {name: hangar}
+"""
+
+
+def test_the_pack_is_drafted_from_its_boosters_file_alone(orbit_path: str, tmp_path: Path) -> None:
+    assert carddb(orbit_path, "new", "proj", "--game", "orbit", cwd=tmp_path).returncode == 0
+    root = tmp_path / "proj"
+    (root / "data" / "orbit" / "boosters.yaml").write_text(ORBIT_BOOSTERS)
+    drafted = carddb(orbit_path, "draft", "--seats", "2", "--seed", "7", cwd=root)
+    assert drafted.returncode == 0, drafted.stdout + drafted.stderr
+    out = root / "output" / "orbit" / "play" / "draft-seed7"
+    log = json.loads((out / "draft-log.json").read_text())
+    assert (log["game"], log["draft"], log["seed"]) == ("orbit", "flight-draft", 7)
+    # 2 seats x 2 rounds x a 2-card pack: every card opened is picked, 4 per seat, only orbit's cards
+    assert len(log["picks"]) == 8
+    pools = [line for line in drafted.stdout.splitlines() if line.startswith("Seat ")]
+    assert [p.split(":")[0] for p in pools] == ["Seat 1", "Seat 2"]
+    assert len(PdfReader(out / "pick-sheets.pdf").pages) == 2
+    replayed = carddb(orbit_path, "draft", "--replay", str(out / "draft-log.json"), cwd=root)
+    assert replayed.returncode == 0 and "replayed 8 picks; every pool and shared deck matches" in replayed.stdout

@@ -172,6 +172,14 @@ def test_v2_text_is_checked_with_v2_words() -> None:
     assert problem.start == 0
 
 
+def _with_deck(root: Path, deck: str) -> Path:
+    """A copy of the bundled v2 data with one more deck list; the list's path."""
+    shutil.copytree(ROOT / "data" / "loe2", root / "data" / "loe2")
+    path = root / "data" / "loe2" / "decks" / "extra.yaml"
+    path.write_text(deck, encoding="utf-8")
+    return path
+
+
 def test_v2_decks_follow_the_v2_deck_rules(tmp_path: Path) -> None:
     db, _ = load_database(Project.at(ROOT), LOE2)
     report = Report()
@@ -180,14 +188,15 @@ def test_v2_decks_follow_the_v2_deck_rules(tmp_path: Path) -> None:
     sizes = {d.id: d.size for d in decks}
     assert sizes.pop("marketplace") == 20
     assert len(sizes) >= 4 and set(sizes.values()) == {20}
-    # a deck with a resource card, a Troop no Leader leads, and 19 cards breaks three rules
-    shutil.copytree(ROOT / "data" / "loe2", tmp_path / "data" / "loe2")
-    bad = tmp_path / "data" / "loe2" / "decks" / "bad.yaml"
-    bad.write_text(
+    # a deck with a resource card and 19 cards breaks two rules; its Archer Troop, which no Leader of
+    # this deck leads, breaks none: the seed lets Troops exist without a Leader, and a player's two
+    # decks are shuffled together, so the other deck may hold its Leader
+    bad = _with_deck(
+        tmp_path,
         "id: bad\nname: Bad\nkind: deck\ncards:\n  marshal-oren-vask: 1\n  ashmarch-pikeman: 3\n"
         "  fenlight-archer: 2\n  ember-lancer: 2\n  volley-of-cinders: 2\n  forced-march: 2\n"
         "  burn-the-granaries: 1\n  hold-the-line: 1\n  counter-charge: 1\n  scorched-veteran: 2\n"
-        "  cinder-outrider: 1\n  ironwood-timber: 1\n"
+        "  cinder-outrider: 1\n  ironwood-timber: 1\n",
     )
     result = subprocess.run(
         [sys.executable, "-m", "carddb", "deck", "check", "--game", "loe2", "--project", str(tmp_path), str(bad)],
@@ -199,7 +208,22 @@ def test_v2_decks_follow_the_v2_deck_rules(tmp_path: Path) -> None:
     out = result.stdout
     assert "has 19 cards; a pre-constructed deck has exactly 20" in out
     assert "'ironwood-timber' is a resource card" in out
-    assert "'fenlight-archer' is an Archer Troop, but no Leader of deck 'bad' leads Archer Troops" in out
+    assert "fenlight-archer" not in out and out.count("E-DECK-RULE") == 2
+
+
+def test_a_v2_deck_needs_no_leader(tmp_path: Path) -> None:
+    """Seed 001: Troops "can exist on the battlefield without a Leader"; the pack asks for none."""
+    _with_deck(
+        tmp_path,
+        "id: troops\nname: Troops only\nkind: deck\ncards:\n  ashmarch-pikeman: 3\n  fenlight-archer: 3\n"
+        "  ember-lancer: 2\n  reedwalker-scout: 3\n  temple-acolyte: 3\n  anvil-guard: 2\n  bog-runner: 2\n"
+        "  censer-bearer: 2\n",
+    )
+    db, _ = load_database(Project.at(tmp_path), LOE2)
+    report = Report()
+    loaded = [d.deck.id for d in load_decks(db, report)]
+    assert not report.errors, report.format_text()
+    assert "troops" in loaded and LOE2.number("deck-size") == 20
 
 
 def test_v2_faces_show_pitch_and_unit_stats() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.play.boosters import load_boosters
+from carddb.play.draftformat import load_play
 
 
 def _check(db: CardDatabase, tmp_path: Path, text: str) -> tuple[dict, Report, Path]:
@@ -21,8 +22,8 @@ def test_the_shipped_loe_definitions_are_clean_on_the_fixture_set(fixture_db: Ca
     report = Report()
     plans = load_boosters(fixture_db, report)
     assert not report.errors, report.format_text()
-    assert set(plans) == {"deck", "council", "victory-deal"}
-    assert plans["deck"].size == 12 and plans["council"].size == 8 and plans["victory-deal"].size == 3
+    assert set(plans) == {"deck", "council"}
+    assert plans["deck"].size == 12 and plans["council"].size == 8
 
 
 def test_unknown_field_is_located_with_a_suggestion(fixture_db: CardDatabase, tmp_path: Path) -> None:
@@ -126,3 +127,121 @@ def test_a_misspelt_province_key_suggests_province(fixture_db: CardDatabase, tmp
     _, report, _ = _check(fixture_db, tmp_path, text)
     finding = next(f for f in report.errors if f.code == "E-UNKNOWN-FIELD")
     assert "not a field of a card filter; did you mean 'province'?" in finding.message
+
+
+DRAFT_HEAD = (
+    "boosters:\n  council:\n    name: Council\n    slots:\n      - {name: lords, count: 2, filter: {kind: lord}}\n"
+    "drafts:\n  mine:\n    name: Mine\n    phases:\n"
+)
+
+
+def _draft(db: CardDatabase, tmp_path: Path, phases: str) -> tuple[dict, Report]:
+    path = tmp_path / "boosters.yaml"
+    path.write_text(DRAFT_HEAD + phases, encoding="utf-8")
+    report = Report(root=tmp_path)
+    play = load_play(db, report, path)
+    return play.drafts, report
+
+
+def test_a_draft_phase_reads_counts_from_the_games_numbers(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    phases = (
+        "      victory:\n        name: Victory Draft\n        mode: deal-and-keep\n        from: {kind: victory}\n"
+        "        deal: victory-draft-deal\n        keep: 1\n"
+    )
+    drafts, report = _draft(fixture_db, tmp_path, phases)
+    assert not report.errors, report.format_text()
+    phase = drafts["mine"].phase("victory")
+    assert (phase.deal.value, phase.deal.number) == (3, "victory-draft-deal")
+    assert (phase.keep.value, phase.keep.number) == (1, None)
+    # the pile is every Victory card of the set, one entry per physical copy
+    assert sorted(set(phase.pile)) == sorted(c.id for c in fixture_db.cards if c.kind == "victory")
+
+
+def test_draft_format_mistakes_are_located_each_with_a_suggestion(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    phases = (
+        "      council:\n"  # line 10
+        "        name: Council Draft\n"
+        "        mode: pick-and-pass\n"
+        "        booster: councl\n"  # 13: unknown booster type
+        "        open: as-needed\n"
+        "        picks: council-draft-pick\n"  # 15: unknown number
+        "        pool:\n"
+        "          kinds:\n"
+        "            lrd: {most: 1}\n"  # 18: unknown kind
+        "            duke: {least: 3, most: 2}\n"  # 19: least above most
+        "      classic:\n"  # 20: each-seat needs rounds
+        "        name: Classic\n"
+        "        mode: pick-and-pass\n"
+        "        booster: council\n"
+        "      deal:\n"
+        "        name: Deal\n"
+        "        mode: deal-and-keep\n"
+        "        from: {kind: victory}\n"
+        "        deal: 2\n"
+        "        keep: 3\n"  # 29: keeps more than dealt
+    )
+    drafts, report = _draft(fixture_db, tmp_path, phases)
+    assert drafts == {}
+    found = sorted((f.code, f.span.line if f.span else 0, f.message) for f in report.errors)
+    lines = [(code, line) for code, line, _ in found]
+    assert lines == [
+        ("E-DRAFT-FORMAT", 13),
+        ("E-DRAFT-FORMAT", 18),
+        ("E-DRAFT-FORMAT", 19),
+        ("E-DRAFT-FORMAT", 20),
+        ("E-DRAFT-FORMAT", 29),
+        ("E-UNKNOWN-NUMBER", 15),
+    ], report.format_text()
+    messages = " | ".join(m for _, _, m in found)
+    assert "booster type 'councl' is not known to Lords of Estraven; did you mean 'council'?" in messages
+    assert "'council-draft-pick' is not one of the game's numbers; did you mean 'council-draft-picks'?" in messages
+    assert "kind 'lrd' is not known to Lords of Estraven; did you mean 'lord'?" in messages
+    assert "a pool needs at least 3 but holds at most 2 of kind 'duke'" in messages
+    assert "phase 'classic' opens a booster per seat each round: say how many 'rounds'" in messages
+    assert "phase 'deal' keeps 3 of 2 dealt cards" in messages
+
+
+def test_an_as_needed_phase_must_be_able_to_fill_its_pool(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    phases = (
+        "      c:\n        name: C\n        mode: pick-and-pass\n        booster: council\n        open: as-needed\n"
+    )
+    _, report = _draft(fixture_db, tmp_path, phases)
+    assert [f.code for f in report.errors] == ["E-DRAFT-FORMAT"]
+    assert (
+        "opens boosters until every pool is full: its pool names its kinds and gives each a 'most'"
+        in next(iter(report.errors)).message
+    )
+
+
+def test_a_misspelled_draft_field_suggests_the_right_one(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    phases = (
+        "      c:\n        name: C\n        mode: pick-and-pass\n        booster: council\n        rounds: 1\n"
+        "        pas: right\n"
+    )
+    drafts, report = _draft(fixture_db, tmp_path, phases)
+    assert drafts == {}
+    (finding,) = report.errors
+    assert finding.code == "E-UNKNOWN-FIELD" and finding.span is not None and finding.span.line == 15
+    assert "did you mean 'pass'?" in finding.message
+
+
+def test_a_description_naming_an_unknown_number_is_located(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    text = (
+        "boosters:\n  c:\n    name: C\n    description: Each player keeps {number:council-draft-pick:word} card.\n"
+        "    slots:\n      - {name: lords, count: 1, filter: {kind: lord}}\n"
+        "drafts:\n  d:\n    name: D\n    description: For {number:players-min} to {number:players-max:roman} players.\n"
+        "    phases:\n      s: {name: S, mode: sealed, booster: c, boosters: 1}\n"
+    )
+    path = tmp_path / "boosters.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = Report(root=tmp_path)
+    load_play(fixture_db, report, path)
+    found = [(f.code, f.span.line if f.span else 0, f.message) for f in report.errors]
+    assert found == [
+        (
+            "E-UNKNOWN-NUMBER",
+            4,
+            "the game declares no number 'council-draft-pick'; did you mean 'council-draft-picks'?",
+        ),
+        ("E-UNKNOWN-NUMBER", 10, "'roman' is not a way to write a number (forms: digits, word, times)"),
+    ]

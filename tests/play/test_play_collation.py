@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from conftest import build_project, load  # type: ignore[import-not-found]
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -66,18 +67,32 @@ def test_same_seed_same_boosters_and_each_booster_independent_of_how_many_are_op
     assert all(Counter(c.slot for c in b.cards) == {"lords": 2, "dukes": 6} for b in five)
 
 
+DEALT = "boosters:\n  deal:\n    name: Deal\n    collation: dealt\n    slots:\n      - {name: victories, count: 3, filter: {kind: victory}}\n"
+_DEALT: dict[int, BoosterPlan] = {}
+
+
+def _dealt(db: CardDatabase, tmp_path_factory: pytest.TempPathFactory) -> BoosterPlan:
+    if id(db) not in _DEALT:
+        _DEALT[id(db)] = _plans(db, DEALT, tmp_path_factory.mktemp("dealt"))["deal"]
+    return _DEALT[id(db)]
+
+
 @settings(max_examples=50, deadline=None)
 @given(seed=SEEDS, players=st.integers(1, 5))  # 16 Victory cards: up to 5 seats of 3
-def test_victory_deal_gives_distinct_cards_across_the_table(fixture_db: CardDatabase, seed: int, players: int) -> None:
-    plan = _plans(fixture_db)["victory-deal"]
+def test_a_dealt_booster_gives_distinct_cards_across_the_table(
+    fixture_db: CardDatabase, tmp_path_factory: pytest.TempPathFactory, seed: int, players: int
+) -> None:
+    plan = _dealt(fixture_db, tmp_path_factory)
     deal = open_boosters(plan, seed, players)
     dealt = [c for b in deal for c in b.ids()]
     assert len(dealt) == 3 * players == len(set(dealt))
     assert all(fixture_db.by_id(c).kind == "victory" for c in dealt)  # type: ignore[union-attr]
 
 
-def test_dealing_more_than_the_pile_is_a_clear_error(fixture_db: CardDatabase) -> None:
-    plan = _plans(fixture_db)["victory-deal"]  # 16 victory cards: 5 seats of 3 fit, 6 do not
+def test_dealing_more_than_the_pile_is_a_clear_error(
+    fixture_db: CardDatabase, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    plan = _dealt(fixture_db, tmp_path_factory)  # 16 victory cards: 5 seats of 3 fit, 6 do not
     open_boosters(plan, 1, 5)
     try:
         open_boosters(plan, 1, 6)

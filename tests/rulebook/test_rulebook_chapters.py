@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rulebook_fixtures import keyword_registry, write_fixture_project
@@ -61,8 +62,12 @@ def test_callouts_on_one_side_are_moved_apart() -> None:
 def test_deck_rules_are_described_in_words() -> None:
     pack = get_pack("loe")
     sections = {s.title: s.rules for s in deck_rule_sections(pack, pack.deck_rules)}
-    assert sections["Draft Limits"] == ("Exactly 1 Lord.", "Up to 4 Dukes.")
-    assert any(line.startswith("Shared Deck:") for line in sections["Deck Lists"])
+    assert list(sections) == ["Deck Lists"]  # what a draft keeps is the Drafts chapter's
+    lines = [re.sub(r"<[^>]+>", "", line) for line in sections["Deck Lists"]]
+    assert any(line.startswith("Shared Deck:") for line in lines)
+    assert "Council: a player's council (1 Lord, up to 4 Dukes) and their 1 Victory card." in lines
+    # each number is the pack's, tagged with its id
+    assert '<span class="game-number" data-number="council-dukes-max">4</span>' in "".join(sections["Deck Lists"])
     assert deck_rule_sections(pack, None) == []
 
 

@@ -167,10 +167,24 @@ def render_with(text: str, ctx: ProseContext) -> tuple[str, Report]:
     return (chapter.html if chapter else ""), report
 
 
-def test_a_number_marker_prints_the_packs_value() -> None:
-    html, report = render_with("# Hands\n\nKeep at most {number:hand-size} cards.\n", numbers_and_tables())
+def test_a_number_marker_prints_the_packs_value_in_digits_words_or_times() -> None:
+    text = "# Hands\n\nKeep at most {number:hand-size} cards, {number:hand-size:word} in all; trade {number:trades:times}.\n"
+    ctx = numbers_and_tables()
+    ctx.numbers["trades"] = 1
+    html, report = render_with(text, ctx)
     assert not len(report)
-    assert "Keep at most 7 cards." in html
+    # each number is tagged with its id, so the book can be checked against the pack
+    span = '<span class="game-number" data-number="{}">{}</span>'
+    assert f"Keep at most {span.format('hand-size', 7)} cards, {span.format('hand-size', 'seven')} in all" in html
+    assert f"trade {span.format('trades', 'once')}." in html
+    ctx.numbers["trades"] = 3
+    assert f"trade {span.format('trades', 'three times')}." in render_with(text, ctx)[0]
+
+
+def test_a_number_written_in_an_unknown_form_is_located() -> None:
+    _, report = render_with("# Hands\n\nKeep {number:hand-size:roman} cards.\n", numbers_and_tables())
+    assert located(report) == [("E-RULEBOOK-UNKNOWN-NUMBER", 3, 6, 6 + len("{number:hand-size:roman}"))]
+    assert "'roman' is not a way to write a number (forms: digits, word, times)" in next(iter(report)).message
 
 
 def test_a_table_marker_alone_in_its_paragraph_prints_the_packs_table() -> None:

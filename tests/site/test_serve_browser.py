@@ -124,9 +124,19 @@ def test_gallery_search_live_edit_and_findings_overlay(browser: Browser, tmp_pat
         assert page.eval_on_selector_all("#gallery .card", "els => els.map(e => e.dataset.id)") == order
         page.click("#f-reset")
 
-        # An edit on disk reaches the open page by itself.
+        # An edit on disk reaches the open page by itself, the card's picture with it.
+        sources = "els => els.map(e => e.getAttribute('src'))"
+        pictures = page.eval_on_selector_all("#gallery .card img", sources)
+        ids = page.eval_on_selector_all("#gallery .card", "els => els.map(e => e.dataset.id)")
         council.write_text(original.replace("Duke of Fixtures", "Duke of Live Edits"))
         expect(page.locator("#card-test-duke .name")).to_have_text("Duke of Live Edits", timeout=UPDATE_MS)
+        changed = [
+            a != b for a, b in zip(pictures, page.eval_on_selector_all("#gallery .card img", sources), strict=True)
+        ]
+        assert changed == [card == "test-duke" for card in ids]  # a new version of that image only
+        loaded = "img => img.complete && img.naturalWidth"
+        expect(page.locator("#card-test-duke img")).to_have_js_property("complete", True)
+        assert page.eval_on_selector("#card-test-duke img", loaded) == 372
 
         # A bad field: the page shows the located finding; the last good gallery stays.
         bad = original.replace("  health: 8\n", "  health: 8\n  helth: 9\n")

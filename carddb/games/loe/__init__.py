@@ -36,7 +36,8 @@ KINDS = (
         "victory",
         "Victory",
         "Victory cards",
-        "Your secret win condition. Attempting it costs 1 powerstone, then 2, then 3...",
+        "Your secret win condition. The first attempt costs {number:victory-first-cost} powerstone, and each "
+        "later attempt {number:victory-cost-step} more than the one before.",
         layout="victory",
         back="victory",
         group="victory",
@@ -46,7 +47,8 @@ KINDS = (
         "resource",
         "Resource",
         "Resources",
-        "Played one per turn; spent (fatigued) to pay costs. Subjects, Materials or Influence.",
+        "Played {number:resources-per-turn:word} per turn; spent (fatigued) to pay costs. Subjects, Materials or "
+        "Influence.",
         subtypes=("subject", "material", "influence"),
         layout="deck",
         back="deck",

@@ -1,6 +1,7 @@
 """Deck-building rules of Lords of Estraven v1, from the design's "Game setup" and "Play modes".
 
-- A council is 1 Lord and up to 4 Dukes; a player also brings 1 Victory card.
+- A council is `council-lords` Lord and up to `council-dukes-max` Dukes; a player
+  also brings `victory-cards` Victory card (numbers.py).
 - The shared deck (Council Constructed) holds only shared-deck cards: resources,
   spells, reactions, items and rituals, never council or Victory cards.
 """
@@ -14,18 +15,15 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
 from carddb.play.decks import DeckList, DeckSource
 
-MAX_DUKES = 4
-
 
 class LoeDeckRules:
     list_kinds = MappingProxyType(
         {
             "shared-deck": "a themed shared deck all players draw from (Council Constructed)",
-            "council": "a player's council (1 Lord, up to 4 Dukes) and their Victory card",
+            "council": "a player's council ({number:council-lords} Lord, up to {number:council-dukes-max} Dukes) "
+            "and their {number:victory-cards} Victory card",
         }
     )
-    draft_limits = MappingProxyType({"lord": 1, "duke": MAX_DUKES})
-    draft_required = MappingProxyType({"lord": 1})
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
         if deck.kind == "shared-deck":
@@ -67,27 +65,32 @@ class LoeDeckRules:
                     source.card_span(card_id),
                 )
         lords, dukes, victories = (by_kind.get(k, []) for k in ("lord", "duke", "victory"))
-        if len(lords) != 1:
+        want_lords, most_dukes, want_victories = (
+            db.pack.number(n) for n in ("council-lords", "council-dukes-max", "victory-cards")
+        )
+        if len(lords) != want_lords:
             yield Finding(
                 "E-DECK-RULE",
-                f"council '{deck.id}' has {len(lords)} Lords; a council has exactly one"
+                f"council '{deck.id}' has {len(lords)} Lords; a council has exactly {want_lords}"
                 + (f" ({', '.join(lords)})" if lords else ""),
                 source.path,
-                source.card_span(lords[1]) if len(lords) > 1 else source.span("cards"),
+                source.card_span(lords[want_lords]) if len(lords) > want_lords else source.span("cards"),
             )
-        if len(dukes) > MAX_DUKES:
+        if len(dukes) > most_dukes:
             yield Finding(
                 "E-DECK-RULE",
-                f"council '{deck.id}' has {len(dukes)} Dukes; a council has up to {MAX_DUKES}",
+                f"council '{deck.id}' has {len(dukes)} Dukes; a council has up to {most_dukes}",
                 source.path,
-                source.card_span(dukes[MAX_DUKES]),
+                source.card_span(dukes[most_dukes]),
             )
-        if len(victories) != 1:
+        if len(victories) != want_victories:
             yield Finding(
                 "E-DECK-RULE",
-                f"council '{deck.id}' has {len(victories)} Victory cards; each player brings exactly one",
+                f"council '{deck.id}' has {len(victories)} Victory cards; each player brings exactly {want_victories}",
                 source.path,
-                source.card_span(victories[1]) if len(victories) > 1 else source.span("cards"),
+                source.card_span(victories[want_victories])
+                if len(victories) > want_victories
+                else source.span("cards"),
             )
 
 

@@ -6,7 +6,7 @@ else in the pack writes one of them as a literal.
 
 from __future__ import annotations
 
-from carddb.gamepack import GameNumber
+from carddb.gamepack import GameNumber, number_reader
 
 SEED = "seed 000"
 
@@ -28,4 +28,27 @@ NUMBERS = (
     GameNumber("victory-first-cost", 1, "powerstones the first Victory attempt costs", f"{SEED}, Victories"),
     GameNumber("victory-cost-step", 1, "extra powerstones each later Victory attempt costs", f"{SEED}, Victories"),
     GameNumber("victory-draft-deal", 3, "Victory cards dealt to each player in a Victory Draft", f"{SEED}, Full Draft"),
+    GameNumber(
+        "victory-draft-keep", 1, "Victory cards each player keeps in a Victory Draft", f"{SEED}: secretly chooses one"
+    ),
+    GameNumber(
+        "council-draft-picks",
+        1,
+        "cards a player takes from a lords and dukes booster before passing it",
+        f"{SEED}, Council Draft: each player chooses one card ... then passes the remaining cards",
+    ),
+    GameNumber(
+        "sealed-deck-boosters",
+        3,
+        "deck boosters each player opens in Sealed Deck, unless the table agrees otherwise",
+        f"decision (docs/design-decisions-loe.md): {SEED}, Play modes, says only 'a number of deck boosters'",
+    ),
+    GameNumber(
+        "fatigue-per-spend",
+        1,
+        "fatigue tokens placed on a spent card",
+        f"{SEED}, Spending: you place one fatigue token on that card",
+    ),
 )
+
+number = number_reader(NUMBERS)

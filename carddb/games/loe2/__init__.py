@@ -6,6 +6,7 @@ from carddb.gamepack import CostInfo, GamePack, KindInfo, StatInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.decks import RULES as DECK_RULES
+from carddb.games.loe2.numbers import NUMBERS
 from carddb.games.loe2.schema import Loe2CardSchema
 from carddb.games.loe2.vocabulary import TROOP_TYPES, loe2_rules
 from carddb.render.assets import package_folder
@@ -85,4 +86,5 @@ PACK = GamePack(
     rules=loe2_rules(),
     card_checks=(check_card_rules, leader_troop_types_exist),
     extras={"troop_types": TROOP_TYPES},
+    numbers=NUMBERS,
 )

@@ -1,10 +1,13 @@
 """Deck-building rules of Lords of Estraven v2, from the design's "Game Setup" and "Marketplace".
 
-- Each pre-constructed deck holds exactly 20 cards, never resource cards; a player
-  picks two of them, so plays with 40.
-- A deck needs a Leader, and each of its Troops must be of a type one of its
-  Leaders leads, or the Troop could never join an attack.
-- The marketplace is 20 resource cards; 5 are face up at the start.
+- Each pre-constructed deck holds exactly `deck-size` cards, never resource cards; a
+  player selects `decks-per-player` of them and shuffles them together.
+- The marketplace is `marketplace-size` resource cards, `marketplace-face-up` of them
+  face up at the start.
+
+The seed asks nothing more of a deck: Troops "can exist on the battlefield without a
+Leader", and a player's two decks are shuffled together, so a Troop may follow a
+Leader of the other deck or none (docs/design-decisions-loe2.md).
 """
 
 from __future__ import annotations
@@ -15,26 +18,18 @@ from types import MappingProxyType
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
 from carddb.play.decks import DeckList, DeckSource
-from carddb.rules.canonical import indefinite_article
-
-DECK_SIZE = 20
-DECKS_PER_PLAYER = 2
-MARKETPLACE_SIZE = 20
-MARKETPLACE_FACE_UP = 5
+from carddb.plural import plural
 
 
 class Loe2DeckRules:
     list_kinds = MappingProxyType(
         {
-            "deck": f"a pre-constructed {DECK_SIZE}-card deck; each player picks {DECKS_PER_PLAYER} "
-            f"({DECK_SIZE * DECKS_PER_PLAYER} cards)",
-            "marketplace": f"the shared marketplace: {MARKETPLACE_SIZE} resource cards, "
-            f"{MARKETPLACE_FACE_UP} face up at the start",
+            "deck": "a pre-constructed {number:deck-size}-card deck; each player selects {number:decks-per-player} "
+            "and shuffles them together",
+            "marketplace": "the shared marketplace: {number:marketplace-size} resource cards, "
+            "{number:marketplace-face-up} face up at the start",
         }
     )
-    # v2 has no council draft.
-    draft_limits: MappingProxyType[str, int] = MappingProxyType({})
-    draft_required: MappingProxyType[str, int] = MappingProxyType({})
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
         if deck.kind == "marketplace":
@@ -43,48 +38,30 @@ class Loe2DeckRules:
             yield from self._check_deck(deck, db, source)
 
     def _check_deck(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
-        if deck.size != DECK_SIZE:
+        size = db.pack.number("deck-size")
+        if deck.size != size:
             yield Finding(
                 "E-DECK-RULE",
-                f"deck '{deck.id}' has {deck.size} cards; a pre-constructed deck has exactly {DECK_SIZE}",
+                f"deck '{deck.id}' has {plural(deck.size, 'card')}; a pre-constructed deck has exactly {size}",
                 source.path,
                 source.span("cards"),
             )
-        cards = [(card_id, db.by_id(card_id)) for card_id in deck.cards]
-        led: set[str] = set()
-        for card_id, card in cards:
-            if card is None:
-                continue
-            if card.kind == "resource":
+        for card_id in deck.cards:
+            card = db.by_id(card_id)
+            if card is not None and card.kind == "resource":
                 yield Finding(
                     "E-DECK-RULE",
                     f"'{card_id}' is a resource card; resource cards belong in the marketplace, not in a deck",
                     source.path,
                     source.card_span(card_id),
                 )
-            if card.kind == "leader":
-                led.update(getattr(card, "leads", ()))
-        if not any(card is not None and card.kind == "leader" for _, card in cards):
-            yield Finding(
-                "E-DECK-RULE", f"deck '{deck.id}' has no Leader to attack with", source.path, source.span("cards")
-            )
-            return
-        for card_id, card in cards:
-            troop_type = getattr(card, "troop_type", None)
-            if card is not None and card.kind == "troop" and troop_type not in led:
-                yield Finding(
-                    "E-DECK-RULE",
-                    f"'{card_id}' is {indefinite_article(str(troop_type))} {troop_type} Troop, but no Leader of deck '{deck.id}' leads {troop_type} "
-                    f"Troops (its Leaders lead: {', '.join(sorted(led))})",
-                    source.path,
-                    source.card_span(card_id),
-                )
 
     def _check_marketplace(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
-        if deck.size != MARKETPLACE_SIZE:
+        size = db.pack.number("marketplace-size")
+        if deck.size != size:
             yield Finding(
                 "E-DECK-RULE",
-                f"the marketplace '{deck.id}' has {deck.size} cards; it has exactly {MARKETPLACE_SIZE} resource cards",
+                f"deck '{deck.id}' has {plural(deck.size, 'card')}; a pre-constructed deck has exactly {size}",
                 source.path,
                 source.span("cards"),
             )

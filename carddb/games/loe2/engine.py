@@ -44,7 +44,10 @@ CORE_EXAMPLES: dict[str, tuple[str, ...]] = {
     "your-turn": ("If it is not your turn, draw a card.",),
 }
 
-V2_CORE_NOUNS = CoreNouns(players=PLAYERS, with_health=WITH_HEALTH, counterable=COUNTERABLE, permanents=PERMANENTS)
+# The seed's glossary: "Graveyard: Discard pile where used or destroyed cards go".
+V2_CORE_NOUNS = CoreNouns(
+    players=PLAYERS, with_health=WITH_HEALTH, counterable=COUNTERABLE, permanents=PERMANENTS, discard_zone="graveyard"
+)
 
 
 def _boost(name: str, stats: str, until_end: bool) -> EffectEntry:
@@ -189,7 +192,7 @@ LOE2_ENTRIES: list[EffectEntry] = [
         "trade",
         "effect",
         (Pattern("Trade with the marketplace"),),
-        "You swap a card from your hand with a card in the marketplace, outside your once-per-turn trade.",
+        "You swap a card from your hand with a card in the marketplace, in addition to the trades the rules allow.",
         ("Tap this card, sacrifice this card: Trade with the marketplace.",),
     ),
     # -- statics

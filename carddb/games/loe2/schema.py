@@ -1,6 +1,6 @@
 """The card schema of Lords of Estraven v2: units in combat, pitch values, resource cards.
 
-Every non-resource card has a pitch value (0-3) printed in the pitch position;
+Every non-resource card has a pitch value (`pitch-special` to `pitch-max`, see numbers.py);
 resource cards cannot be pitched, so they may not carry one.
 """
 
@@ -12,11 +12,13 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from carddb.cardmodel import Card
+from carddb.games.loe2.numbers import number
 
 Rarity = Literal["common", "uncommon", "rare", "mythic"]
 Province = Literal["ashmarch", "veldmoor", "corvane", "thornwall", "sel-amara", "neutral"]
 Mana = Annotated[int, Field(ge=0, le=20)]
-Pitch = Annotated[int, Field(ge=0, le=3)]
+# Usually 1-3; "some special cards may have a value of 0" (seed 001, Pitching).
+Pitch = Annotated[int, Field(ge=number("pitch-special"), le=number("pitch-max"))]
 Stat = Annotated[int, Field(ge=0, le=99)]
 Positive = Annotated[int, Field(gt=0, le=99)]
 # The pack's closed list: the same words the rules text uses as adjectives ("Guard Troop").
