@@ -314,7 +314,8 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
         report.extend(findings_for(exc.errors(include_url=False), data, located, pack))
         return None
     if back is None:
-        return None if pack.kind(card.kind).back_face else card
+        # A double-sided card whose back is wrong, or a one-faced card written with a back, is not kept.
+        return None if pack.kind(card.kind).back_face or BACK in data else card
     return card.model_copy(update={BACK: back.model_copy(update={"id": back_id(card.id)})})
 
 
