@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from carddb.diagnostics import Report
 from carddb.games import get_pack
 from carddb.games.soulfall.numbers import NUMBERS, scoring_table
 from carddb.project import Project
+from carddb.render.selection import print_order
 from carddb.rulebook.build import prose_context
 from carddb.rulebook.sources import read_chapters
 from carddb.rulebook.toc import AnchorBook
@@ -66,14 +68,15 @@ def test_every_double_sided_card_has_its_own_back_behind_it_on_the_duplex_sheet(
     _, db, out = built
     sheet = out / "print" / "soulfall-a4.pdf"
     trim = trimbox(out / "cards" / "meditate.pdf")
-    by_number = {card.number: card for card in db.cards}
+    # The slots in print order: by collector number, each card as many times as its copies.
+    slots = [card for card in print_order(db, db.cards) for _ in range(card.copies)]
     with pdfplumber.open(sheet) as pdf:
         pages = len(pdf.pages)
-    seen: dict[str, int] = {}
+    assert pages == 2 * -(-len(slots) // 9)  # a back page after each front page of 3 x 3 cards
+    seen: Counter[str] = Counter()
     for front_page in range(0, pages, 2):
         backs = slot_texts(sheet, front_page + 1, trim)
-        for x, y, text in slot_texts(sheet, front_page, trim):
-            card = by_number[int(re.search(r"LRD ?(\d+)/34", text).group(1))]  # type: ignore[union-attr]
+        for (x, y, text), card in zip(slot_texts(sheet, front_page, trim), slots[front_page // 2 * 9 :], strict=False):
             assert card.name.partition(", ")[0] in text  # a Lord card prints its state apart from its name
             # Long-edge duplex: the back of the card whose trim starts at x is at 210 - x - width.
             (behind,) = [t for bx, by, t in backs if abs(bx - (A4_W - x - 63)) < 0.05 and abs(by - y) < 0.05]
@@ -82,8 +85,15 @@ def test_every_double_sided_card_has_its_own_back_behind_it_on_the_duplex_sheet(
                 assert re.search(rf"LRD ?{card.number}/34", behind)  # the back face of this very card
             else:
                 assert "LRD" not in behind and "Lords of SoulFall" in behind  # the kind's shared back
-            seen[card.kind] = seen.get(card.kind, 0) + 1
+            seen[card.kind] += 1
     assert seen == {"action": 5, "reference": 2, "temple": 8, "follower": 12, "shell": 12, "lord": 16}
+
+
+def test_every_shell_looks_the_same_from_the_front(built: tuple[BuildResult, CardDatabase, Path]) -> None:
+    _, db, out = built
+    fronts = {(out / "png" / f"{card.id}.png").read_bytes() for card in db.of_kind("shell")}
+    backs = {(out / "png" / f"{card.id}_back.png").read_bytes() for card in db.of_kind("shell")}
+    assert len(fronts) == 1 and len(backs) == 6  # a Tribe keeps its Shells' Broken sides secret
 
 
 def test_each_double_sided_card_has_both_sides_in_its_pdf_png_and_tabletop_deck(

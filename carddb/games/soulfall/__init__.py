@@ -133,7 +133,8 @@ PACK = GamePack(
     faction_field="lord",
     faction_label="Lord",
     icon_dir=package_folder(__name__) / "icons",
-    icons=("interloper", "ruminator", "propagator", "sunderer"),
+    # The Lords' sigils, and the picture every Shell's front shares (placeholder art differs card by card).
+    icons=("interloper", "ruminator", "propagator", "sunderer", "shell"),
     stats=(StatInfo("points", "Points"),),
     rules=soulfall_rules(),
     card_checks=(check_card_rules, points_follow_scoring),
