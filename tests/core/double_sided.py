@@ -83,3 +83,10 @@ def write_outpost(root: Path, cards: str = CARDS) -> Path:
 def load_outpost(root: Path) -> tuple[CardDatabase, Report]:
     project = Project.at(root)
     return load_database(project, get_pack(GAME_ID, project))
+
+
+def clean_outpost(root: Path) -> CardDatabase:
+    """The Outpost project written at `root` and loaded; it validates without an error."""
+    db, report = load_outpost(write_outpost(root))
+    assert not report.errors, report.format_text()
+    return db

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from double_sided import load_outpost, write_outpost
+from double_sided import clean_outpost
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
@@ -29,9 +29,7 @@ from carddb.site.stage import site_stage
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> CardDatabase:
-    database, report = load_outpost(write_outpost(tmp_path_factory.mktemp("outpost")))
-    assert not report.errors, report.format_text()
-    return database
+    return clean_outpost(tmp_path_factory.mktemp("outpost"))
 
 
 @pytest.fixture(scope="module")

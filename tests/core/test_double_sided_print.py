@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from double_sided import BEHIND, GAME_ID, load_outpost, write_outpost
+from double_sided import BEHIND, GAME_ID, clean_outpost, load_outpost, write_outpost
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
@@ -32,9 +32,7 @@ A4_W, A4_H = 210.0, 297.0
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> CardDatabase:
-    database, report = load_outpost(write_outpost(tmp_path_factory.mktemp("outpost")))
-    assert not report.errors, report.format_text()
-    return database
+    return clean_outpost(tmp_path_factory.mktemp("outpost"))
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,10 @@ the front is turned away; a second click turns it back.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from carddb.database import load_database
 from carddb.games import get_pack
@@ -20,8 +19,6 @@ from carddb.project import Project
 from carddb.site.stage import site_stage
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 # A side turned towards the reader: no transform, or rotateY(0); a turned-away side is rotateY(+-180deg).
 FACING = ("none", "matrix(1, 0, 0, 1, 0, 0)")
 
@@ -41,16 +38,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site_stage(db, report, root=root / "site", workers=1)
     assert not report.errors, report.format_text()
     return root / "site"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def transform(side: Locator) -> str:
