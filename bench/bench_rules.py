@@ -11,7 +11,10 @@ parse of a line whose words have the same grammar terminals as an earlier one,
 see `carddb.rules.parser.ParseTable.parse`). Grammar construction is timed
 separately, since a process pays it once.
 
-    python3 bench/bench_rules.py [--texts 10000] [--runs 5] [--seed 1]
+    python3 bench/bench_rules.py [--texts 10000] [--runs 5] [--seed 1] [--game loe]
+
+`--game` takes the texts and the language of another pack (its shipped cards and registry
+examples), e.g. `--game shards` for condition keywords and word types.
 """
 
 from __future__ import annotations
@@ -31,21 +34,22 @@ NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", 
 NUMBER = re.compile(r"\b([0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\b")
 
 
-def base_texts() -> list[tuple[str, str]]:
+def base_texts(game: str = "loe") -> list[tuple[str, str]]:
     """(kind, text) pairs: registry examples on a kind they are legal on, and the shipped cards."""
     import yaml
 
     from carddb.games import get_pack
     from carddb.rules.cardcheck import rules_problems
 
-    pack = get_pack("loe")
+    pack = get_pack(game)
     assert pack.rules is not None
     pairs: list[tuple[str, str]] = []
-    for path in sorted((ROOT / "data" / "loe" / "cards").glob("*.yaml")):
+    for path in sorted((ROOT / "data" / game / "cards").glob("*.yaml")):
         for card in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
             if isinstance(card, dict) and isinstance(card.get("text"), str) and card["text"].strip():
                 pairs.append((str(card.get("kind")), card["text"].strip()))
-    kinds = ["spell", "duke", "ritual", "item", "reaction", "victory", "resource", "lord"]
+    kinds = ["spell", "duke", "ritual", "item", "reaction", "victory", "resource", "lord"] if game == "loe" else []
+    kinds += [k for k in pack.kind_ids if k not in kinds]
     for entry in pack.rules.registry:
         for example in entry.examples:
             kind = next((k for k in kinds if not rules_problems(example, pack.rules, k)), None)
@@ -81,22 +85,24 @@ def main() -> None:
     parser.add_argument("--texts", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="loe")
     args = parser.parse_args()
 
     t0 = time.perf_counter()
-    from carddb.games.loe.engine import loe_registry
-    from carddb.games.loe.vocabulary import VOCABULARY
+    from carddb.games import get_pack
     from carddb.rules.cardcheck import rules_problems
     from carddb.rules.language import RulesLanguage
     from carddb.rules.parser import parse_table
     from carddb.rules.text import parse_line, parse_rules_text
 
+    shipped = get_pack(args.game).rules
+    assert shipped is not None
     t1 = time.perf_counter()
-    language = RulesLanguage(VOCABULARY, loe_registry())
+    language = RulesLanguage(shipped.vocabulary, shipped.registry)
     language.parser  # noqa: B018 - builds (or loads from lark's cache) the LALR tables
     t2 = time.perf_counter()
 
-    texts = variants(base_texts(), args.texts, random.Random(args.seed))
+    texts = variants(base_texts(args.game), args.texts, random.Random(args.seed))
     lines = sum(len([line for line in text.splitlines() if line.strip()]) for _, text in texts)
     words = sum(len(text.split()) for _, text in texts)
 

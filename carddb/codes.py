@@ -72,7 +72,7 @@ CODES: dict[str, str] = {
     "description) names a rule number the game pack does not declare, or writes it in an unknown form.",
     "E-DECK-FILE": "A deck list file is not a mapping shaped as a deck list.",
     "E-DECK-UNKNOWN-CARD": "A deck list names a card id that is not in the card database.",
-    "E-DECK-COPIES": "A deck list uses more copies of a card than the pool has (the card's `copies`).",
+    "E-DECK-COPIES": "A pool-limited deck list uses more copies of a card than its pool (or the card's `copies`) has.",
     "E-DECK-RULE": "A deck list breaks a deck-building rule of the game pack (e.g. more copies of a card than it allows).",
     # rules text (carddb/rules/, carddb/engine/registry.py)
     "E-RULES-SYNTAX": "A rules-text ability does not follow the grammar (unfinished sentence, stray word or symbol).",
@@ -82,7 +82,7 @@ CODES: dict[str, str] = {
     "E-RULES-UNKNOWN-RESOURCE": "A cost spends a resource that the game does not have.",
     "E-UNKNOWN-KEYWORD": "A keyword line names a keyword that the game does not have.",
     "E-UNKNOWN-CONDITION": "A line opens 'WORDS - ...' but WORDS is not a condition keyword (or timing) of the game.",
-    "E-RULES-KEYWORD-PARAM": "A keyword or condition keyword that takes a parameter (such as 'KEYWORD N') is written without it.",
+    "E-RULES-KEYWORD-PARAM": "A keyword or condition keyword that takes a parameter ('KEYWORD N', a list of words) is written without it.",
     "E-RULES-KEYWORD-KIND": "A keyword is used on a card kind it does not apply to (each keyword names the kinds it is for).",
     "E-RULES-WRONG-KIND": "An ability or phrase is used on a card kind that cannot use it (each registry entry names its kinds).",
     "E-RULES-COST-KIND": "An activated ability (a cost) on a card kind that is never in play to activate it.",

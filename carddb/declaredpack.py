@@ -20,7 +20,7 @@ from carddb.gamepack import CARD_SIZES, CostInfo, Faction, GameNumber, GamePack,
 if TYPE_CHECKING:
     from carddb.database import CardDatabase
     from carddb.gamefile import CardField, DeckDeclaration, GameDeclaration
-    from carddb.play.decks import DeckList, DeckSource
+    from carddb.play.decks import DeckFormat, DeckList, DeckSource
 
 
 class DeclaredCard(Card):
@@ -129,6 +129,7 @@ class DeclaredDeckRules:
         self.deck = deck
         self.kind_labels = kind_labels
         self.list_kinds = MappingProxyType({"deck": self.describe()})
+        self.formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"deck": deck.built_from})
 
     def describe(self) -> str:
         deck = self.deck

@@ -111,6 +111,8 @@ class DeckDeclaration(StrictModel):
     max_size: Annotated[int, Field(ge=1, le=999)] | None = None
     copies: Annotated[int, Field(ge=1, le=99)] | None = None
     kinds: list[WordId] = Field(default_factory=list)  # kinds a deck may hold; empty: every kind
+    # a deck comes from the game's printed pool (each card's copies), or from a player's collection
+    built_from: Literal["pool", "collection"] = "pool"
 
 
 class NumberDeclaration(StrictModel):

@@ -147,6 +147,7 @@ class GamePack:
     factions: tuple[Faction, ...]
     faction_field: str = "faction"
     faction_label: str = "faction"
+    faction_plural: str = ""  # the label's plural when it is not the label + "s"
     card_size_mm: tuple[float, float] = CARD_SIZES["poker"]
     stats: tuple[StatInfo, ...] = ()  # what the default face prints in shields, in this order
     cost: CostInfo = CostInfo()
@@ -221,6 +222,11 @@ class GamePack:
             if table.id == table_id:
                 return table
         raise KeyError(f"game '{self.id}' declares no table '{table_id}'")
+
+    @property
+    def factions_label(self) -> str:
+        """The faction label in the plural ("provinces", "estri")."""
+        return self.faction_plural or f"{self.faction_label}s"
 
     @property
     def kind_ids(self) -> tuple[str, ...]:

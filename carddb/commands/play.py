@@ -1,4 +1,4 @@
-"""Play-mode commands: boosters, sealed, draft, deck (check, list) and draftmancer (export, import)."""
+"""Play-mode commands: boosters, sealed, draft, deck (check, deal, list) and draftmancer (export, import)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from carddb.errors import UsageError
 from carddb.play import draftmancer
 from carddb.play.boosters import BoosterPlan, boosters_path
 from carddb.play.collation import open_boosters
-from carddb.play.decks import deck_files, load_deck_file, load_decks
+from carddb.play.dealing import completing_type, deal_rest, write_dealing
+from carddb.play.decks import LoadedDeck, deck_files, load_deck_file, load_decks
 from carddb.play.draft import PickRequest, Seat, choose_draft, run_draft, seats_problem
 from carddb.play.draftformat import PlayDefinitions, first_sealed_phase, load_play
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
@@ -280,7 +281,20 @@ def draft(
         print(f"{phase.pool.name} ({phase.name}): {plural(len(deck), 'card')}")
 
 
-deck_app = typer.Typer(help="The game's deck lists: check and list them.", no_args_is_help=True)
+deck_app = typer.Typer(
+    help="The game's deck lists: check and list them, deal their random cards.", no_args_is_help=True
+)
+
+
+def _deck_file(db: CardDatabase, file: Path) -> tuple[list[LoadedDeck], Report]:
+    """The deck lists of FILE, each checked; a file outside the project is a finding, a missing one a usage error."""
+    report = Report(root=db.project.root)
+    path = file if file.is_absolute() else Path.cwd() / file
+    if not db.project.contains(path):
+        report.add(Finding("E-PATH-ESCAPE", f"{file} is outside the project folder {db.project.root}", path))
+    elif not path.is_file():
+        raise UsageError(f"no such file: {file}")
+    return ([] if report.errors else load_deck_file(path, db, report)), report
 
 
 @deck_app.command("check")
@@ -292,13 +306,7 @@ def deck_check(
 ) -> None:
     """Check a deck list: ids exist, copies within the pool, the game's deck rules."""
     db = load_or_exit(project, game)
-    report = Report(root=db.project.root)
-    path = file if file.is_absolute() else Path.cwd() / file
-    if not db.project.contains(path):
-        report.add(Finding("E-PATH-ESCAPE", f"{file} is outside the project folder {db.project.root}", path))
-    elif not path.is_file():
-        raise UsageError(f"no such file: {file}")
-    decks = [] if report.errors else load_deck_file(path, db, report)
+    decks, report = _deck_file(db, file)
     print_report(report)
     if report.failed():
         raise typer.Exit(1)
@@ -313,6 +321,35 @@ def deck_check(
                     db, folder, Counter(deck.cards), title=deck.name, stem=deck.id, description=deck.description
                 ),
             )
+
+
+@deck_app.command("deal")
+def deck_deal(
+    file: Annotated[Path, typer.Argument(help="A deck list YAML file (e.g. the cards a player chose).")],
+    booster_type: Annotated[
+        str | None, typer.Option("--type", help="Booster type to deal from (default: the one the game names).")
+    ] = None,
+    seed: SeedOpt = None,
+    out: OutOpt = None,
+    no_pdf: NoPdfOpt = False,
+    game: GameOpt = None,
+    project: ProjectOpt = None,
+) -> None:
+    """Deal a deck list's random cards: a booster that never repeats a card of the list, the same for the same seed."""
+    db = load_or_exit(project, game)
+    decks, report = _deck_file(db, file)
+    if len(report):
+        print_report(report)
+    if report.failed():
+        raise typer.Exit(1)
+    plans = _plans(db)
+    event_seed = _seed(seed)
+    for loaded in decks:
+        dealing = deal_rest(completing_type(db, loaded.deck, plans, booster_type), loaded.deck, event_seed)
+        folder = _out_dir(db, out, f"deals-seed{event_seed}")
+        _shown(db, write_dealing(db, folder, dealing, pdf=not no_pdf))
+        names = [card.name if (card := db.by_id(i)) else i for i in dealing.dealt()]
+        print(f"{loaded.deck.id}: {loaded.deck.size} chosen + {len(names)} dealt: {', '.join(names)}")
 
 
 @deck_app.command("list")

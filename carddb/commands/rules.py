@@ -120,7 +120,7 @@ def effects(
     for entry in entries:
         params = ", ".join(f"{p.name}: {p.type}" for p in entry.params)
         kinds = ", ".join(sorted(entry.kinds)) if entry.kinds else "any"
-        meaning = pack.say(entry.meaning) + (f" Reminder: {entry.reminder}" if entry.reminder else "")
+        meaning = pack.say(entry.meaning) + (f" Reminder: {pack.say(entry.reminder)}" if entry.reminder else "")
         table.add_row(entry.name, entry.role, "\n".join(p.text for p in entry.patterns), params, kinds, meaning)
     Console(width=200).print(table)
     print(f"{plural(len(entries), 'entry', 'entries')} of {pack.name}")

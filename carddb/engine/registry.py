@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
+
+from carddb.numbertext import fill
 
 if TYPE_CHECKING:
     from carddb.gamepack import GamePack
@@ -200,9 +202,13 @@ class EffectEntry:
         """The first pattern with slots shown as their parameter names, for tables and the glossary."""
         return self.patterns[0].text
 
-    def reminder_for(self, args: dict[str, object]) -> str:
-        """The reminder with parameters filled in; `word(s)` agrees with the number before it."""
-        text = self.reminder
+    def reminder_for(self, args: dict[str, object], numbers: Mapping[str, int] | None = None) -> str:
+        """The reminder with parameters filled in; `word(s)` agrees with the number before it.
+
+        A reminder may print one of the game's rule numbers with `{number:ID}` (carddb.numbertext),
+        so the card says what the rules say: `numbers` are the game's values.
+        """
+        text = fill(self.reminder, numbers) if numbers else self.reminder
         for key, value in args.items():
             text = text.replace("{" + key + "}", str(value))
         return _AGREEING.sub(_agree, text)

@@ -26,6 +26,7 @@ from carddb.diagnostics import Finding, Report
 from carddb.numbertext import marker_problem, markers
 from carddb.play.findings import validation_findings
 from carddb.plural import plural
+from carddb.rules.text import keywords_of
 from carddb.yamlsource import Located, PathKey, load_yaml
 
 # Weights are stored as whole thousandths of a percent so that sums are exact.
@@ -49,6 +50,9 @@ class CardFilter(StrictModel):
     set: list[str] = Field(default_factory=list)
     cards: list[str] = Field(default_factory=list)
     exclude: list[str] = Field(default_factory=list)
+    # keywords of the game's registry that a card's keyword lines have (`starting`), or must not have
+    keyword: list[str] = Field(default_factory=list)
+    without_keyword: list[str] = Field(default_factory=list)
 
     @field_validator("*", mode="before")
     @classmethod
@@ -189,7 +193,13 @@ def card_matches(db: CardDatabase, card: Card, flt: CardFilter) -> bool:
         and (not flt.set or card.set in flt.set)
         and (not flt.cards or card.id in flt.cards)
         and card.id not in flt.exclude
+        and (not (flt.keyword or flt.without_keyword) or _keywords_match(db, card, flt))
     )
+
+
+def _keywords_match(db: CardDatabase, card: Card, flt: CardFilter) -> bool:
+    has = keywords_of(card.text, db.pack.rules) if db.pack.rules is not None else frozenset()
+    return (not flt.keyword or any(k in has for k in flt.keyword)) and not any(k in has for k in flt.without_keyword)
 
 
 def matching_cards(db: CardDatabase, flt: CardFilter) -> list[Card]:
@@ -200,6 +210,7 @@ def matching_cards(db: CardDatabase, flt: CardFilter) -> list[Card]:
 def _filter_vocabulary(db: CardDatabase) -> dict[str, set[str]]:
     pack = db.pack
     ids = {c.id for c in db.cards}
+    keywords = {e.name for e in pack.rules.registry.of_role("keyword")} if pack.rules is not None else set()
     return {
         "kind": set(pack.kind_ids),
         "subtype": {s for k in pack.kinds for s in k.subtypes},
@@ -209,6 +220,8 @@ def _filter_vocabulary(db: CardDatabase) -> dict[str, set[str]]:
         "set": set(db.sets) | {c.set for c in db.cards},
         "cards": ids,
         "exclude": ids,
+        "keyword": keywords,
+        "without_keyword": keywords,
     }
 
 
@@ -336,7 +349,7 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
         yield Finding(
             "W-BOOSTER-BALANCE",
             f"slot '{slot.name}' of booster '{type_id}' draws {plural(slot.count, 'card')} but its cards come from "
-            f"{len(by_faction)} {db.pack.faction_label}s; balance is skipped",
+            f"{len(by_faction)} {db.pack.factions_label}; balance is skipped",
             doc.path,
             doc.value_span((*slot_at, "province_balance")),
         )

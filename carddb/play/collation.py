@@ -3,6 +3,11 @@
 Booster `index` of type `t` in an event seeded `seed` is drawn from its own
 generator, seeded from (seed, t, index), so booster 7 is the same whether 8 or
 800 boosters are opened.
+
+`exclude` names cards a booster must never hold, whatever its duplicate rule:
+the cards a player already chose, when a game completes a chosen deck with
+random cards (say 20 chosen + 5 random, never a card twice). A slot that
+cannot be filled without them is a `BoosterError`.
 """
 
 from __future__ import annotations
@@ -41,29 +46,33 @@ class Booster:
         return [c.card_id for c in self.cards]
 
 
-def open_boosters(plan: BoosterPlan, seed: int, count: int, start: int = 0) -> list[Booster]:
-    """Boosters number start .. start+count-1 of `plan` for the event `seed`."""
+def open_boosters(
+    plan: BoosterPlan, seed: int, count: int, start: int = 0, *, exclude: Collection[str] = ()
+) -> list[Booster]:
+    """Boosters number start .. start+count-1 of `plan` for the event `seed`, none holding an `exclude`d card."""
     if plan.collation == "dealt":
-        return deal_boosters(plan, seed, count, start)
-    return [open_booster(plan, seed, index) for index in range(start, start + count)]
+        return deal_boosters(plan, seed, count, start, exclude=exclude)
+    return [open_booster(plan, seed, index, exclude=exclude) for index in range(start, start + count)]
 
 
-def open_booster(plan: BoosterPlan, seed: int, index: int) -> Booster:
+def open_booster(plan: BoosterPlan, seed: int, index: int, *, exclude: Collection[str] = ()) -> Booster:
     booster_seed = derive_seed(seed, plan.id, index)
     rng = Rng(booster_seed)
-    used: set[str] = set()
+    excluded = frozenset(exclude)
+    # Cards a draw must skip: the excluded ones always, and without duplicates those already drawn.
+    used: set[str] = set(excluded)
+    taken: Collection[str] = excluded if plan.duplicates else used
     cards: list[BoosterCard] = []
     for slot in plan.slots:
-        ids = _draw_balanced(slot, rng, used, plan) if slot.balance else _draw_slot(slot, rng, used, plan)
+        ids = _draw_balanced(slot, rng, taken, plan) if slot.balance else _draw_slot(slot, rng, taken, plan)
         if not plan.duplicates:
             used.update(ids)
         cards.extend(BoosterCard(card_id, slot.name) for card_id in ids)
     return Booster(plan.id, index, booster_seed, tuple(cards))
 
 
-def _draw_slot(slot: CompiledSlot, rng: Rng, used: set[str], plan: BoosterPlan) -> list[str]:
+def _draw_slot(slot: CompiledSlot, rng: Rng, taken: Collection[str], plan: BoosterPlan) -> list[str]:
     picked: list[str] = []
-    taken: Collection[str] = () if plan.duplicates else used
     # With duplicates allowed, cards already drawn in this slot do not block a draw either.
     own: list[str] = [] if plan.duplicates else picked
     for _ in range(slot.count):
@@ -76,7 +85,8 @@ def _draw_slot(slot: CompiledSlot, rng: Rng, used: set[str], plan: BoosterPlan) 
             open_sheets = [s for s in slot.sheets if any(c not in taken and c not in own for c in s.cards)]
             if not open_sheets:
                 raise BoosterError(
-                    f"booster '{plan.id}': slot '{slot.name}' ran out of cards that are not already in the booster"
+                    f"booster '{plan.id}': slot '{slot.name}' ran out of cards that are neither already in the "
+                    "booster nor excluded"
                 )
             sheet = open_sheets[rng.weighted_index([s.units for s in open_sheets])]
             card = _draw_from_sheet(sheet, rng, taken, own)
@@ -102,7 +112,7 @@ def _pick(cards: tuple[str, ...], weights: tuple[int, ...], uniform: bool, rng: 
     return cards[rng.below(len(cards))] if uniform else cards[rng.weighted_index(weights)]
 
 
-def _draw_balanced(slot: CompiledSlot, rng: Rng, used: set[str], plan: BoosterPlan) -> list[str]:
+def _draw_balanced(slot: CompiledSlot, rng: Rng, taken: Collection[str], plan: BoosterPlan) -> list[str]:
     """At least one card of each province, while every card keeps its natural odds.
 
     Unbalanced, each of the N cards of the slot is in a booster with probability
@@ -114,7 +124,6 @@ def _draw_balanced(slot: CompiledSlot, rng: Rng, used: set[str], plan: BoosterPl
     weight of 0 (validation warns about those: their odds do go up).
     """
     sheet = slot.sheets[0]
-    taken = () if plan.duplicates else used
     groups: dict[str, list[str]] = {}
     for card, faction in zip(sheet.cards, sheet.factions, strict=True):
         if card not in taken:
@@ -122,7 +131,7 @@ def _draw_balanced(slot: CompiledSlot, rng: Rng, used: set[str], plan: BoosterPl
     total = sum(len(g) for g in groups.values())
     factions = sorted(groups)
     if slot.count < len(factions) or total < slot.count:
-        return _draw_slot(slot, rng, used, plan)
+        return _draw_slot(slot, rng, taken, plan)
     counts = dict.fromkeys(factions, 1)
     weights = [max(0, slot.count * len(groups[f]) - total) for f in factions]
     for _ in range(slot.count - len(factions)):
@@ -137,12 +146,23 @@ def _draw_balanced(slot: CompiledSlot, rng: Rng, used: set[str], plan: BoosterPl
     return picked
 
 
-def deal_boosters(plan: BoosterPlan, seed: int, count: int, start: int = 0) -> list[Booster]:
-    """Deal boosters from one shuffled pile per slot (the Victory Draft: shuffle all, deal 3 each)."""
+def deal_boosters(
+    plan: BoosterPlan, seed: int, count: int, start: int = 0, *, exclude: Collection[str] = ()
+) -> list[Booster]:
+    """Deal boosters from one shuffled pile per slot (the Victory Draft: shuffle all, deal 3 each).
+
+    Excluded cards are left out of the piles before they are shuffled.
+    """
+    excluded = frozenset(exclude)
     piles: list[list[str]] = []
     for slot in plan.slots:
         sheet = slot.sheets[0]
-        pile = [c for c, n in zip(sheet.cards, sheet.copies, strict=True) for _ in range(n if plan.duplicates else 1)]
+        pile = [
+            c
+            for c, n in zip(sheet.cards, sheet.copies, strict=True)
+            if c not in excluded
+            for _ in range(n if plan.duplicates else 1)
+        ]
         Rng.derived(seed, plan.id, "deal", slot.name).shuffle(pile)
         needed = (start + count) * slot.count
         if len(pile) < needed:

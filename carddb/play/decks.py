@@ -1,8 +1,16 @@
 """Deck lists (data/<game>/decks/*.yaml) and the protocol a game pack's deck rules follow.
 
-The core checks what holds for every game (the ids exist, a list uses no more
-copies of a card than the pool has); everything else is the game's `DeckRules`:
-which kinds of lists there are and what makes one legal.
+The core checks what holds for every game (the ids exist, a pool-limited list uses
+no more copies of a card than its pool has); everything else is the game's
+`DeckRules`: which kinds of lists there are, whether each is built from a pool or
+from a player's collection, and what makes one legal.
+
+Two formats, declared per list kind by the game (`DeckRules.formats`):
+- **pool**: the list is built from a pool of cards, so it cannot use more copies of a card
+  than the pool holds. The pool is the one the list names (`pool:`, e.g. the boosters a
+  player opened in a sealed event or drafted), else the printed pool: each card's `copies`.
+- **collection**: constructed from a player's collection, which holds any number of every
+  card; only the game's own rules limit copies (Shards: 3 of a card).
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator
 
@@ -21,6 +29,9 @@ from carddb.diagnostics import Finding, Report, Span
 from carddb.play.findings import validation_findings
 from carddb.yamlsource import Located, load_yaml
 
+DeckFormat = Literal["pool", "collection"]
+Counts = dict[str, Annotated[int, Field(ge=1, le=99)]]
+
 
 class DeckList(StrictModel):
     id: Slug
@@ -28,9 +39,11 @@ class DeckList(StrictModel):
     kind: Annotated[str, Field(min_length=1)]  # a list kind of the game's deck rules
     description: str = ""
     # card id -> copies; a plain list of ids means one copy each
-    cards: dict[str, Annotated[int, Field(ge=1, le=99)]]
+    cards: Counts
+    # a pool-limited list's own pool (the cards a player opened or drafted), in the same form
+    pool: Counts | None = None
 
-    @field_validator("cards", mode="before")
+    @field_validator("cards", "pool", mode="before")
     @classmethod
     def _list_means_one_each(cls, value: Any) -> Any:
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -55,13 +68,13 @@ class DeckSource:
     def path(self) -> Path:
         return self.located.path
 
-    def card_span(self, card_id: str) -> Span:
-        if ("cards", card_id) in self.located.key_spans:
-            return self.located.key_span(("cards", card_id))
-        items = self.located.value.get("cards") if isinstance(self.located.value, dict) else None
+    def card_span(self, card_id: str, field: str = "cards") -> Span:
+        if (field, card_id) in self.located.key_spans:
+            return self.located.key_span((field, card_id))
+        items = self.located.value.get(field) if isinstance(self.located.value, dict) else None
         if isinstance(items, list) and card_id in items:
-            return self.located.value_span(("cards", items.index(card_id)))
-        return self.located.value_span(("cards",))
+            return self.located.value_span((field, items.index(card_id)))
+        return self.located.value_span((field,))
 
     def span(self, *key: str | int) -> Span:
         return self.located.value_span(key)
@@ -72,8 +85,28 @@ class DeckRules(Protocol):
 
     # list kind -> one line saying what such a list is; it may name rule numbers with {number:ID}
     list_kinds: Mapping[str, str]
+    # list kind -> built from a pool (copies limited by it) or from a collection (see above);
+    # optional: read it with `deck_formats(rules)`
+    formats: Mapping[str, DeckFormat]
+    # list kind -> the booster type that deals the rest of such a list, never repeating its cards
+    # (`carddb deck deal`, carddb.play.dealing); optional: read it with `completed_by(rules)`
+    completed_by: Mapping[str, str]
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]: ...
+
+
+def deck_formats(rules: DeckRules | None) -> Mapping[str, DeckFormat]:
+    """Which list kinds are built from a collection rather than a pool. A pack written before deck
+    rules could say so (a plugin, a game.yaml game) declares none: its lists are pool-limited."""
+    declared: Mapping[str, DeckFormat] = getattr(rules, "formats", None) or {}
+    return declared
+
+
+def completed_by(rules: DeckRules | None) -> Mapping[str, str]:
+    """The list kinds a game completes with random cards. A pack written before deck rules could say
+    so (a plugin, a game.yaml game) declares none, and must keep working."""
+    declared: Mapping[str, str] = getattr(rules, "completed_by", None) or {}
+    return declared
 
 
 @dataclass
@@ -146,25 +179,18 @@ def load_decks(db: CardDatabase, report: Report) -> list[LoadedDeck]:
 
 def check_deck(deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
     rules: DeckRules | None = db.pack.deck_rules
-    known_ids = [c.id for c in db.cards]
-    for card_id, count in deck.cards.items():
-        card = db.by_id(card_id)
-        if card is None:
-            close = difflib.get_close_matches(card_id, known_ids, n=1)
-            yield Finding(
-                "E-DECK-UNKNOWN-CARD",
-                f"deck '{deck.id}' names the unknown card '{card_id}'"
-                + (f"; did you mean '{close[0]}'?" if close else ""),
-                source.path,
-                source.card_span(card_id),
-            )
-        elif count > card.copies:
-            yield Finding(
-                "E-DECK-COPIES",
-                f"deck '{deck.id}' uses {count} copies of '{card_id}' but the pool has {card.copies} (its 'copies')",
-                source.path,
-                source.card_span(card_id),
-            )
+    yield from _unknown_cards(deck, db, source)
+    deck_format: DeckFormat = deck_formats(rules).get(deck.kind, "pool")
+    if deck_format == "pool":
+        yield from _pool_copies(deck, db, source)
+    elif deck.pool is not None:
+        yield Finding(
+            "E-DECK-RULE",
+            f"deck '{deck.id}' is a '{deck.kind}' list, built from a collection: it has no pool to name",
+            source.path,
+            source.located.key_span(("pool",)),
+            hint="remove 'pool:', or use a list kind built from a pool (sealed, draft)",
+        )
     if rules is None:
         return
     if deck.kind not in rules.list_kinds:
@@ -180,3 +206,45 @@ def check_deck(deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable
         return
     if all(db.by_id(card_id) is not None for card_id in deck.cards):
         yield from rules.check(deck, db, source)
+
+
+def _unknown_cards(deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    known_ids = [c.id for c in db.cards]
+    for field, counts in (("cards", deck.cards), ("pool", deck.pool or {})):
+        for card_id in counts:
+            if db.by_id(card_id) is None:
+                close = difflib.get_close_matches(card_id, known_ids, n=1)
+                yield Finding(
+                    "E-DECK-UNKNOWN-CARD",
+                    f"deck '{deck.id}' names the unknown card '{card_id}'"
+                    + (" in its pool" if field == "pool" else "")
+                    + (f"; did you mean '{close[0]}'?" if close else ""),
+                    source.path,
+                    source.card_span(card_id, field),
+                )
+
+
+def _pool_copies(deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    """A pool-limited list uses no more copies of a card than its pool (or the printed pool) holds."""
+    for card_id, count in deck.cards.items():
+        card = db.by_id(card_id)
+        if card is None:
+            continue
+        if deck.pool is not None:
+            held = deck.pool.get(card_id, 0)
+            where = "its pool has" if held else "its pool has none"
+            if count > held:
+                yield Finding(
+                    "E-DECK-COPIES",
+                    f"deck '{deck.id}' uses {count} {'copy' if count == 1 else 'copies'} of '{card_id}' but "
+                    + (f"{where} {held}" if held else where),
+                    source.path,
+                    source.card_span(card_id),
+                )
+        elif count > card.copies:
+            yield Finding(
+                "E-DECK-COPIES",
+                f"deck '{deck.id}' uses {count} copies of '{card_id}' but the pool has {card.copies} (its 'copies')",
+                source.path,
+                source.card_span(card_id),
+            )

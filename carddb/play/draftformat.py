@@ -367,6 +367,17 @@ def compile_draft(db: CardDatabase, draft_id: str, definition: DraftFormat) -> D
             pile = tuple(c.id for c in cards for _ in range(c.copies))
             kinds = {c.kind for c in cards}
             pile_name = db.pack.kind(kinds.pop()).plural if len(kinds) == 1 else "cards"
+            if (
+                phase.pile.keyword
+                and db.pack.rules is not None
+                and any(k in db.pack.rules.registry for k in phase.pile.keyword)
+            ):
+                # A pile of every card with a keyword is named by it ("Starting cards").
+                registry = db.pack.rules.registry
+                said = " or ".join(
+                    registry[k].patterns[0].text.split(" {")[0] for k in phase.pile.keyword if k in registry
+                )
+                pile_name = f"{said} {pile_name}"
             phases.append(
                 PhasePlan(
                     **common,

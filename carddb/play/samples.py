@@ -4,7 +4,9 @@ With a fixed seed, every build writes the same boosters, sealed event and bot
 drafts, so a playtest group can print them and a reviewer can diff them. Each
 output is skipped when the game does not have what it needs (LOE v2 has deck
 lists but no boosters, so it gets only its deck lists). The sealed sample opens
-what the first `sealed` phase of the game's draft formats opens.
+what the first `sealed` phase of the game's draft formats opens. A deck list that
+the game completes with random cards (a list of chosen cards) is also dealt its
+random cards, into play/deals/.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from pathlib import Path
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.gamepack import GamePack
-from carddb.play.boosters import boosters_path
+from carddb.play.boosters import BoosterPlan, boosters_path
 from carddb.play.collation import Booster, BoosterError, open_boosters
-from carddb.play.decks import load_decks
+from carddb.play.dealing import deal_rest, write_dealing
+from carddb.play.decks import LoadedDeck, completed_by, load_decks
 from carddb.play.draft import DraftError, Seat, run_draft
 from carddb.play.draftformat import first_sealed_phase, load_play
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
@@ -55,10 +58,12 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
     if db.pack.fixed and not boosters_path(db).is_file():
         samples.notes.append(("Boosters", fixed_game_note(db.pack)))
     seats = sample_seats(db.pack)
+    plans: dict[str, BoosterPlan] = {}
     if boosters_path(db).is_file():
         play = load_play(db, report)
         if report.errors:
             return samples
+        plans = dict(play.boosters)
         for plan in play.boosters.values():
             # A dealt pile is shared by the table: one booster per seat, as in play.
             count = seats if plan.collation == "dealt" else SAMPLE_BOOSTERS
@@ -123,4 +128,35 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
         )
     if decks:
         samples.notes.append(("Deck lists", plural(len(decks), "list")))
+    samples.written += deal_samples(db, decks, plans, out / "deals", samples, seed=seed, pdf=pdf)
     return samples
+
+
+def deal_samples(
+    db: CardDatabase,
+    decks: list[LoadedDeck],
+    plans: dict[str, BoosterPlan],
+    out: Path,
+    samples: PlaySamples,
+    *,
+    seed: int,
+    pdf: bool,
+) -> list[Path]:
+    """Each deck list the game completes with random cards, dealt with the build's seed."""
+    completions = completed_by(db.pack.deck_rules)
+    written: list[Path] = []
+    dealt = 0
+    for loaded in decks:
+        type_id = completions.get(loaded.deck.kind)
+        if type_id is None or type_id not in plans:
+            continue
+        try:
+            dealing = deal_rest(plans[type_id], loaded.deck, seed)
+        except BoosterError as exc:
+            samples.notes.append((f"Dealing {loaded.deck.name}", f"not dealt: {exc}"))
+            continue
+        written += write_dealing(db, out, dealing, pdf=pdf)
+        dealt += 1
+    if dealt:
+        samples.notes.append(("Dealt decks", f"{plural(dealt, 'deck')} completed at random, seed {seed}"))
+    return written

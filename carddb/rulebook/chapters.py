@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import jinja2
@@ -23,11 +23,12 @@ from carddb.database import CardDatabase
 from carddb.engine.registry import EffectRegistry
 from carddb.gamepack import GamePack, KindInfo
 from carddb.play.boosters import BoosterPlan
-from carddb.play.decks import DeckRules
+from carddb.play.decks import DeckRules, deck_formats
 from carddb.play.draftformat import Count, PlayDefinitions
 from carddb.play.draftwords import phase_sentences
 from carddb.rulebook.sources import number_html, numbers_html
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading
+from carddb.rules.text import keywords_of
 
 CardUrl = Callable[[str], str]
 
@@ -269,6 +270,7 @@ class GlossaryEntry:
     reminder: str = ""
     examples: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()  # plural kind labels allowed to use it; empty = any kind
+    numbers: dict[str, int] = field(default_factory=dict, compare=False)  # the game's, for {number:ID} in reminders
 
     @property
     def term(self) -> Phrase:
@@ -285,7 +287,7 @@ class GlossaryEntry:
 
     @property
     def reminder_parts(self) -> Phrase:
-        return phrase(self.reminder)
+        return phrase(self.reminder, self.numbers)
 
 
 # Glossary sections in reading order: the registry role and the heading it is listed under.
@@ -302,14 +304,18 @@ ROLE_SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-def phrase(pattern: str) -> Phrase:
-    """'Deal {amount} damage to {target}' -> words and the slots 'amount' and 'target'."""
+def phrase(pattern: str, numbers: dict[str, int] | None = None) -> Phrase:
+    """'Deal {amount} damage to {target}' -> words and the slots 'amount' and 'target'.
+
+    With the game's `numbers`, words are HTML with their `{number:ID}` markers printed as tagged
+    numbers (reminder text may name rule numbers).
+    """
     parts: list[tuple[str, bool]] = []
-    for piece in re.split(r"(\{[^{}]+\})", pattern):
+    for piece in re.split(r"(\{[^{}:]+\})", pattern):
         if piece.startswith("{") and piece.endswith("}"):
             parts.append((piece[1:-1].replace("_", " "), True))
         elif piece:
-            parts.append((piece, False))
+            parts.append((Markup(numbers_html(piece, numbers)) if numbers else piece, False))
     return tuple(parts)
 
 
@@ -329,6 +335,7 @@ def glossary_entries(registry: EffectRegistry, pack: GamePack) -> list[GlossaryE
                 reminder=entry.reminder,
                 examples=tuple(entry.examples),
                 kinds=kinds,
+                numbers=dict(pack.number_values),
             )
         )
     return entries
@@ -467,9 +474,24 @@ def describe_cards(db: CardDatabase, card_ids: Iterable[str]) -> str:
     kinds = [k for k in db.pack.kinds if any(c.kind == k.id for c in cards)]
     rarity = " or ".join(rarities) if len(rarities) <= 2 else ""
     noun = kinds[0].plural if len(kinds) == 1 else "cards"
+    # A keyword every card of the pool has and some card of the game lacks names the pool best
+    # ('Starting cards'); the rarity follows it.
+    keyword = _shared_keyword(db, cards)
+    if keyword:
+        return f"{keyword} {noun}" + (f" ({rarity.lower()})" if rarity else "")
     if rarity:
         return f"{rarity} {noun}"
     return noun if len(kinds) == 1 else "Any card"
+
+
+def _shared_keyword(db: CardDatabase, cards: Sequence[Card]) -> str:
+    language = db.pack.rules
+    if language is None:
+        return ""
+    shared = frozenset.intersection(*(keywords_of(c.text, language) for c in cards))
+    everyone = frozenset.intersection(*(keywords_of(c.text, language) for c in db.cards)) if db.cards else shared
+    names = sorted(shared - everyone)
+    return " ".join(language.registry[n].patterns[0].text.split(" {")[0] for n in names[:1])
 
 
 def booster_entries(db: CardDatabase, plans: Iterable[BoosterPlan]) -> list[BoosterEntry]:
@@ -542,8 +564,14 @@ def deck_rule_sections(pack: GamePack, rules: DeckRules | None) -> list[DeckRule
     """The game's deck rules in words: the kinds of deck list (what a draft keeps: `drafts_chapter`)."""
     if rules is None or not rules.list_kinds:
         return []
+    built = {"pool": "built from a pool", "collection": "built from a collection"}
     lines = tuple(
-        Markup(numbers_html(f"{name.replace('-', ' ').title()}: {what}.", pack.number_values))
+        Markup(
+            numbers_html(
+                f"{name.replace('-', ' ').title()} ({built[deck_formats(rules).get(name, 'pool')]}): {what}.",
+                pack.number_values,
+            )
+        )
         for name, what in rules.list_kinds.items()
     )
     return [DeckRuleSection("Deck Lists", lines)]

@@ -34,7 +34,8 @@ from carddb.rules.language import RulesLanguage
 from carddb.rules.markup import Paragraph, Run
 
 # `symbol`: a word of a pack-declared word type (`Gold`), printed as its icon when the game has one.
-PieceKind = Literal["word", "literal", "number", "keyword", "reminder", "punct", "symbol"]
+# `dash`: the dash after a condition keyword, an ASCII hyphen in canonical text and an en dash in print.
+PieceKind = Literal["word", "literal", "number", "keyword", "reminder", "punct", "symbol", "dash"]
 NO_SPACE_BEFORE = {",", ".", ":", "'s"}
 
 
@@ -56,7 +57,7 @@ class Renderer:
         out: list[Piece] = []
         if isinstance(ability, ConditionedAbility):
             out += self.reminded(ability.condition)
-            out.append(Piece("-", "literal"))
+            out.append(Piece("-", "dash"))
             out += self.ability(ability.ability)
         elif isinstance(ability, KeywordAbility):
             for i, keyword in enumerate(ability.keywords):
@@ -104,7 +105,7 @@ class Renderer:
             out.append(Piece(_join(words), "keyword"))
         entry = self.language.registry[phrase.entry]
         args = {k: self.said(v) for k, v in phrase.args}
-        out.append(Piece(entry.reminder_for(args), "reminder"))
+        out.append(Piece(entry.reminder_for(args, self.language.numbers), "reminder"))
         return out
 
     def said(self, value: Value) -> str:
@@ -312,6 +313,9 @@ def ability_runs(ability: Ability, language: RulesLanguage) -> Paragraph:
                 text += " "  # `Affinity {gold}`: the icons are the keyword's parameter
             flush()
             runs.append(Run("icon", piece.icon))
+            continue
+        if piece.kind == "dash":
+            text += " \u2013"  # typeset, as a printed card would have it
             continue
         needs_space = bool(runs or text) and piece.text not in NO_SPACE_BEFORE and not text.endswith("+")
         if needs_space and previous is not None and previous.kind == "reminder" and piece.text in NO_SPACE_BEFORE:

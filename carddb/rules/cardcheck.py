@@ -26,10 +26,18 @@ def check_card_rules(card: Card, db: CardDatabase) -> Iterable[Finding]:
     raw = located.value.get("text") if isinstance(located.value, dict) else None
     if not isinstance(raw, str) or not raw.strip():
         return []
-    problems = rules_problems(raw, language, card.kind)
+    return located_findings(card, db, rules_problems(raw, language, card.kind))
+
+
+def located_findings(card: Card, db: CardDatabase, problems: list[tuple[Problem, int]]) -> list[Finding]:
+    """Problems of a card's rules text (each with its line's offset in the text) as findings at their words."""
     if not problems:
         # Mapping the text back to file positions means reading the file: only for a card that needs it.
         return []
+    located = db.source(card).located
+    raw = located.value.get("text") if isinstance(located.value, dict) else None
+    if not isinstance(raw, str):
+        return [Finding(p.code, p.message, located.path, located.span, p.hint) for p, _ in problems]
     positions = value_positions(_source(located.path), located.value_span(("text",)), raw)
     return [
         Finding(p.code, p.message, located.path, span_of(positions, offset + p.start, offset + p.end), p.hint)
@@ -69,4 +77,4 @@ def _source(path: Path) -> str:
         return ""
 
 
-__all__ = ["Span", "check_card_rules", "rules_problems"]
+__all__ = ["Span", "check_card_rules", "located_findings", "rules_problems"]

@@ -14,7 +14,7 @@ matched case-insensitively.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources import files
@@ -151,9 +151,13 @@ class CompiledPattern:
 class RulesLanguage:
     """Everything needed to parse, check and print one game's rules text."""
 
-    def __init__(self, vocabulary: Vocabulary, registry: EffectRegistry) -> None:
+    def __init__(
+        self, vocabulary: Vocabulary, registry: EffectRegistry, numbers: Mapping[str, int] | None = None
+    ) -> None:
         self.vocabulary = vocabulary
         self.registry = registry
+        # The game's rule numbers, which reminder text may print with {number:ID}.
+        self.numbers: Mapping[str, int] = dict(numbers or {})
         self.rules: dict[str, CompiledPattern] = {}
         self.noun_rules: dict[str, tuple[str, bool]] = {}  # rule name -> (noun id, plural)
         self.fixed_rules: dict[str, str] = {}

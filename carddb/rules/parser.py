@@ -603,7 +603,7 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
         part_start = line.rfind(",", 0, start) + 1
         part_start += len(line[part_start:]) - len(line[part_start:].lstrip())
         name = " ".join(w for w in line[part_start:].split(",")[0].rstrip(". ").split() if not w.isdigit()) or found
-        keywords = [e.patterns[0].text.split(" {")[0] for e in language.registry.of_role("keyword")]
+        keywords = [_entry_label(e) for e in language.registry.of_role("keyword")]
         close = difflib.get_close_matches(name, keywords, n=2, cutoff=0.7)
         return Problem(
             "E-UNKNOWN-KEYWORD",
@@ -631,7 +631,8 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
     declared = _declared_type_problem(found, start, end, expected, language)
     if declared is not None and token.type == "WORD":
         return declared
-    if expected_set and expected_set <= resource_words:
+    # A resource slot may come here (every resource of the game is expected, maybe among other words).
+    if expected_set and resource_words and (expected_set <= resource_words or resource_words <= expected_set):
         close = difflib.get_close_matches(found.lower(), sorted(resource_words), n=2)
         return Problem(
             "E-RULES-UNKNOWN-RESOURCE",
@@ -788,13 +789,18 @@ def _declared_type_problem(
     found: str, start: int, end: int, expected: set[str], language: RulesLanguage
 ) -> Problem | None:
     """An unknown word where the words of a declared word type (`Gold`, `Faith`...) are expected."""
+    # Only where the words of one type are all that may come (besides punctuation): `Gain 2 Silver`
+    # expects any resource, basic ones too, and is the resource check's to describe.
+    punctuation = {language.word_types.get(mark) for mark in ".,:-"}
+    words_expected = {t for t in expected if t not in punctuation}
     for word_type in language.registry.types:
         forms = {f.lower() for w in word_type.words for f in w.forms}
         names = {language.word_types.get(f) for f in forms}
-        if not names or not names <= expected:
+        if not names or not names <= expected or not words_expected <= names:
             continue
-        spelled = {f.lower(): f for w in word_type.words for f in w.forms}
-        close = [spelled[c] for c in difflib.get_close_matches(found.lower(), sorted(forms), n=2)]
+        # Matched against every form (`Gemstonez` is closest to `Gemstones`), suggested once, as written singly.
+        singular = {f.lower(): w.singular for w in word_type.words for f in w.forms}
+        close = list(dict.fromkeys(singular[c] for c in difflib.get_close_matches(found.lower(), sorted(forms), n=2)))
         return Problem(
             "E-RULES-UNKNOWN-WORD",
             f"'{found}' is not {indefinite(word_type.label)} {word_type.label} of this game "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from carddb.rules.ast import Ability
+from carddb.rules.ast import Ability, KeywordAbility
 from carddb.rules.language import RulesLanguage
 from carddb.rules.parser import Problem, parse_ability
 
@@ -52,3 +52,17 @@ def parse_rules_text(raw: str, language: RulesLanguage) -> list[AbilityLine]:
 def parse_line(line: str, language: RulesLanguage) -> Ability | Problem:
     """`parse_ability`, cached: cards share many lines and faces are rendered repeatedly."""
     return parse_ability(line, language)
+
+
+def keywords_of(raw: str, language: RulesLanguage) -> frozenset[str]:
+    """The registry names of the keywords a rules text has on its keyword lines (`Starting`, `Ward 2`).
+
+    A keyword behind a condition keyword (`Raiding - Blitz`) is not always there, so it is
+    left out: this answers what a card is, for deck rules and booster filters.
+    """
+    found: set[str] = set()
+    for _, line in split_abilities(raw):
+        ability = parse_line(line, language)
+        if isinstance(ability, KeywordAbility):
+            found.update(keyword.entry for keyword in ability.keywords)
+    return frozenset(found)

@@ -42,8 +42,11 @@ class Chart:
 
 
 def set_charts(db: CardDatabase) -> list[Chart]:
-    """The charts of the stats page, in the order they are shown."""
-    return [cost_curve_chart(db), kinds_chart(db), rarities_chart(db), factions_chart(db)]
+    """The charts of the stats page, in the order they are shown (no cost curve for a game without costs)."""
+    charts = [kinds_chart(db), rarities_chart(db), factions_chart(db)]
+    if any(card.curve_cost() is not None for card in db.cards):
+        charts.insert(0, cost_curve_chart(db))
+    return charts
 
 
 def cost_curve_chart(db: CardDatabase) -> Chart:
@@ -76,7 +79,7 @@ def factions_chart(db: CardDatabase) -> Chart:
     counted = Counter(db.faction_of(c) for c in db.cards)
     bars = tuple(Bar(f.name, counted.get(f.id, 0), f.color) for f in db.pack.factions)
     label = db.pack.faction_label
-    return Chart("factions", label.title() + "s", f"Distinct cards of each {label}", bars)
+    return Chart("factions", db.pack.factions_label.title(), f"Distinct cards of each {label}", bars)
 
 
 def chart_svg(chart: Chart) -> str:

@@ -48,7 +48,7 @@ def test_new_writes_a_game_of_its_own_that_validates_strictly(tmp_path: Path) ->
     assert code == 0 and "data/ember-tide/game.yaml" in out and "creature, tactic, terrain" in out
 
 
-@pytest.mark.parametrize("game", ["loe", "loe2"])
+@pytest.mark.parametrize("game", ["loe", "loe2", "estro", "shards"])
 def test_new_for_an_installed_pack_copies_its_starter(tmp_path: Path, game: str) -> None:
     code, out = cli("new", str(tmp_path / "p"), "--game", game)
     assert code == 0, out

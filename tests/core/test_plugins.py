@@ -44,6 +44,8 @@ def test_bundled_packs_are_declared_as_entry_points_like_any_other() -> None:
     assert config["project"]["entry-points"]["carddb.games"] == {
         "loe": "carddb.games.loe:PACK",
         "loe2": "carddb.games.loe2:PACK",
+        "estro": "carddb.games.estro:PACK",
+        "shards": "carddb.games.shards:PACK",
         "soulfall": "carddb.games.soulfall:PACK",
     }
     source = (ROOT / "carddb" / "games" / "__init__.py").read_text(encoding="utf-8")

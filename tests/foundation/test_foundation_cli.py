@@ -56,12 +56,12 @@ def warned(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_project(tmp_path_factory.mktemp("warned"), sets=SETS.replace("stage: playtest", "stage: release"))
 
 
-def test_games_lists_loe_first() -> None:
+def test_games_lists_every_installed_pack_by_id() -> None:
     result = run_cli("games")
     assert result.exit_code == 0
     rows = [line.split()[0] for line in result.stdout.splitlines()[1:] if line.strip() and not line.startswith(" " * 4)]
-    assert rows[0] == "loe"
-    assert "Lords of Estraven" in result.stdout
+    assert rows == sorted(rows) and {"loe", "loe2", "estro"} <= set(rows)
+    assert "Lords of Estraven" in result.stdout and "ESTRO" in result.stdout
 
 
 def test_validate_clean_project_exits_0(clean: Path) -> None:
@@ -144,7 +144,7 @@ def run_main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 def test_unknown_game_is_a_usage_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     code, err = run_main(monkeypatch, capsys, "validate", "--game", "chess")
     assert code == 2
-    assert err.startswith("carddb: unknown game 'chess' (installed game packs: loe")
+    assert err.startswith("carddb: unknown game 'chess' (installed game packs: ") and " loe, loe2" in err
 
 
 def test_missing_project_folder_is_a_usage_error(tmp_path: Path) -> None:

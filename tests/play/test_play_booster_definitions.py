@@ -245,3 +245,16 @@ def test_a_description_naming_an_unknown_number_is_located(fixture_db: CardDatab
         ),
         ("E-UNKNOWN-NUMBER", 10, "'roman' is not a way to write a number (forms: digits, word, times)"),
     ]
+
+
+def test_a_keyword_filter_names_keywords_of_the_game(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    text = "boosters:\n  ward:\n    name: Ward\n    slots:\n      - name: warded\n        count: 1\n"
+    text += "        filter: {keyword: ward}\n      - name: plain\n        count: 3\n"
+    text += "        filter: {kind: spell, without_keyword: [ward, wrad]}\n"
+    plans, report, _ = _check(fixture_db, tmp_path, text)
+    # No fixture card has Ward, and 'wrad' is no keyword of LOE: both are located findings.
+    found = sorted((f.code, f.span.line if f.span else 0) for f in report.errors)
+    assert found == [("E-BOOSTER-FILTER", 10), ("E-BOOSTER-TOO-FEW", 7)]
+    unknown = next(f for f in report.errors if f.code == "E-BOOSTER-FILTER")
+    assert "without_keyword 'wrad' is not known" in unknown.message and "ward" in (unknown.hint or "")
+    assert plans == {}

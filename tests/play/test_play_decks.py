@@ -81,3 +81,22 @@ def test_deck_file_shape_errors(fixture_db: CardDatabase, tmp_path: Path) -> Non
     [finding] = report.errors
     assert finding.code == "E-UNKNOWN-FIELD" and finding.span is not None and finding.span.line == 4
     assert "'cardz'" in finding.message and "did you mean 'cards', which" in finding.message
+
+
+def test_a_list_that_names_its_pool_is_limited_by_that_pool(fixture_db: CardDatabase, tmp_path: Path) -> None:
+    # spell-2 has copies: 2 in the printed pool, but this player opened only one
+    text = (
+        "id: d\nname: D\nkind: shared-deck\n"
+        "cards:\n  spell-2: 2\n  reaction-3: 1\n"
+        "pool:\n  spell-2: 1\n  spell-22: 3\n  reacton-3: 1\n"
+    )
+    report = _check(fixture_db, tmp_path, text)
+    found = sorted((f.code, f.span.line if f.span else 0, f.message) for f in report.errors)
+    assert [(code, line) for code, line, _ in found] == [
+        ("E-DECK-COPIES", 5),  # two spell-2, one in the pool
+        ("E-DECK-COPIES", 6),  # reaction-3 is not in the pool at all
+        ("E-DECK-UNKNOWN-CARD", 10),  # the pool names an unknown card
+    ]
+    assert "uses 2 copies of 'spell-2' but its pool has 1" in found[0][2]
+    assert "its pool has none" in found[1][2]
+    assert "in its pool; did you mean 'reaction-3'" in found[2][2]

@@ -34,6 +34,10 @@ GENERIC = {
     "resources",
     "item",
     "items",
+    "unit",  # LOE v2's and Shards' rules text, and any measure ("weight units")
+    "units",
+    "event",  # a sealed event; the rules registry's role; Shards' card group
+    "events",
 }
 # Field names of other tools' formats, written as those tools spell them (Draftmancer's card JSON).
 FOREIGN = ("mana cost",)
@@ -48,7 +52,7 @@ def game_words() -> tuple[set[str], set[str]]:
     words: set[str] = set()
     phrases: set[str] = set()
     for pack in all_packs().values():
-        words |= {pack.id, *_words(pack.name)} - {"of", "v"}
+        words |= {pack.id, *_words(pack.name)} - {"of", "v", "the"}
         for kind in pack.kinds:
             words |= _words(f"{kind.id} {kind.label} {kind.plural}")
             words |= {kind.group} if kind.group else set()

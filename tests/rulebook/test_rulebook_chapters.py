@@ -64,8 +64,8 @@ def test_deck_rules_are_described_in_words() -> None:
     sections = {s.title: s.rules for s in deck_rule_sections(pack, pack.deck_rules)}
     assert list(sections) == ["Deck Lists"]  # what a draft keeps is the Drafts chapter's
     lines = [re.sub(r"<[^>]+>", "", line) for line in sections["Deck Lists"]]
-    assert any(line.startswith("Shared Deck:") for line in lines)
-    assert "Council: a player's council (1 Lord, up to 4 Dukes) and their 1 Victory card." in lines
+    assert any(line.startswith("Shared Deck (built from a pool):") for line in lines)
+    assert "Council (built from a pool): a player's council (1 Lord, up to 4 Dukes) and their 1 Victory card." in lines
     # each number is the pack's, tagged with its id
     assert '<span class="game-number" data-number="council-dukes-max">4</span>' in "".join(sections["Deck Lists"])
     assert deck_rule_sections(pack, None) == []

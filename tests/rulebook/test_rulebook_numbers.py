@@ -248,15 +248,28 @@ def loe2_book(tmp_path_factory: pytest.TempPathFactory) -> str:
     return book.html_path.read_text(encoding="utf-8")
 
 
+@pytest.fixture(scope="session")
+def shards_book(tmp_path_factory: pytest.TempPathFactory) -> str:
+    root = tmp_path_factory.mktemp("rulebook-shards")
+    shutil.copytree(REPO / "data" / "shards", root / "data" / "shards")
+    db, load_report = load_database(Project.at(root), get_pack("shards"))
+    assert not load_report.errors, load_report.format_text()
+    report = Report(root=root)
+    book = build_rulebook(db, report)
+    assert not report.errors, report.format_text()
+    assert book.html_path is not None
+    return book.html_path.read_text(encoding="utf-8")
+
+
 def _html(which: str, request: pytest.FixtureRequest) -> tuple[GamePack, str]:
     if which == "loe":
         built: Built = request.getfixturevalue("loe_book")
         assert built.book.html_path is not None
         return built.db.pack, built.book.html_path.read_text(encoding="utf-8")
-    return get_pack("loe2"), request.getfixturevalue("loe2_book")
+    return get_pack(which), request.getfixturevalue(f"{which}_book")
 
 
-@pytest.mark.parametrize("which", ["loe", "loe2"])
+@pytest.mark.parametrize("which", ["loe", "loe2", "shards"])
 def test_every_number_the_rulebook_prints_from_the_pack_is_the_packs(
     which: str, request: pytest.FixtureRequest
 ) -> None:
@@ -275,7 +288,7 @@ def test_every_number_the_rulebook_prints_from_the_pack_is_the_packs(
     assert {"hand-size", "opening-hand"} <= printed and {"players-min", "players-max"} & printed
 
 
-@pytest.mark.parametrize("which", ["loe", "loe2"])
+@pytest.mark.parametrize("which", ["loe", "loe2", "shards"])
 def test_the_rulebook_states_no_game_number_without_a_marker(which: str, request: pytest.FixtureRequest) -> None:
     pack, html = _html(which, request)
     found = bare_numbers(pack, read_book(html))

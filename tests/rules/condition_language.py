@@ -87,6 +87,10 @@ CONDITIONS = [
 @cache
 def condition_language() -> RulesLanguage:
     registry = build_registry(
-        "conditions", core_entries(LOE_CORE_NOUNS, CORE_EXAMPLES), LOE_ENTRIES, CONDITIONS, types=(RESOURCES, PROVINCE)
+        "conditions",
+        core_entries(LOE_CORE_NOUNS, CORE_EXAMPLES),
+        LOE_ENTRIES,
+        CONDITIONS,
+        types=(RESOURCES, PROVINCE),
     )
     return RulesLanguage(VOCABULARY, registry)

@@ -89,7 +89,7 @@ def test_printed_runs_show_icons_for_the_word_list_and_the_filled_in_reminder() 
         Run("icon", "subject"),
         Run("icon", "influence"),
         Run("reminder", "only if you control at least 2 Subjects and 1 Influence"),
-        Run("text", " - Draw a card."),
+        Run("text", " \u2013 Draw a card."),  # an en dash in print, a hyphen in canonical text
     )
 
 

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
-from carddb.play.decks import DeckList, DeckSource
+from carddb.play.decks import DeckFormat, DeckList, DeckSource
 
 
 class LoeDeckRules:
@@ -24,6 +24,8 @@ class LoeDeckRules:
             "and their {number:victory-cards} Victory card",
         }
     )
+    # Both are built from the game box: a list cannot use more copies than the box holds.
+    formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"shared-deck": "pool", "council": "pool"})
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
         if deck.kind == "shared-deck":

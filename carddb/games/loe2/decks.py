@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding
-from carddb.play.decks import DeckList, DeckSource
+from carddb.play.decks import DeckFormat, DeckList, DeckSource
 from carddb.plural import plural
 
 
@@ -30,6 +30,8 @@ class Loe2DeckRules:
             "{number:marketplace-face-up} face up at the start",
         }
     )
+    # The decks and the marketplace are built from the game box.
+    formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"deck": "pool", "marketplace": "pool"})
 
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
         if deck.kind == "marketplace":
