@@ -170,7 +170,7 @@ class GamePack:
     # Every copy of the game holds the same cards (a boxed game): no boosters, no collection to build;
     # the rulebook's component list then names every card, for a buyer to check.
     fixed: bool = False
-    components_note: str = ""  # printed under the rulebook's component list (a note on the contents)
+    components_note: str = ""  # printed with the rulebook's component list; may name numbers ({number:ID})
 
     def __post_init__(self) -> None:
         ids = self.kind_ids

@@ -441,7 +441,7 @@ def components_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: C
         title,
         headings,
         sets=sets,
-        note=db.pack.components_note,
+        note=Markup(numbers_html(db.pack.components_note, db.pack.number_values)),
         fixed=db.pack.fixed,
     )
 

@@ -42,6 +42,8 @@ def test_the_game_holds_the_seeds_55_cards(db: CardDatabase) -> None:
         copies[card.kind] += card.copies
     assert dict(copies) == SEED_COUNTS
     assert sum(copies.values()) == 55
+    # The rulebook says how many cards of each kind the box holds from the pack's numbers: they are the data's.
+    assert {kind: PACK.number(f"{kind}-cards") for kind in SEED_COUNTS} == dict(copies)
     assert PACK.fixed  # every copy of the game holds the same cards
 
 
@@ -102,8 +104,11 @@ def test_agonize_and_consecrate_are_keywords_with_reminder_text() -> None:
     for name in ("agonize", "consecrate", "meditate", "flourish", "prospect", "deify", "beseech"):
         entry = registry[name]
         assert entry.role == "keyword" and entry.reminder, name
-    assert "draw 2 Lord cards" in registry["meditate"].reminder  # the number of the pack, not a literal copy
-    assert PACK.number("meditate-draw") == 2
+    # Reminders print the pack's numbers: Meditate draws what the number meditate-draw says.
+    assert "{number:meditate-draw}" in registry["meditate"].reminder
+    numbers = PACK.rules.numbers  # type: ignore[union-attr]
+    assert "draw 2 Lord cards" in registry["meditate"].reminder_for({}, numbers)
+    assert "draw 4 Lord cards" in registry["meditate"].reminder_for({}, {**numbers, "meditate-draw": 4})
 
 
 def test_a_side_that_prints_other_points_than_the_scoring_table_is_located(tmp_path: Path) -> None:

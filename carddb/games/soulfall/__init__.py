@@ -22,7 +22,7 @@ KINDS = (
         "action",
         "Action",
         "Actions",
-        "One of the five Actions a player may select on a turn. A selected Action is turned face down until "
+        "One of the {number:action-cards} Actions a player may select on a turn. A selected Action is turned face down until "
         "the turn ends; only face-up Actions can be selected.",
         layout="action",
         back="action",
@@ -44,7 +44,7 @@ KINDS = (
         "temple",
         "Temple",
         "Temples",
-        "A Temple to one of the four Lords, gained with Deify. At the start of your turn it grants its Special "
+        "A Temple to one of the {number:lords} Lords, gained with Deify. At the start of your turn it grants its Special "
         "Ability; while it is in your Tribe you Worship its Lord. Its other side is a Shrine of Solitude.",
         layout="temple",
         group="tribe",
@@ -103,7 +103,7 @@ KINDS = (
         "lord",
         "Lord",
         "Lord cards",
-        "One of the four Lords of SoulFall in one of their states. Lord cards make the hand and the deck; they "
+        "One of the {number:lords} Lords of SoulFall in one of their states. Lord cards make the hand and the deck; they "
         "are discarded to Deify and revealed to Beseech, which performs their abilities in order.",
         layout="lord",
         back="lord",
@@ -141,6 +141,7 @@ PACK = GamePack(
     numbers=NUMBERS,
     tables=TABLES,
     fixed=True,
-    components_note="This list follows the design's: 5 Action, 2 Reference, 8 Temple/Shrine, 12 Follower/Citadel, "
-    "12 Shell/Broken Shell and 16 Lord cards, 55 cards in all.",
+    components_note="This list follows the design's: {number:action-cards} Action, {number:reference-cards} Reference, "
+    "{number:temple-cards} Temple/Shrine, {number:follower-cards} Follower/Citadel, {number:shell-cards} Shell/Broken "
+    "Shell and {number:lord-cards} Lord cards, 55 cards in all.",
 )

@@ -13,9 +13,6 @@ from __future__ import annotations
 
 from carddb.engine.core import CoreNouns, core_entries
 from carddb.engine.registry import EffectEntry, EffectRegistry, Param, Pattern, TypeWord, WordType, build_registry
-from carddb.games.soulfall.numbers import NUMBERS
-
-N = {n.id: n.value for n in NUMBERS}
 
 PLAYERS = frozenset({"player", "opponent", "you", "that-player"})
 TRIBE_CARDS = frozenset({"follower", "citadel", "shell", "broken-shell", "temple", "shrine", "card"})
@@ -33,7 +30,7 @@ ABILITY_KINDS = frozenset({"reference", "lord", "temple", "broken-shell"})
 KEYWORDS = (
     (
         "Meditate",
-        f"draw {N['meditate-draw']} Lord cards, then discard {N['meditate-discard']} card from your hand",
+        "draw {number:meditate-draw} Lord cards, then discard {number:meditate-discard} card from your hand",
         "The player draws Lord cards and keeps all but one; a hand has no maximum size. An empty deck is "
         "made again from the discard pile.",
         ACTION_KINDS,
@@ -47,7 +44,7 @@ KEYWORDS = (
     ),
     (
         "Prospect",
-        f"gain a random Shell, or break up to {N['prospect-breaks']} of your Shells",
+        "gain a random Shell, or break up to {number:prospect-breaks} of your Shells",
         "The player takes a Shell at random from the middle, or turns Shells of their Tribe to their Broken "
         "side and uses each Broken Shell's ability, in the order they choose.",
         ACTION_KINDS,
@@ -55,8 +52,7 @@ KEYWORDS = (
     (
         "Deify",
         "discard a Lord card to gain that Lord's Temple, or to turn your Temple of that Lord into a Shrine of Solitude",
-        f"The player discards a Lord card; a Tribe holds at most {N['temples-max']} Temples and "
-        f"{N['temples-per-lord']} of each Lord.",
+        "The player discards a Lord card; the limits on the Temples of a Tribe apply.",
         ACTION_KINDS,
     ),
     (
@@ -67,7 +63,7 @@ KEYWORDS = (
     ),
     (
         "Agonize",
-        f"each opponent loses {N['agonize-losses']} Follower of their choice; one who has none discards a card "
+        "each opponent loses {number:agonize-losses} Follower of their choice; one who has none discards a card "
         "at random",
         "A Reference card explains it. A lost Follower goes back to the middle of the play area.",
         ABILITY_KINDS,
@@ -116,7 +112,7 @@ SOULFALL_ENTRIES: list[EffectEntry] = [
         "either-action",
         "effect",
         (Pattern("{action} or {other}"),),
-        "The player performs one of the two Actions, their choice, even if its Action card is face down.",
+        "The player performs one of the Actions it names, their choice, even if its Action card is face down.",
         ("Flourish or Prospect.",),
         (Param("action", "action"), Param("other", "action")),
     ),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from carddb.games.soulfall.engine import soulfall_registry
+from carddb.games.soulfall.numbers import NUMBERS
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
@@ -44,4 +45,5 @@ VOCABULARY = Vocabulary(
 
 @cache
 def soulfall_rules() -> RulesLanguage:
-    return RulesLanguage(VOCABULARY, soulfall_registry())
+    # Reminders print rule numbers (Meditate's draw, Prospect's breaks) from the pack's numbers.
+    return RulesLanguage(VOCABULARY, soulfall_registry(), {n.id: n.value for n in NUMBERS})
