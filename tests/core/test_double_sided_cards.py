@@ -8,6 +8,7 @@ the back in columns of its own and reads it back.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from game_projects import write_game
 from carddb.errors import LocatedError
 from carddb.games import get_pack
 from carddb.project import Project
+from carddb.render.selection import changed_card_ids, select_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "foundation"))
 from foundation_projects import run_cli
@@ -221,3 +223,14 @@ def test_game_yaml_refuses_a_back_face_with_a_back_face_of_its_own(tmp_path: Pat
         ("E-GAME-FILE", 10, "kind 'camp' is the back face of another kind, so it cannot have a back face itself"),
         ("E-GAME-FILE", 14, "kind 'fort' is the back face of another kind, so it cannot have a back face itself"),
     ]
+
+
+def test_an_edit_to_a_back_face_reprints_its_card_and_only_it(tmp_path: Path) -> None:
+    root = write_outpost(tmp_path)
+    for args in (["init", "-q"], ["add", "data"], ["commit", "-q", "-m", "start"]):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=root, check=True)
+    cards = root / "data" / GAME_ID / "cards" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("text: Stone by the ford.", "text: Granite by the ford."))
+    db, _ = load_outpost(root)
+    assert changed_card_ids(db, "HEAD") == {"river-camp"}
+    assert [c.id for c in select_cards(db, kinds=["fort"])] == ["river-camp", "hill-camp"]  # by either side's kind
