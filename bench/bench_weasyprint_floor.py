@@ -4,6 +4,8 @@ Lays out and writes, in one process and one document each:
   - N pages that hold one line of text (the least a card could be);
   - N pages with a bordered title box, a rounded frame and a paragraph (a very bare card);
   - N real LOE card faces from a synthetic project (the same cards as bench_print.py).
+The real faces are measured twice: with Python's default garbage collector settings, and with the
+ones carddb's render workers use (`carddb.memory`), which is the floor carddb is held to.
 Prints milliseconds of CPU per page for layout and for writing (each document as one PDF,
 cheaper than the one PDF per card that print services need), and the smallest wall time
 any WeasyPrint-based renderer could need for N cards on this machine's cores: the import,
@@ -57,7 +59,9 @@ def real_faces(count: int) -> tuple[str, list[object], object, object]:
     fragments = [sized(card_fragment(db, card, resources, None, preview=False)[0], START_PT) for card in db.cards]
     fetcher = ConfinedFetcher(resources.fetch_roots)
     fonts = FontConfiguration()
-    sheets: list[object] = [CSS(filename=str(p), url_fetcher=fetcher, font_config=fonts) for p in resources.stylesheets]
+    # As the render workers parse them (carddb.render.layout._styles): base/card.css rendered for the card size.
+    sheets: list[object] = [CSS(string=resources.card_css(), url_fetcher=fetcher, font_config=fonts)]
+    sheets += [CSS(filename=str(p), url_fetcher=fetcher, font_config=fonts) for p in resources.pack_stylesheets]
     sheets.append(CSS(string=resources.palette_css(), font_config=fonts))
     return head + "".join(fragments) + tail, sheets, fetcher, fonts
 
@@ -85,11 +89,17 @@ def main() -> None:
     html, sheets, fetcher, fonts = real_faces(count)
     cores = os.cpu_count() or 1
     print(f"WeasyPrint import (with carddb's library look-up): {imported:.2f} s CPU; {cores} cores")
-    for label, (layout, write, pages) in (
+    measured = [
         ("one line of text", timed(trivial, [page])),
         ("a bare card (2 boxes, 1 paragraph)", timed(bare, [page])),
         ("a real LOE card face", timed(html, sheets, fetcher, fonts)),
-    ):
+    ]
+    # carddb's workers collect garbage less often (carddb.memory): the same faces with the same setting.
+    from carddb.memory import tune_collector
+
+    tune_collector()
+    measured.append(("the same, with carddb's collector", timed(html, sheets, fetcher, fonts)))
+    for label, (layout, write, pages) in measured:
         per_page = (layout + write) / pages
         floor = imported + per_page * count / cores
         print(

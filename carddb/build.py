@@ -1,10 +1,18 @@
-"""`carddb build`: everything a designer ships, as stages called in order.
+"""`carddb build`: everything a designer ships, as stages that share the render workers.
 
 validate -> card faces -> print (card PDFs, sheets, PNGs, Tabletop Simulator) ->
 play-mode samples (boosters, sealed, draft, deck lists, booster-ordered sheets) ->
 rulebook -> spoiler site. Each stage is a function a test can call alone; this
-module only wires them together and collects what they wrote. Validation errors
-stop the build before anything is rendered.
+module wires them together and collects what they wrote. Validation errors stop
+the build before anything is rendered.
+
+The stages do not wait for each other where their inputs are ready: their work is
+queued on the render workers (one per core, `--jobs`) and runs as workers free up.
+The faces the rulebook pictures are laid out first and the book (the longest single
+layout) is queued as soon as they are done; the play-mode PDFs need no face and are
+queued while the faces are still being laid out; sheets, PNGs, Tabletop Simulator
+images and the site's images are queued as soon as every face is done. The parent
+only builds HTML, decides what is stale and writes small files.
 """
 
 from __future__ import annotations
@@ -18,14 +26,17 @@ from pathlib import Path
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
 from carddb.gamepack import GamePack
+from carddb.play.lists import check_documents, play_documents
 from carddb.play.samples import DEFAULT_SEED, PlaySamples, play_stage
 from carddb.plural import plural
 from carddb.progress import Stage, no_progress
 from carddb.project import Project
-from carddb.render.faces import warm_workers
+from carddb.render.faces import FaceResult, render_backs, start_faces, warm_workers
 from carddb.render.imposition import PAPERS, Duplex
-from carddb.render.printing import PrintOptions, PrintResult, Written, print_stage, sheet_cards
-from carddb.render.workers import RenderWorkers
+from carddb.render.printing import PrintOptions, Written, sheet_cards, start_print
+from carddb.render.selection import print_order
+from carddb.render.sheets import COMPOSE, SheetJob, SheetResult
+from carddb.render.workers import RenderWorkers, Ticket, default_jobs
 
 
 @dataclass
@@ -36,7 +47,9 @@ class BuildResult:
     rendered: int = 0  # card faces laid out by this run (both sides of a double-sided card)
     cached: int = 0  # card faces taken from the cache
     stopped: bool = False  # validation failed: nothing was rendered
-    seconds: dict[str, float] = field(default_factory=dict)  # wall time of each stage
+    seconds: dict[str, float] = field(default_factory=dict)  # wall time the parent spent in (or waiting for) each step
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds of each kind of work on the workers
+    parent_cpu: float = 0.0  # CPU seconds of the parent process
 
     @property
     def failed(self) -> bool:
@@ -48,15 +61,17 @@ def build(
     pack: GamePack,
     *,
     seed: int = DEFAULT_SEED,
-    workers: int = 2,
+    workers: int | None = None,
     stage: Stage | None = None,
     pool: RenderWorkers | None = None,
 ) -> BuildResult:
-    """Every stage in order. `pool`: render workers the caller started (before any thread of its own)."""
+    """Every stage. `pool`: render workers the caller started (before any thread of its own);
+    without one, `workers` of them (default: one per core) are started here."""
     if pool is None:
         # Started first: the workers import WeasyPrint while the cards load and validate.
-        with RenderWorkers(workers) as own:
-            return build(project, pack, seed=seed, workers=workers, stage=stage, pool=own)
+        with RenderWorkers(workers or default_jobs()) as own:
+            return build(project, pack, seed=seed, stage=stage, pool=own)
+    started_cpu = time.process_time()
     shown = stage or no_progress()
     seconds: dict[str, float] = {}
 
@@ -67,7 +82,7 @@ def build(
             yield advance
         seconds[label] = seconds.get(label, 0.0) + time.perf_counter() - start
 
-    stage: Stage = timed
+    stage = timed
     warm_workers(pool, project, pack)
     with stage("Validating", None):
         db, report = load_database(project, pack)
@@ -75,56 +90,76 @@ def build(
     if report.errors:
         result.stopped = True
         return result
-    printed = print_outputs(db, report, stage, pool)
+    from carddb.rulebook.build import RulebookRun
+    from carddb.site.stage import start_site
+
+    with stage("Queueing card faces", None):
+        book = RulebookRun(db, report, pool=pool)
+        # In print order, so that sheet pages can be built as their faces come in.
+        cards = print_order(db, db.cards)
+        faces = start_faces(db, cards, report, workers=pool.workers, pool=pool, first=book.ids)
+    with stage("Card backs", None):
+        backs = render_backs(db, report, pool=pool)
+    with stage("Play-mode samples", None):
+        documents = play_documents(db, pool)
+        samples = play_stage(db, report, seed=seed, documents=documents)
+    with stage("Rulebook pictures", None):
+        book.start(faces.finish(only=book.ids))
+    options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=pool.workers)
+    printing = start_print(db, cards, options, report, stage=stage, faces=faces, backs=backs, pool=pool)
+    all_faces = printing.result.faces
+    site = start_site(db, report, all_faces, pool=pool)
+    booster_job = booster_sheets(db, samples, all_faces, backs, pool) if samples.sealed_boosters else None
+    printed = printing.finish()
     result.cards = len(printed.printable)
     result.rendered, result.cached = printed.rendered, printed.from_cache
     result.written.rows += printed.written.rows
-    with stage("Play-mode samples", None):
-        samples = play_stage(db, report, seed=seed)
+    with stage("Play-mode PDFs", None):
+        check_documents(documents)
     for what, note in samples.notes:
         result.written.add(what, rel(db, db.project.output_dir(pack) / "play"), note)
-    if samples.sealed_boosters:
+    if booster_job is not None:
         with stage("Booster sheets", None):
-            path = booster_sheets(db, samples, printed)
+            pool.wait([booster_job])
+            sheets: SheetResult = booster_job.result()
         result.written.add(
-            "Booster print sheets", rel(db, path), f"{plural(len(samples.sealed_boosters), 'booster')} in order"
+            "Booster print sheets", rel(db, sheets.path), f"{plural(len(samples.sealed_boosters), 'booster')} in order"
         )
     with stage("Rulebook", None):
-        from carddb.rulebook.build import build_rulebook
-
-        book = build_rulebook(db, report)
-    if book.pdf is not None:
-        result.written.add("Rulebook", rel(db, book.pdf), f"{plural(book.pages, 'page')}; rulebook.html beside it")
+        rulebook = book.finish()
+    if rulebook.pdf is not None:
+        result.written.add(
+            "Rulebook", rel(db, rulebook.pdf), f"{plural(rulebook.pages, 'page')}; rulebook.html beside it"
+        )
     with stage("Spoiler site", None):
-        from carddb.site.stage import site_stage
-
-        site = site_stage(db, report, faces=printed.faces, workers=workers)
-    result.written.add("Spoiler site", rel(db, site.site.root / "index.html"), site.summary())
+        site_result = site.finish()
+    result.written.add("Spoiler site", rel(db, site_result.site.root / "index.html"), site_result.summary())
+    result.cpu = dict(pool.cpu)
+    result.parent_cpu = time.process_time() - started_cpu
     return result
 
 
-def print_outputs(db: CardDatabase, report: Report, stage: Stage, pool: RenderWorkers) -> PrintResult:
-    options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=pool.workers)
-    return print_stage(db, db.cards, options, report, stage=stage, pool=pool)
-
-
-def booster_sheets(db: CardDatabase, samples: PlaySamples, printed: PrintResult) -> Path:
+def booster_sheets(
+    db: CardDatabase, samples: PlaySamples, faces: list[FaceResult], backs: dict[str, Path], pool: RenderWorkers
+) -> Ticket:
     """The sealed sample's boosters on A4 print sheets, booster after booster, so cutting them yields the packs."""
     from carddb.play.lists import booster_print_order
-    from carddb.render.sheets import compose_sheets
 
-    faces = {f.card_id: f for f in printed.faces}
+    by_id = {f.card_id: f for f in faces}
     ordered = [card for booster in booster_print_order(db, samples.sealed_boosters) for card in booster]
-    slots = sheet_cards(ordered, faces, printed.backs, PrintOptions(one_each=True))
+    slots = sheet_cards([c for c in ordered if c.id in by_id], by_id, backs, PrintOptions(one_each=True))
     out = db.project.output_dir(db.pack)
-    return compose_sheets(
-        slots,
+    job = SheetJob(
+        tuple(slots),
         PAPERS["a4"],
         out / "play" / "sealed" / "booster-sheets-a4.pdf",
         # Its own page cache: the print stage prunes pages it did not use from its cache.
-        cache_dir=out / ".cache" / "booster-sheets",
-        duplex=Duplex.long,
-    ).path
+        out / ".cache" / "booster-sheets",
+        Duplex.long,
+        PrintOptions().back_offset,
+        None,
+    )
+    return pool.submit(COMPOSE, job, label="sheets")
 
 
 def rel(db: CardDatabase, path: Path) -> str:

@@ -1,8 +1,8 @@
 """The `carddb` command line: the app, its command groups, and the error boundary.
 
 No traceback reaches a user: a `CarddbError` becomes its message and exit code;
-anything unexpected becomes a one-line internal error (set CARDDB_DEBUG=1 to see
-the traceback).
+a file system error (OSError) its path and reason, exit 1; anything unexpected
+becomes a one-line internal error (set CARDDB_DEBUG=1 to see the traceback).
 """
 
 from __future__ import annotations
@@ -79,6 +79,9 @@ def _register_groups(argv: list[str]) -> None:
         importlib.import_module(f"carddb.commands.{group}").register(app)
 
 
+JOBS_OPTIONS = ("--jobs", "-j", "--workers")
+
+
 # Typer's shell completion runs `carddb` with this variable set and the command line so far
 # in COMP_WORDS/COMP_CWORD (bash) or _TYPER_COMPLETE_ARGS (zsh, fish, PowerShell).
 COMPLETE_VAR = "_CARDDB_COMPLETE"
@@ -97,14 +100,18 @@ def _completed_words() -> list[str]:
 
 
 def _workers_option(argv: list[str]) -> int:
-    """The --workers value if it is a plain number (the command itself reports a bad one), else 2."""
+    """The --jobs value if it is a plain number (the command itself reports a bad one), else one per core."""
+    from carddb.render.workers import default_jobs
+
     for index, arg in enumerate(argv):
-        value = arg.removeprefix("--workers=") if arg.startswith("--workers=") else None
-        if arg == "--workers" and index + 1 < len(argv):
-            value = argv[index + 1]
-        if value is not None and value.isdigit() and int(value) >= 1:
+        name, equals, value = arg.partition("=")
+        if name not in JOBS_OPTIONS:
+            continue
+        if not equals:
+            value = argv[index + 1] if index + 1 < len(argv) else ""
+        if value.isdigit() and int(value) >= 1:
             return int(value)
-    return 2
+    return default_jobs()
 
 
 _register_groups(sys.argv if os.path.basename(sys.argv[0]) in {"carddb", "__main__.py"} else [])
@@ -124,6 +131,9 @@ def _root(
 
 
 def main() -> None:
+    from carddb.memory import tune_collector
+
+    tune_collector()  # after the command's imports: they are frozen, never scanned again
     try:
         app()
     except CarddbError as exc:
@@ -132,6 +142,14 @@ def main() -> None:
     except KeyboardInterrupt:
         print("carddb: interrupted", file=sys.stderr)
         sys.exit(130)
+    except OSError as exc:
+        # The file system refused (a file where a folder goes, no permission, a full disk): the user can
+        # fix that once told which path, so it is a failure with the path, not an internal error.
+        if os.environ.get("CARDDB_DEBUG"):
+            traceback.print_exc()
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"carddb: {where}{exc.strerror or exc}", file=sys.stderr)
+        sys.exit(1)
     except Exception as exc:  # the boundary: never show a user a traceback
         if os.environ.get("CARDDB_DEBUG"):
             traceback.print_exc()

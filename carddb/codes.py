@@ -62,10 +62,10 @@ CODES: dict[str, str] = {
     "E-BOOSTER-FILTER": "A booster filter names a kind, rarity, province, subtype, set or card the game does not have.",
     "E-BOOSTER-TOO-FEW": "A booster slot draws more different cards than its filter matches.",
     "E-BOOSTER-WEIGHTS": "The sheet weights of a booster slot do not add up to 100 (percent).",
-    "E-BOOSTER-BALANCE": "Province balance is asked of a slot it cannot apply to (several sheets or card weights).",
+    "E-BOOSTER-BALANCE": "Faction balance is asked of a slot it cannot apply to (several sheets or card weights).",
     "E-BOOSTER-COLLATION": "A dealt booster slot has several sheets or card weights; dealing needs one pile.",
     "E-BOOSTER-IMPORT": "A line of an imported Draftmancer card list cannot be read or names no card of the game.",
-    "W-BOOSTER-BALANCE": "Province balance cannot keep every province's natural odds for this slot.",
+    "W-BOOSTER-BALANCE": "Faction balance cannot keep every faction's natural odds for this slot.",
     "E-DRAFT-FORMAT": "A draft format in boosters.yaml names an unknown booster type, kind or faction, or its counts "
     "do not fit together (keep more than dealt, no rounds, a pool that can never be full).",
     "E-UNKNOWN-NUMBER": "A count or a {number:ID} marker in a data file (a draft count, a booster or draft "

@@ -16,6 +16,7 @@ from pydantic import Field, create_model
 from carddb.cardmodel import Card
 from carddb.diagnostics import Finding
 from carddb.gamepack import CARD_SIZES, CostInfo, Faction, GameNumber, GamePack, GameTable, KindInfo, Rarity, StatInfo
+from carddb.plural import plural
 
 if TYPE_CHECKING:
     from carddb.database import CardDatabase
@@ -134,11 +135,15 @@ class DeclaredDeckRules:
     def describe(self) -> str:
         deck = self.deck
         if deck.size:
-            parts = [f"exactly {deck.size} cards"]
+            parts = [f"exactly {plural(deck.size, 'card')}"]
         elif deck.min_size and deck.max_size:
             parts = [f"{deck.min_size} to {deck.max_size} cards"]
         elif deck.min_size or deck.max_size:
-            parts = [f"at least {deck.min_size} cards" if deck.min_size else f"at most {deck.max_size} cards"]
+            parts = [
+                f"at least {plural(deck.min_size, 'card')}"
+                if deck.min_size
+                else f"at most {plural(deck.max_size or 0, 'card')}"
+            ]
         else:
             parts = []
         if deck.copies:
@@ -155,7 +160,7 @@ class DeclaredDeckRules:
         if (low is not None and size < low) or (high is not None and size > high):
             yield Finding(
                 "E-DECK-RULE",
-                f"deck '{deck.id}' has {size} cards; {self.describe().removeprefix('a deck: ')}",
+                f"deck '{deck.id}' has {plural(size, 'card')}; {self.describe().removeprefix('a deck: ')}",
                 source.path,
                 source.span("cards"),
             )

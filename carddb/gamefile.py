@@ -39,6 +39,7 @@ from carddb.declaredpack import declared_pack
 from carddb.diagnostics import Finding, Span
 from carddb.errors import LocatedError
 from carddb.gamepack import CARD_SIZES, GamePack
+from carddb.plural import plural
 from carddb.valuewords import absorbed_missing, misspelled_required
 from carddb.yamlsource import Located, load_yaml
 
@@ -240,6 +241,28 @@ _OWNERS = {
 }
 
 
+def _default_problem(spec: CardField) -> str:
+    """What is wrong with a field's default ('' if nothing): a card without the field prints it."""
+    value = spec.default
+    if value is None:
+        return ""
+    shown = f"'{value}'" if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+    if spec.type == "number":
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"{shown} is not a whole number"
+        if spec.min is not None and value < spec.min:
+            return f"{shown} is below its min {spec.min}"
+        if spec.max is not None and value > spec.max:
+            return f"{shown} is above its max {spec.max}"
+    elif spec.type == "flag" and not isinstance(value, bool):
+        return f"{shown} is not true or false"
+    elif spec.type == "choice" and value not in spec.values:
+        return f"{shown} is not one of its values: {', '.join(spec.values)}"
+    elif spec.type == "text" and (not isinstance(value, str) or not value):
+        return f"{shown} is not text"
+    return ""
+
+
 def _consistency(game: GameDeclaration, doc: Located, path: Path) -> Iterable[Finding]:
     """What the schema cannot see: duplicate ids, stats no kind has, a field named like a common one..."""
 
@@ -295,6 +318,9 @@ def _consistency(game: GameDeclaration, doc: Located, path: Path) -> Iterable[Fi
                 yield problem(f"field '{name}' is a choice and needs its values: [...]", span)
             if spec.type != "choice" and spec.values:
                 yield problem(f"field '{name}' has values but is a {spec.type}; write type: choice", span)
+            wrong_default = _default_problem(spec)
+            if wrong_default:
+                yield problem(f"field '{name}': the default {wrong_default}", span)
     for index, stat in enumerate(game.stats):
         if stat.id not in number_fields:
             yield problem(
@@ -335,10 +361,14 @@ def _consistency(game: GameDeclaration, doc: Located, path: Path) -> Iterable[Fi
                 yield problem(f"deck: '{kind_id}' is not a kind of this game", at("deck", "kinds", index))
         if game.deck.size is not None and (game.deck.min_size or game.deck.max_size):
             yield problem("deck: give either size, or min_size and max_size", at("deck", "size"))
+        low, high = game.deck.min_size, game.deck.max_size
+        if low is not None and high is not None and low > high:
+            yield problem(f"deck: min_size {low} is above max_size {high}", at("deck", "min_size"))
     for index, table in enumerate(game.tables):
         for row_index, row in enumerate(table.rows):
             if len(row) != len(table.columns):
                 yield problem(
-                    f"table '{table.id}': row {row_index + 1} has {len(row)} cells for {len(table.columns)} columns",
+                    f"table '{table.id}': row {row_index + 1} has {plural(len(row), 'cell')} "
+                    f"for {plural(len(table.columns), 'column')}",
                     at("tables", index, "rows", row_index),
                 )

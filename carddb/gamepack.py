@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from carddb.diagnostics import Finding
 from carddb.numbertext import fill
+from carddb.plural import plural
 
 if TYPE_CHECKING:
     from carddb.cardmodel import Card
@@ -126,7 +127,9 @@ class GameTable:
     def __post_init__(self) -> None:
         for row in self.rows:
             if len(row) != len(self.columns):
-                raise ValueError(f"table '{self.id}': row {row!r} has {len(row)} cells for {len(self.columns)} columns")
+                raise ValueError(
+                    f"table '{self.id}': row {row!r} has {plural(len(row), 'cell')} for {plural(len(self.columns), 'column')}"
+                )
 
 
 CardCheck = Callable[["Card", "CardDatabase"], Iterable[Finding]]

@@ -90,6 +90,20 @@ def read_table(path: Path, *, separator: str | None = None, encoding: str = "utf
     except csv.Error as exc:
         table.findings.append(Finding("E-IMPORT-FILE", f"cannot be read as a table: {exc}", path))
         return table
+    if records and _quote_left_open(text, separator):
+        # The lenient reader put the rest of the file into the cell whose quote was opened last.
+        row, column = len(records), len(records[-1])
+        table.findings.append(
+            Finding(
+                "E-IMPORT-FILE",
+                f"a quote opened in cell {cell_name(row, column)} is never closed, so the rest of the file "
+                "was read into that cell",
+                path,
+                Span.point(row, column),
+                hint='close the quote, or write a quote inside a quoted cell as two: ""',
+            )
+        )
+        return table
     filled = [(index, cells) for index, cells in enumerate(records, start=1) if any(cell.strip() for cell in cells)]
     if not filled:
         table.findings.append(Finding("E-IMPORT-FILE", "is empty: there is no header row", path, Span.point(1, 1)))
@@ -98,6 +112,17 @@ def read_table(path: Path, *, separator: str | None = None, encoding: str = "utf
     table.header_row, table.header = filled[0][0], tuple(filled[0][1])
     table.rows = [Row(index, tuple(cells)) for index, cells in filled[1:]]
     return table
+
+
+def _quote_left_open(text: str, separator: str) -> bool:
+    """Whether the file ends inside a quoted cell (only the strict reader tells; it is otherwise not used,
+    as it also refuses what spreadsheets read without complaint, such as a quote right after a closing one)."""
+    try:
+        for _ in csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True):
+            pass
+    except csv.Error as exc:
+        return "unexpected end of data" in str(exc)
+    return False
 
 
 def _separator(path: Path, text: str) -> str:

@@ -68,9 +68,18 @@ def write_starter(
             )
         name = " ".join(word.capitalize() for word in game_id.split("-"))
     result = StarterResult(target.resolve(), game_id)
+    try:
+        _copy(source, result, name)
+    except OSError as exc:  # under a file, on a read-only disk...: the user's to fix, not a bug
+        raise UsageError(f"cannot write the starter project into {target}: {exc.strerror or exc}") from None
+    return result
+
+
+def _copy(source: Path, result: StarterResult, name: str) -> None:
+    game_id = result.game_id
     for file in sorted(p for p in source.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
         relative = Path(str(file.relative_to(source)).replace(ID_TOKEN, game_id))
-        destination = target / relative
+        destination = result.root / relative  # resolved: `carddb new .` names its files relative to the root
         if destination.exists():
             result.kept.append(destination)
             continue
@@ -79,4 +88,3 @@ def write_starter(
             data = data.decode("utf-8").replace(ID_TOKEN, game_id).replace(NAME_TOKEN, name).encode("utf-8")
         write_bytes(destination, data)
         result.written.append(destination)
-    return result

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from carddb.build import build
-from carddb.commands.common import GameOpt, ProjectOpt, StrictOpt, open_project, print_report
+from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, StrictOpt, jobs_count, open_project, print_report
 from carddb.errors import UsageError
 from carddb.play.samples import DEFAULT_SEED
 from carddb.plural import plural
@@ -21,21 +21,20 @@ def build_command(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the sample boosters, sealed event and draft.")
     ] = DEFAULT_SEED,
-    workers: Annotated[int, typer.Option(help="Processes that render cards in parallel.")] = 2,
+    jobs: JobsOpt = None,
     strict: StrictOpt = False,
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
     """Validate, then render faces, print sheets, PNGs, Tabletop Simulator decks, play samples, rulebook and site."""
-    if workers < 1:
-        raise UsageError("--workers must be 1 or more")
+    workers = jobs_count(jobs)
     if seed < 0:
         raise UsageError("--seed must be zero or a positive whole number")
     proj, pack = open_project(project, game)
     # The render workers are forked before the progress display starts its thread:
     # they import WeasyPrint while the cards load (see carddb.render.workers).
     with render_workers(workers) as pool, stages() as stage:
-        result = build(proj, pack, seed=seed, workers=workers, stage=stage, pool=pool)
+        result = build(proj, pack, seed=seed, stage=stage, pool=pool)
     if result.stopped:
         print_report(result.report)
         print("validation failed: nothing was rendered")
@@ -52,7 +51,9 @@ def build_command(
         + f", {result.rendered} rendered, {result.cached} from the cache; "
         f"{plural(len(result.report.warnings), 'warning')}"
     )
-    print("stages: " + ", ".join(f"{label.lower()} {sec:.1f} s" for label, sec in result.seconds.items()))
+    print("waited for: " + ", ".join(f"{label.lower()} {sec:.1f} s" for label, sec in result.seconds.items()))
+    work = ", ".join(f"{label} {sec:.1f} s" for label, sec in sorted(result.cpu.items(), key=lambda item: -item[1]))
+    print(f"CPU on {workers} worker{'s' * (workers != 1)}: {work or 'none'}; this process {result.parent_cpu:.1f} s")
     raise typer.Exit(1 if result.report.failed(strict) else 0)
 
 

@@ -16,11 +16,40 @@ from carddb.gamepack import GamePack
 from carddb.games import get_pack
 from carddb.project import Project
 
-GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Game pack id (default: the first installed).")]
+GameOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Game id (default: the game: of the project's carddb.yaml, else its only folder under data/).",
+    ),
+]
 ProjectOpt = Annotated[
     Path | None, typer.Option("--project", "-p", help="Project folder (default: the current directory).")
 ]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        "--workers",
+        help="Processes that render in parallel (default: one per core).",
+        show_default=False,
+    ),
+]
+
+
+def jobs_count(jobs: int | None) -> int:
+    """The number of render workers: --jobs, or one per core."""
+    from carddb.errors import UsageError
+    from carddb.render.workers import default_jobs
+
+    if jobs is None:
+        return default_jobs()
+    if jobs < 1:
+        raise UsageError("--jobs must be 1 or more")
+    return jobs
 
 
 class OutputFormat(StrEnum):

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from carddb.games import get_pack, installed_ids
+from carddb.plural import plural
 from carddb.starter import write_starter
 
 
@@ -27,11 +28,10 @@ def new(
     """Write a starter project: sets, a few cards of each kind, boosters, a deck, rules and a README."""
     pack = get_pack(game) if game is not None else None
     result = write_starter(folder, pack=pack, taken_ids=tuple(installed_ids()), force=force)
-    where = folder if folder.is_absolute() else Path(folder)
-    print(f"wrote {len(result.written)} files for the game '{result.game_id}' in {where}")
+    print(f"wrote {plural(len(result.written), 'file')} for the game '{result.game_id}' in {folder}")
     for kept in result.kept:
         print(f"  kept {kept.relative_to(result.root)} (it was there already)")
-    print(f"next: cd {shlex.quote(str(where))} && carddb validate --strict && carddb build")
+    print(f"next: cd {shlex.quote(str(folder))} && carddb validate --strict && carddb build")
 
 
 def register(app: typer.Typer) -> None:

@@ -162,7 +162,7 @@ def sealed(
     event_seed = _seed(seed)
     event = run_sealed(plan, event_seed, table, per)
     folder = _out_dir(db, out, f"sealed-seed{event_seed}")
-    shared = phase.shared if own and phase else True
+    shared = phase.shared if own and phase else False  # a shared deck is a game's rule (LOE's), not sealed's
     words = {"name": phase.name, "pool": phase.pool.name} if own and phase else {}
     _shown(db, write_sealed_outputs(db, folder, event, event_seed, per, pdf=not no_pdf, shared=shared, **words))
     cards = plural(sum(len(b.cards) for b in event.boosters), "card")
@@ -242,7 +242,7 @@ def draft(
     chosen = choose_draft(play, db.pack, draft_id)
     table_size = _table_size(db, "--seats", seats)
     if humans > table_size:
-        raise UsageError(f"--humans {humans} is more than the {table_size} seats")
+        raise UsageError(f"--humans {humans} is more than the table's {plural(table_size, 'seat')}")
     event_seed = _seed(seed)
     table = [Seat(n, f"Seat {n}", bot=n > humans) for n in range(1, table_size + 1)]
     prompt = PromptPicker(db)

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from carddb.cardmodel import Card
-from carddb.commands.common import GameOpt, ProjectOpt, open_project, print_report
+from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, jobs_count, open_project, print_report
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
@@ -75,7 +75,7 @@ def print_cards(
     one_each: Annotated[
         bool, typer.Option("--one-each", help="Put one of each card on the sheets instead of its `copies`.")
     ] = False,
-    workers: Annotated[int, typer.Option(help="Processes that render cards in parallel.")] = 2,
+    jobs: JobsOpt = None,
     skip_invalid: Annotated[
         bool,
         typer.Option(
@@ -90,8 +90,7 @@ def print_cards(
     """Render cards and write print sheets (A4/Letter), card PDFs, PNGs and Tabletop Simulator decks."""
     proj, pack = open_project(project, game)
     ids = [part.strip() for value in cards or [] for part in value.split(",") if part.strip()]
-    if workers < 1:
-        raise UsageError("--workers must be 1 or more")
+    workers = jobs_count(jobs)
     selecting = bool(ids or kind or changed_since)
     options = PrintOptions(
         papers=("a4", "letter") if paper is PaperChoice.both else (paper.value,),

@@ -99,8 +99,8 @@ def import_cards(
     if not cards:
         print("nothing written: " + ("no row is free of errors" if result.cards else "the spreadsheet holds no cards"))
         raise typer.Exit(1)
+    verb = "replaced the cards of" if target.exists() else "wrote"  # (an existing file needed --replace)
     write_text(target, cards_yaml([card.data for card in cards], note=import_note(file)))
-    verb = "replaced the cards of" if replace and target.exists() else "wrote"
     print(f"{verb} {shown_target}: {plural(len(cards), 'card')} from {file.name}")
     if left_out:
         print(f"left out, with errors (listed above): {plural(len(left_out), 'row')}: {', '.join(map(str, left_out))}")
@@ -175,7 +175,14 @@ def export_cards(
         sys.stdout.write(table_text(header, table, separator=separator))
         return
     target = Path(out) if out else db.project.output_dir(db.pack) / f"{db.pack.id}-cards.{sheet_format.value}"
-    write_table(target.resolve(), header, table, separator=separator)
+    if target.is_dir():
+        raise UsageError(
+            f"--out {target} is a folder; name the spreadsheet file to write (e.g. {target / 'cards.csv'})"
+        )
+    try:
+        write_table(target.resolve(), header, table, separator=separator)
+    except OSError as exc:
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     report = Report(root=db.project.root)
     print(f"wrote {report.display_path(target)}: {plural(len(cards), 'card')}, {plural(len(header), 'column')}")
 

@@ -76,7 +76,8 @@ class Slot(StrictModel):
     count: Annotated[int, Field(ge=1, le=100)]
     filter: CardFilter | None = None
     sheets: list[Sheet] = Field(default_factory=list)
-    province_balance: bool = False
+    # One card of each faction per booster; LOE's files say 'province_balance' (its factions are provinces).
+    faction_balance: bool = Field(False, validation_alias=AliasChoices("faction_balance", "province_balance"))
 
     @model_validator(mode="after")
     def _one_source(self) -> Slot:
@@ -107,7 +108,7 @@ class CompiledSheet:
     units: int  # share of the slot's draws, in WEIGHT_UNITS
     cards: tuple[str, ...]
     card_weights: tuple[int, ...]
-    factions: tuple[str, ...]  # per card, for province balance
+    factions: tuple[str, ...]  # per card, for faction balance
     copies: tuple[int, ...]  # per card, for dealt collation
     uniform: bool
 
@@ -319,7 +320,7 @@ def check_booster(db: CardDatabase, doc: Located, type_id: str, definition: Boos
                 path,
                 doc.value_span(slot_at),
             )
-        if slot.province_balance:
+        if slot.faction_balance:
             yield from _check_balance(db, doc, slot, slot_at, type_id)
     total = sum(s.count for s in definition.slots)
     if not definition.duplicates and len(distinct) < total:
@@ -332,12 +333,14 @@ def check_booster(db: CardDatabase, doc: Located, type_id: str, definition: Boos
 
 
 def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey, type_id: str) -> Iterable[Finding]:
+    written = next((k for k in ("faction_balance", "province_balance") if (*slot_at, k) in doc.key_spans), "")
+    at = doc.value_span((*slot_at, written))
     if len(slot.all_sheets()) > 1 or slot.all_sheets()[0].weights:
         yield Finding(
             "E-BOOSTER-BALANCE",
-            f"slot '{slot.name}': province balance works on a slot with one filter and no card weights",
+            f"slot '{slot.name}': {db.pack.faction_label} balance works on a slot with one filter and no card weights",
             doc.path,
-            doc.value_span((*slot_at, "province_balance")),
+            at,
         )
         return
     cards = matching_cards(db, slot.all_sheets()[0].filter)
@@ -351,7 +354,7 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
             f"slot '{slot.name}' of booster '{type_id}' draws {plural(slot.count, 'card')} but its cards come from "
             f"{len(by_faction)} {db.pack.factions_label}; balance is skipped",
             doc.path,
-            doc.value_span((*slot_at, "province_balance")),
+            at,
         )
         return
     for faction, n in sorted(by_faction.items()):
@@ -363,7 +366,7 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
                 f"slot '{slot.name}' of booster '{type_id}': {db.pack.faction_label} '{faction or 'none'}' has "
                 f"{n} of {plural(len(cards), 'card')}, fewer than 1 per booster on average; guaranteeing one raises its odds",
                 doc.path,
-                doc.value_span((*slot_at, "province_balance")),
+                at,
             )
 
 
@@ -384,7 +387,7 @@ def compile_booster(db: CardDatabase, type_id: str, definition: BoosterType) -> 
                     uniform=all(w == 1 for w in weights),
                 )
             )
-        slots.append(CompiledSlot(slot.name, slot.count, tuple(sheets), slot.province_balance))
+        slots.append(CompiledSlot(slot.name, slot.count, tuple(sheets), slot.faction_balance))
     return BoosterPlan(
         id=type_id,
         name=definition.name,

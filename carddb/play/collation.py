@@ -1,4 +1,4 @@
-"""Opening boosters from plans: random or dealt collation, duplicate protection, province balance.
+"""Opening boosters from plans: random or dealt collation, duplicate protection, faction balance.
 
 Booster `index` of type `t` in an event seeded `seed` is drawn from its own
 generator, seeded from (seed, t, index), so booster 7 is the same whether 8 or
@@ -113,14 +113,14 @@ def _pick(cards: tuple[str, ...], weights: tuple[int, ...], uniform: bool, rng: 
 
 
 def _draw_balanced(slot: CompiledSlot, rng: Rng, taken: Collection[str], plan: BoosterPlan) -> list[str]:
-    """At least one card of each province, while every card keeps its natural odds.
+    """At least one card of each faction, while every card keeps its natural odds.
 
     Unbalanced, each of the N cards of the slot is in a booster with probability
-    k/N, so province p (n_p cards) shows up k*n_p/N times on average. Balanced, we
-    take one card of each province, then draw the k - P remaining province labels
+    k/N, so faction p (n_p cards) shows up k*n_p/N times on average. Balanced, we
+    take one card of each faction, then draw the k - P remaining faction labels
     with weights k*n_p/N - 1 (scaled by N: k*n_p - N) and pick the cards uniformly
-    inside each province. The expected count of p is 1 + (k*n_p/N - 1) = k*n_p/N,
-    and so each card's odds stay k/N. Provinces with fewer than N/k cards get a
+    inside each faction. The expected count of p is 1 + (k*n_p/N - 1) = k*n_p/N,
+    and so each card's odds stay k/N. Factions with fewer than N/k cards get a
     weight of 0 (validation warns about those: their odds do go up).
     """
     sheet = slot.sheets[0]

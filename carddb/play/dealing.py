@@ -23,6 +23,7 @@ from carddb.play.collation import Booster, open_booster
 from carddb.play.decks import DeckList, completed_by
 from carddb.play.lists import write_booster_lists, write_deck_list
 from carddb.play.rng import derive_seed
+from carddb.render.documents import Documents
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,9 @@ def deal_rest(plan: BoosterPlan, deck: DeckList, seed: int) -> Dealing:
     return Dealing(deck, booster, seed)
 
 
-def write_dealing(db: CardDatabase, out_dir: Path, dealing: Dealing, *, pdf: bool = True) -> list[Path]:
+def write_dealing(
+    db: CardDatabase, out_dir: Path, dealing: Dealing, *, pdf: bool = True, documents: Documents | None = None
+) -> list[Path]:
     """`<deck>.csv/json/pdf`, the completed deck, and `<deck>-dealt.csv/json/pdf`, the random cards alone."""
     deck = dealing.deck
     dealt = dealing.dealt()
@@ -76,6 +79,7 @@ def write_dealing(db: CardDatabase, out_dir: Path, dealing: Dealing, *, pdf: boo
         seed=dealing.seed,
         description=f"Dealt at random (seed {dealing.seed}): {names}.",
         pdf=pdf,
+        documents=documents,
     )
     written += write_booster_lists(
         db,
@@ -85,5 +89,6 @@ def write_dealing(db: CardDatabase, out_dir: Path, dealing: Dealing, *, pdf: boo
         title=f"{deck.name}: the {len(dealt)} dealt cards",
         stem=f"{deck.id}-dealt",
         pdf=pdf,
+        documents=documents,
     )
     return written

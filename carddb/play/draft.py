@@ -74,7 +74,7 @@ def seats_problem(pack: GamePack, seats: int) -> str | None:
         return "a table needs at least 1 seat"
     if bounds is not None and not bounds[0] <= seats <= bounds[1]:
         low, high = bounds
-        players = f"{low} to {high} players" if low != high else f"{low} players"
+        players = f"{low} to {high} players" if low != high else plural(low, "player")
         return f"{pack.name} is played by {players} (its numbers {PLAYERS_MIN} and {PLAYERS_MAX}), not {seats}"
     return None
 

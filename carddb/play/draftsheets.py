@@ -20,6 +20,7 @@ from carddb.play.draft import DraftLog
 from carddb.play.draftformat import Count, DraftPlan, PhasePlan, PlayDefinitions
 from carddb.play.draftwords import phase_sentences
 from carddb.play.lists import render_pdf, to_csv, write_deck_list
+from carddb.render.documents import Documents
 
 POOL_COLUMNS = ("seed", "carddb_version", "seat", "name", "phase", "pool", "position", "card_id", "card")
 
@@ -68,6 +69,7 @@ def write_pick_sheets(
     seats: int,
     seed: int,
     boosters_per_seat: Mapping[str, int] | None = None,
+    documents: Documents | None = None,
 ) -> Path:
     """Blank sheets, one page per seat, to record a live draft phase by phase."""
     phases = [_with_boosters(p, boosters_per_seat or {}) for p in draft.phases]
@@ -78,7 +80,7 @@ def write_pick_sheets(
         "description": draft.description,
         "phases": [_sheet_block(play, db, phase, seats) for phase in phases],
     }
-    return render_pdf(db, "pick_sheets.html", context, target)
+    return render_pdf(db, "pick_sheets.html", context, target, documents)
 
 
 def _pool_rows(db: CardDatabase, draft: DraftPlan, log: DraftLog) -> list[dict[str, Any]]:
@@ -104,7 +106,13 @@ def _pool_rows(db: CardDatabase, draft: DraftPlan, log: DraftLog) -> list[dict[s
 
 
 def write_draft_outputs(
-    db: CardDatabase, out_dir: Path, play: PlayDefinitions, log: DraftLog, *, pdf: bool = True
+    db: CardDatabase,
+    out_dir: Path,
+    play: PlayDefinitions,
+    log: DraftLog,
+    *,
+    pdf: bool = True,
+    documents: Documents | None = None,
 ) -> list[Path]:
     """draft-log.json (replayable), pools.csv, the pick log PDF and a deck list per shared deck."""
     draft = play.drafts[log.draft]
@@ -148,7 +156,7 @@ def write_draft_outputs(
             "seats": seats,
             "picks": log.picks,
         }
-        written.append(render_pdf(db, "pick_log.html", context, out_dir / "pick-log.pdf"))
+        written.append(render_pdf(db, "pick_log.html", context, out_dir / "pick-log.pdf", documents))
     for phase_id, deck in log.shared.items():
         phase = draft.phase(phase_id)
         written += write_deck_list(
@@ -160,5 +168,6 @@ def write_draft_outputs(
             seed=log.seed,
             order=deck,
             pdf=pdf,
+            documents=documents,
         )
     return written

@@ -18,14 +18,15 @@ from typing import Any
 import jinja2
 
 from carddb import __version__
-from carddb.atomic import write_bytes, write_text
+from carddb.atomic import write_text
 from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.sealed import SealedEvent
-from carddb.render.assets import BUNDLED_TEMPLATES
-from carddb.render.pdfcache import is_current, pdf_key, remember
+from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache
+from carddb.render.documents import Documents
+from carddb.render.workers import RenderWorkers
 
 BUILTIN_TEMPLATES = BUNDLED_TEMPLATES / "play"
 
@@ -128,16 +129,18 @@ def _environment(db: CardDatabase) -> jinja2.Environment:
         ),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
+        bytecode_cache=bytecode_cache("play"),
     )
 
 
-def render_pdf(db: CardDatabase, template: str, context: dict[str, Any], target: Path) -> Path:
-    """Fill templates/play/<template> and write it as an A4 PDF."""
-    # Imported here: WeasyPrint is slow to import and most commands never print.
-    from weasyprint import HTML
+def render_pdf(
+    db: CardDatabase, template: str, context: dict[str, Any], target: Path, documents: Documents | None = None
+) -> Path:
+    """Fill templates/play/<template> and write it as an A4 PDF.
 
-    from carddb.render.fetcher import ConfinedFetcher
-
+    With `documents` (a build's), the PDF is queued on its workers and written by the
+    time `documents.finish()` returns; `check_documents` turns its problems into errors.
+    """
     footer = re.sub(r"[\"\\\n]", "", f"{db.pack.name} - {context.get('title', '')} - carddb {__version__}")
     try:
         html = (
@@ -147,19 +150,28 @@ def render_pdf(db: CardDatabase, template: str, context: dict[str, Any], target:
         )
     except jinja2.TemplateError as exc:
         raise RenderError(f"template play/{template}: {exc}") from None
-    cache_dir = db.project.output_dir(db.pack) / ".cache" / "pdf"
-    key = pdf_key(html)
-    if is_current(target, key, cache_dir):
-        return target
-    fetcher = ConfinedFetcher([db.project.root, BUILTIN_TEMPLATES])
-    pdf = HTML(string=html, base_url=str(db.project.root), url_fetcher=fetcher).write_pdf()
-    if pdf is None:
-        raise RenderError(f"WeasyPrint produced no PDF for play/{template}")
-    if fetcher.refused:
-        raise RenderError(f"play/{template} asked for {fetcher.refused[0]!r}, which carddb does not load")
-    write_bytes(target, pdf)
-    remember(target, key, cache_dir)
+    own = documents is None
+    documents = documents or play_documents(db)
+    documents.write(html, target, base_url=str(db.project.root), roots=(db.project.root, BUILTIN_TEMPLATES))
+    if own:
+        check_documents(documents)
     return target
+
+
+def play_documents(db: CardDatabase, pool: RenderWorkers | None = None) -> Documents:
+    """The play outputs' documents, cached under output/<game>/.cache/pdf (on `pool` if given)."""
+    return Documents(db.project.output_dir(db.pack) / ".cache" / "pdf", pool, label="play-mode PDFs")
+
+
+def check_documents(documents: Documents) -> None:
+    """Wait for the documents; a document WeasyPrint could not write, or that asked for a file outside
+    the project, is an error."""
+    for result in documents.finish():
+        name = result.target.name
+        if result.error is not None:
+            raise RenderError(f"WeasyPrint could not write {name}: {result.error}")
+        if result.refused:
+            raise RenderError(f"{name} asked for {result.refused[0]!r}, which carddb does not load")
 
 
 def _booster_blocks(
@@ -187,6 +199,7 @@ def write_booster_lists(
     stem: str = "boosters",
     owners: Sequence[str] | None = None,
     pdf: bool = True,
+    documents: Documents | None = None,
 ) -> list[Path]:
     """boosters.csv, boosters.json and (unless pdf=False) boosters.pdf with one block per booster."""
     written = [
@@ -195,7 +208,7 @@ def write_booster_lists(
     ]
     if pdf:
         context = {"title": title, "seed": seed, "boosters": _booster_blocks(db, boosters, owners)}
-        written.append(render_pdf(db, "booster_list.html", context, out_dir / f"{stem}.pdf"))
+        written.append(render_pdf(db, "booster_list.html", context, out_dir / f"{stem}.pdf", documents))
     return written
 
 
@@ -232,6 +245,7 @@ def write_deck_list(
     description: str = "",
     order: Sequence[str] | None = None,
     pdf: bool = True,
+    documents: Documents | None = None,
 ) -> list[Path]:
     """A shared deck (or any card list) as CSV, JSON and PDF; `order` is the shuffled order if there is one."""
     groups = deck_groups(db, counts)
@@ -264,7 +278,7 @@ def write_deck_list(
             "total": sum(counts.values()),
             "faction_label": db.pack.faction_label,
         }
-        written.append(render_pdf(db, "deck_list.html", context, out_dir / f"{stem}.pdf"))
+        written.append(render_pdf(db, "deck_list.html", context, out_dir / f"{stem}.pdf", documents))
     return written
 
 
@@ -277,13 +291,21 @@ def write_sealed_outputs(
     *,
     pdf: bool = True,
     name: str = "Sealed",
-    pool: str = "shared deck",
-    shared: bool = True,
+    pool: str = "deck",
+    shared: bool = False,
+    documents: Documents | None = None,
 ) -> list[Path]:
     """A sealed event: each player's opened boosters, then (when `shared`) the shuffled deck of the whole table."""
     owners = [f"Player {i // per_player + 1}" for i in range(len(event.boosters))]
     written = write_booster_lists(
-        db, out_dir, event.boosters, seed, title=f"{name}: opened boosters", owners=owners, pdf=pdf
+        db,
+        out_dir,
+        event.boosters,
+        seed,
+        title=f"{name}: opened boosters",
+        owners=owners,
+        pdf=pdf,
+        documents=documents,
     )
     if shared:
         written += write_deck_list(
@@ -295,5 +317,6 @@ def write_sealed_outputs(
             seed=seed,
             order=event.shared_deck,
             pdf=pdf,
+            documents=documents,
         )
     return written

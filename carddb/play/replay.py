@@ -56,6 +56,8 @@ class ReplayResult:
 
 def replay_draft(db: CardDatabase, play: PlayDefinitions, data: Mapping[str, Any]) -> ReplayResult:
     """Run the logged draft again with the logged picks and compare every pack, pool and shared deck."""
+    if not isinstance(data, Mapping):
+        raise DraftError(f"not a carddb draft log (it holds {type(data).__name__}, not an object with a 'format')")
     if data.get("format") != LOG_FORMAT:
         raise DraftError(f"not a carddb draft log (its 'format' is {data.get('format')!r}, expected '{LOG_FORMAT}')")
     if data.get("version") != LOG_VERSION:

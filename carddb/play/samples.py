@@ -25,9 +25,16 @@ from carddb.play.decks import LoadedDeck, completed_by, load_decks
 from carddb.play.draft import DraftError, Seat, run_draft
 from carddb.play.draftformat import first_sealed_phase, load_play
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
-from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed_outputs
+from carddb.play.lists import (
+    check_documents,
+    play_documents,
+    write_booster_lists,
+    write_deck_list,
+    write_sealed_outputs,
+)
 from carddb.play.sealed import run_sealed
 from carddb.plural import plural
+from carddb.render.documents import Documents
 
 DEFAULT_SEED = 20261201
 SAMPLE_BOOSTERS = 6  # of each booster type
@@ -52,7 +59,20 @@ def sample_seats(pack: GamePack) -> int:
     return bounds[1] if bounds else SEATS
 
 
-def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pdf: bool = True) -> PlaySamples:
+def play_stage(
+    db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pdf: bool = True, documents: Documents | None = None
+) -> PlaySamples:
+    """Every sample; with `documents` (a build's), its PDFs are still being written on return:
+    `check_documents(documents)` waits for them."""
+    own = documents is None
+    documents = documents or play_documents(db)
+    samples = _samples(db, report, seed, pdf, documents)
+    if own:
+        check_documents(documents)
+    return samples
+
+
+def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: Documents) -> PlaySamples:
     out = db.project.output_dir(db.pack) / "play"
     samples = PlaySamples()
     if db.pack.fixed and not boosters_path(db).is_file():
@@ -73,7 +93,13 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
                 samples.notes.append((f"{plan.name} sample", f"not opened: {exc}"))
                 continue
             samples.written += write_booster_lists(
-                db, out / f"boosters-{plan.id}", opened, seed, title=f"{plan.name} x {count}", pdf=pdf
+                db,
+                out / f"boosters-{plan.id}",
+                opened,
+                seed,
+                title=f"{plan.name} x {count}",
+                pdf=pdf,
+                documents=documents,
             )
             samples.notes.append((f"{plan.name} sample", f"{plural(count, 'booster')}, seed {seed}"))
         sealed = first_sealed_phase(play)
@@ -90,6 +116,7 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
                 name=sealed.name,
                 pool=sealed.pool.name,
                 shared=sealed.shared,
+                documents=documents,
             )
             samples.sealed_boosters = list(event.boosters)
             samples.notes.append(
@@ -108,10 +135,12 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             except DraftError as exc:
                 samples.notes.append((draft.name, f"not run: {exc}"))
                 continue
-            samples.written += write_draft_outputs(db, folder, play, log, pdf=pdf)
+            samples.written += write_draft_outputs(db, folder, play, log, pdf=pdf, documents=documents)
             if pdf:
                 samples.written.append(
-                    write_pick_sheets(db, folder / "pick-sheets.pdf", play, draft, seats=seats, seed=seed)
+                    write_pick_sheets(
+                        db, folder / "pick-sheets.pdf", play, draft, seats=seats, seed=seed, documents=documents
+                    )
                 )
             samples.notes.append((draft.name, f"{plural(seats, 'bot seat')}, pick log and pick sheets"))
     decks = load_decks(db, report)
@@ -125,10 +154,11 @@ def play_stage(db: CardDatabase, report: Report, *, seed: int = DEFAULT_SEED, pd
             stem=deck.id,
             description=deck.description,
             pdf=pdf,
+            documents=documents,
         )
     if decks:
         samples.notes.append(("Deck lists", plural(len(decks), "list")))
-    samples.written += deal_samples(db, decks, plans, out / "deals", samples, seed=seed, pdf=pdf)
+    samples.written += deal_samples(db, decks, plans, out / "deals", samples, seed=seed, pdf=pdf, documents=documents)
     return samples
 
 
@@ -141,6 +171,7 @@ def deal_samples(
     *,
     seed: int,
     pdf: bool,
+    documents: Documents | None = None,
 ) -> list[Path]:
     """Each deck list the game completes with random cards, dealt with the build's seed."""
     completions = completed_by(db.pack.deck_rules)
@@ -155,7 +186,7 @@ def deal_samples(
         except BoosterError as exc:
             samples.notes.append((f"Dealing {loaded.deck.name}", f"not dealt: {exc}"))
             continue
-        written += write_dealing(db, out, dealing, pdf=pdf)
+        written += write_dealing(db, out, dealing, pdf=pdf, documents=documents)
         dealt += 1
     if dealt:
         samples.notes.append(("Dealt decks", f"{plural(dealt, 'deck')} completed at random, seed {seed}"))

@@ -1,4 +1,5 @@
-"""Sealed Deck: every player opens some deck boosters; all of them become one shared deck."""
+"""Sealed: every player opens boosters. The shuffled deck of all of them is kept too, for a game whose
+sealed phase is `shared` (LOE's Sealed Deck: one deck for the whole table)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,9 @@ that goes into the key, so there is nothing to invalidate: a changed input is a
 new key, and an unchanged card is a file lookup.
 
 Each entry is `<key>.pdf` plus `<key>.json` with what the fitter measured, so a
-cached card still reports its size and a still-overflowing card its finding.
+cached card still reports its size and a still-overflowing card its finding, and
+where each part of the face was drawn (the rulebook's anatomy chapter points at
+them without laying the card out again).
 
 Building a face's HTML to learn its key costs about a millisecond per card, a third
 of a warm run of 360 cards. `inputs.json` remembers, per card, the key its inputs
@@ -23,12 +25,12 @@ import hashlib
 import json
 import time
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_text
 
-CACHE_FORMAT = "faces-1"  # bump when the meaning of a cached entry changes
+CACHE_FORMAT = "faces-2"  # bump when the meaning of a cached entry changes
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,8 @@ class FaceMeta:
     font_pt: float
     fill: float
     overflow: bool
+    # Where the face's parts were drawn (see carddb.render.fit.part_boxes): class -> [order, x, y, w, h] in mm.
+    parts: dict[str, list[float]] = field(default_factory=dict)
 
 
 def digest(parts: Iterable[bytes | str]) -> str:

@@ -35,10 +35,11 @@ and BleedBox set.
 from __future__ import annotations
 
 import functools
+import math
 import re
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,13 +56,13 @@ from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
 from carddb.project import Project
 from carddb.render import placeholder
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, icons_dir
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, bytecode_cache, icons_dir
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
 from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
 from carddb.render.geometry import FaceGeometry
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
 from carddb.render.placeholder import mix, placeholder_data_url, placeholder_svg
-from carddb.render.workers import RenderWorkers, import_renderer
+from carddb.render.workers import RenderWorkers, Ticket, import_renderer
 from carddb.rules.markup import Paragraph, runs_from_marked_text
 
 try:  # the rules-text DSL renders canonical runs; until it lands, markers are split line by line
@@ -80,6 +81,14 @@ RENDER_BACKS = "carddb.render.layout:render_backs_job"
 WARM_UP = "carddb.render.layout:warm_up"
 # Below this many cards to render, starting worker processes costs more than it saves.
 PARALLEL_MIN_CARDS = 24
+# A layout document per batch of at most this many cards (fewer when that shares the cards out
+# among the workers): big enough that a document's fixed cost (its style cascade, its fit rounds)
+# is shared, small enough that batches balance the cores and the first starts early.
+BATCH_CARDS = 24
+# The parts of a face whose boxes each render records: what the rulebook's card anatomy points at.
+FACE_PARTS = ("name", "cost", "art", "type-line", "ability", "rules-flow", "flavor", "stats", "footer")
+# Queue order on the workers: cards something else waits for (the rulebook's pictures) first.
+FIRST, LATER = -10, 0
 
 
 @dataclass(frozen=True)
@@ -90,6 +99,7 @@ class FaceResult:
     font_pt: float
     fill: float
     from_cache: bool
+    parts: dict[str, list[float]] = field(default_factory=dict)  # FaceMeta.parts: where FACE_PARTS were drawn
     back_face: FaceResult | None = None  # a double-sided card's own back, printed behind it
 
     @property
@@ -100,6 +110,13 @@ class FaceResult:
     def back_pdf(self, backs: dict[str, Path]) -> Path | None:
         """What prints behind this card: its own back face, else its kind's shared back (None if not rendered)."""
         return self.back_face.pdf if self.back_face is not None else backs.get(self.back)
+
+
+def face_counts(faces: Sequence[FaceResult]) -> tuple[int, int]:
+    """(faces laid out by this run, faces taken from the cache), both sides of double-sided cards counted."""
+    sides = [side for face in faces for side in face.sides]
+    cached = sum(1 for side in sides if side.from_cache)
+    return len(sides) - cached, cached
 
 
 class TemplateFailure(Exception):
@@ -128,6 +145,7 @@ def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=bytecode_cache("faces"),
     )
 
 
@@ -539,33 +557,154 @@ def render_faces(
     `pool`: render workers the caller started early (see `carddb.render.workers`);
     without one, a pool of `workers` is started here when there is enough to render.
     """
+    return start_faces(db, cards, report, workers=workers, pool=pool).finish()
+
+
+@dataclass
+class FaceRun:
+    """Faces being rendered: those found in the cache, and the jobs that lay out the rest."""
+
+    db: CardDatabase
+    cards: Sequence[Card]
+    report: Report
+    cache: FaceCache
+    resources: FaceResources
+    found: dict[str, FaceResult] = field(default_factory=dict)
+    pending: list[tuple[Card, str, str]] = field(default_factory=list)  # (card, cache key, HTML fragment)
+    jobs: list[BatchJob] = field(default_factory=list)
+    tickets: list[Ticket] = field(default_factory=list)  # one per job when they run on workers
+    done: dict[int, list[tuple[str, FaceMeta]]] = field(default_factory=dict)  # job number -> what it rendered
+    pool: RenderWorkers | None = None
+    own_pool: bool = False  # started for this run, closed when it finishes
+
+    def add(self, job: BatchJob, priority: int, pool: RenderWorkers | None) -> None:
+        """A batch to lay out: sent to `pool` at once, or kept for `finish` (or a pool of its own)."""
+        self.jobs.append(job)
+        if pool is not None:
+            self.pool = pool
+            self.tickets.append(pool.submit(RENDER_BATCH, job, priority=priority, label="card faces"))
+
+    def expected(self) -> dict[str, FaceResult]:
+        """Every face this run will have if all goes well: those found, and those being rendered
+        (where their PDF will be; size and fill still unknown)."""
+        back = {kind.id: kind.back for kind in self.db.pack.kinds}
+        coming = {
+            card.id: FaceResult(card.id, self.cache.pdf_path(key), back[card.kind], 0.0, 0.0, False)
+            for card, key, _fragment in self.pending
+        }
+        every = {**coming, **self.found}
+        return {card.id: face for card in self.cards if (face := _with_back(card, every)) is not None}
+
+    def finish(self, only: Sequence[str] | None = None) -> list[FaceResult]:
+        """Wait for the faces of the cards in `only` (default: all) and return them in the order of the cards.
+
+        `only` may name a card or one of its faces (`ID/back`): either way both sides are waited for.
+        """
+        wanted = _whole_cards(self.cards, only) if only is not None else None
+        faces = {face.id for card in self.cards if wanted is None or card.id in wanted for face in card.faces}
+        chosen = [
+            number
+            for number, job in enumerate(self.jobs)
+            if wanted is None or any(card_id in faces for card_id, _k, _f in job.faces)
+        ]
+        try:
+            rendered = self._rendered(chosen)
+        except RenderError as exc:
+            self.report.add(Finding("E-TEMPLATE", str(exc), self.resources.find("base/card.css")))
+            rendered = []
+            self.jobs, self.tickets, self.done = [], [], {}
+        finally:
+            if self.own_pool and self.pool is not None and (wanted is None or not self.jobs):
+                self.pool.close()
+        by_key = dict(rendered)
+        for card, key, _fragment in self.pending:
+            if card.id not in self.found and key in by_key:
+                self.found[card.id] = _result(
+                    self.db, card, self.cache.pdf_path(key), by_key[key], from_cache=False, report=self.report
+                )
+        return [
+            face
+            for c in self.cards
+            if (wanted is None or c.id in wanted) and (face := _with_back(c, self.found)) is not None
+        ]
+
+    def _rendered(self, numbers: list[int]) -> list[tuple[str, FaceMeta]]:
+        """The (key, meta) of every face the chosen jobs rendered: waited for on the workers, or rendered here."""
+        jobs = [self.jobs[n] for n in numbers]
+        try:
+            if self.pool is None:
+                for number in numbers:
+                    if number not in self.done:
+                        self.done[number] = import_renderer().render_batch(self.jobs[number])
+            else:
+                tickets = [self.tickets[n] for n in numbers]
+                self.pool.wait(tickets)
+                self.done.update((n, self.tickets[n].result()) for n in numbers)
+            return [item for n in numbers for item in self.done[n]]
+        except RenderError:
+            raise
+        except (OSError, ValueError, RuntimeError) as exc:
+            # A full disk or a WeasyPrint failure on odd input: one message, no traceback.
+            cards = ", ".join(cid for job in jobs for cid, _k, _f in job.faces[:3])
+            raise RenderError(
+                f"rendering the card faces failed ({type(exc).__name__}: {exc}); first cards: {cards}"
+            ) from exc
+
+
+def start_faces(
+    db: CardDatabase,
+    cards: Sequence[Card],
+    report: Report,
+    *,
+    workers: int = 2,
+    pool: RenderWorkers | None = None,
+    first: Sequence[str] = (),
+) -> FaceRun:
+    """Find each card's face in the cache and queue the others on `pool`; `FaceRun.finish` waits for them.
+
+    Cards in `first` (the rulebook's pictures) go in a batch of their own ahead of the rest,
+    so what waits for them can start while the other faces are still being laid out.
+    """
     resources = FaceResources(db)
+    cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "faces")
+    run = FaceRun(db, cards, report, cache, resources)
     font_problems = resources.check_fonts()
     if font_problems:
         report.extend(font_problems)
-        return []
+        return run
     try:
         head, tail = resources.page_parts(preview=False, linked=False)
         palette = resources.palette_css()
         resources.card_css()
     except TemplateFailure as exc:
         report.add(exc.finding())
-        return []
+        return run
     shared = resources.digest()
-    cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "faces")
     resources.placeholder_dir = cache.folder.parent / "placeholders"
     steps = sizes()
-    results: dict[str, FaceResult] = {}
-    pending: list[tuple[Card, str, str]] = []
     index = cache.load_index()
     seen: dict[str, str] = {}
     common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
-    faces = [face for card in cards for face in card.faces]
-    for card in faces:
+    wanted_first = _whole_cards(cards, first)
+    # Every face of a card, its own back face too (a double-sided card's back is a face like any).
+    early = [face for card in cards if card.id in wanted_first for face in card.faces]
+    later = [face for card in cards if card.id not in wanted_first for face in card.faces]
+    # Batches go to the workers as soon as they fill, so the first is laid out while the parent builds the rest.
+    size = max(1, min(BATCH_CARDS, math.ceil(len(early + later) / (pool.workers if pool is not None else workers))))
+    batch: list[tuple[Card, str, str]] = []
+
+    def send(priority: int) -> None:
+        if batch:
+            run.add(_job(db, batch, (head, tail, palette), resources, cache, steps), priority, pool)
+            batch.clear()
+
+    for position, card in enumerate([*early, *later]):
+        if position == len(early):
+            send(FIRST)
         inputs = face_inputs(db, card, common)
         known = index.get(inputs)
         if known is not None and (meta := cache.lookup(known)) is not None:
-            results[card.id] = _result(db, card, cache.pdf_path(known), meta, from_cache=True, report=report)
+            run.found[card.id] = _result(db, card, cache.pdf_path(known), meta, from_cache=True, report=report)
             seen[inputs] = known
             continue
         findings = len(report)
@@ -580,44 +719,24 @@ def render_faces(
             seen[inputs] = key
         meta = cache.lookup(key)
         if meta is not None:
-            results[card.id] = _result(db, card, cache.pdf_path(key), meta, from_cache=True, report=report)
-        else:
-            pending.append((card, key, fragment))
-            if pool is not None and len(pending) == PARALLEL_MIN_CARDS:
-                # Enough to share: the other workers import WeasyPrint while the rest is looked up.
-                warm_workers(pool, db.project, db.pack, resources=resources, all_workers=True)
+            run.found[card.id] = _result(db, card, cache.pdf_path(key), meta, from_cache=True, report=report)
+            continue
+        run.pending.append((card, key, fragment))
+        batch.append((card, key, fragment))
+        if pool is not None and len(run.pending) == PARALLEL_MIN_CARDS:
+            # Enough to share: the other workers import WeasyPrint while the rest is looked up.
+            warm_workers(pool, db.project, db.pack, resources=resources, all_workers=True)
+        if len(batch) >= size:
+            send(FIRST if position < len(early) else LATER)
+    send(FIRST if not later else LATER)
     if seen.items() - index.items():
         # Entries of cards left out of this run (a --cards selection) are kept, up to a bound.
         bound = 4 * max(sum(len(c.faces) for c in db.cards), 1)
         cache.store_index(seen if len(index) + len(seen) > bound else {**index, **seen})
-    if pending:
-        jobs = _jobs(db, pending, (head, tail, palette), resources, cache, steps, pool.workers if pool else workers)
-        try:
-            rendered = _run_jobs(jobs, workers, pool)
-        except RenderError as exc:
-            report.add(Finding("E-TEMPLATE", str(exc), resources.find("base/card.css")))
-            rendered = []
-        by_key = dict(rendered)
-        for card, key, _fragment in pending:
-            if key in by_key:
-                results[card.id] = _result(db, card, cache.pdf_path(key), by_key[key], from_cache=False, report=report)
-    return [face for card in cards if (face := _with_back(card, results)) is not None]
-
-
-def face_counts(faces: Sequence[FaceResult]) -> tuple[int, int]:
-    """(faces laid out by this run, faces taken from the cache), both sides of double-sided cards counted."""
-    sides = [side for face in faces for side in face.sides]
-    cached = sum(1 for side in sides if side.from_cache)
-    return len(sides) - cached, cached
-
-
-def _with_back(card: Card, results: dict[str, FaceResult]) -> FaceResult | None:
-    """The card's result, carrying its own back face's; None if either side could not be rendered."""
-    front = results.get(card.id)
-    if front is None or card.back is None:
-        return front
-    back = results.get(card.back.id)
-    return replace(front, back_face=back) if back is not None else None
+    if pool is None and len(run.jobs) > 1 and workers > 1:
+        run.pool, run.own_pool = RenderWorkers(workers).start(), True
+        run.tickets = [run.pool.submit(RENDER_BATCH, job, label="card faces") for job in run.jobs]
+    return run
 
 
 def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:
@@ -635,65 +754,51 @@ def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:
     return digest([*common, card.id, data, repr(db.sets.get(card.set)), str(db.set_size(card.set)), art])
 
 
-def _run_jobs(jobs: list[BatchJob], workers: int, pool: RenderWorkers | None) -> list[tuple[str, FaceMeta]]:
-    try:
-        if pool is not None:
-            batches = pool.map(RENDER_BATCH, jobs)
-        elif len(jobs) <= 1 or workers <= 1:
-            import_renderer()
-            from carddb.render.layout import render_batch
+def _whole_cards(cards: Sequence[Card], ids: Sequence[str]) -> set[str]:
+    """The ids of the cards that `ids` names, by their own id or the id of one of their faces."""
+    named = set(ids)
+    return {card.id for card in cards if any(face.id in named for face in card.faces)}
 
-            batches = [render_batch(job) for job in jobs]
-        else:
-            with RenderWorkers(workers) as own:
-                batches = own.map(RENDER_BATCH, jobs)
-        return [item for batch in batches for item in batch]
-    except RenderError:
-        raise
-    except (OSError, ValueError, RuntimeError) as exc:
-        # A full disk or a WeasyPrint failure on odd input: one message, no traceback.
-        cards = ", ".join(cid for job in jobs for cid, _k, _f in job.faces[:3])
-        raise RenderError(
-            f"rendering the card faces failed ({type(exc).__name__}: {exc}); first cards: {cards}"
-        ) from exc
+
+def _with_back(card: Card, results: dict[str, FaceResult]) -> FaceResult | None:
+    """The card's result, carrying its own back face's; None if either side could not be rendered."""
+    front = results.get(card.id)
+    if front is None or card.back is None:
+        return front
+    back = results.get(card.back.id)
+    return replace(front, back_face=back) if back is not None else None
 
 
 def _result(db: CardDatabase, card: Card, pdf: Path, meta: FaceMeta, *, from_cache: bool, report: Report) -> FaceResult:
     if meta.overflow:
         report.add(overflow_finding(db, card, meta))
     back = db.pack.kind(card.kind).back
-    return FaceResult(card.id, pdf, back, meta.font_pt, meta.fill, from_cache)
+    return FaceResult(card.id, pdf, back, meta.font_pt, meta.fill, from_cache, meta.parts)
 
 
-def _jobs(
+def _job(
     db: CardDatabase,
-    pending: list[tuple[Card, str, str]],
+    batch: list[tuple[Card, str, str]],
     page: tuple[str, str, str],
     resources: FaceResources,
     cache: FaceCache,
     steps: tuple[float, ...],
-    workers: int,
-) -> list[BatchJob]:
-    count = workers if workers > 1 and len(pending) >= PARALLEL_MIN_CARDS else 1
-    chunks = [pending[i::count] for i in range(count)]
-    return [
-        BatchJob(
-            head=page[0],
-            tail=page[1],
-            card_css=resources.card_css(),
-            stylesheets=resources.pack_stylesheets,
-            palette=page[2],
-            faces=tuple((card.id, key, fragment) for card, key, fragment in chunk),
-            fetch_roots=resources.fetch_roots,
-            cache_dir=cache.folder,
-            trim_mm=db.pack.card_size_mm,
-            bleed_mm=bleed_mm(db.pack),
-            steps=steps,
-            digest=resources.digest(),
-        )
-        for chunk in chunks
-        if chunk
-    ]
+) -> BatchJob:
+    return BatchJob(
+        head=page[0],
+        tail=page[1],
+        card_css=resources.card_css(),
+        stylesheets=resources.pack_stylesheets,
+        palette=page[2],
+        faces=tuple((card.id, key, fragment) for card, key, fragment in batch),
+        fetch_roots=resources.fetch_roots,
+        cache_dir=cache.folder,
+        trim_mm=db.pack.card_size_mm,
+        bleed_mm=bleed_mm(db.pack),
+        steps=steps,
+        digest=resources.digest(),
+        parts=FACE_PARTS,
+    )
 
 
 def warm_workers(
@@ -765,7 +870,7 @@ def render_backs(
             bleed_mm=bleed_mm(db.pack),
         )
         if pool is not None:
-            pool.map(RENDER_BACKS, [job])
+            pool.map(RENDER_BACKS, [job], priority=FIRST, label="card backs")
         else:
             import_renderer()
             from carddb.render.layout import render_backs_job

@@ -142,3 +142,31 @@ def measure_page(page: Any) -> tuple[str | None, float]:
     if not box_height:
         return card_id, 0.0
     return card_id, flow_height / box_height
+
+
+MM_PER_PX = 25.4 / 96  # WeasyPrint lays out in CSS pixels
+
+
+def part_boxes(page: Any, classes: Sequence[str]) -> dict[str, tuple[float, ...]]:
+    """Where the face's parts are: class -> (order, x, y, width, height), the first box of that class.
+
+    Positions are border boxes in mm from the page's top left corner (the bleed edge); `order`
+    is the box's place in document order, so a reader that accepts several classes for one
+    part can take whichever comes first. Boxes without an element or without width are skipped.
+    """
+    wanted = set(classes)
+    found: dict[str, tuple[float, ...]] = {}
+    for order, box in enumerate(walk_boxes(page._page_box)):
+        if getattr(box, "element_tag", "") == "" or not (hits := _classes(box) & wanted - found.keys()):
+            continue
+        if box.border_width() <= 0:
+            continue
+        where = (
+            float(order),
+            box.border_box_x() * MM_PER_PX,
+            box.border_box_y() * MM_PER_PX,
+            box.border_width() * MM_PER_PX,
+            box.border_height() * MM_PER_PX,
+        )
+        found.update(dict.fromkeys(hits, where))
+    return found

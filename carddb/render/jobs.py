@@ -26,6 +26,7 @@ class BatchJob:
     bleed_mm: float
     steps: tuple[float, ...]
     digest: str  # of the stylesheets and what they load (FaceResources.digest)
+    parts: tuple[str, ...] = ()  # classes whose boxes are recorded (FaceMeta.parts)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
-"""The WeasyPrint side of card faces: layout, text fit and single-card PDFs.
+"""The WeasyPrint side of carddb: card faces (layout, text fit, single-card PDFs) and documents.
 
 This module runs in the render worker processes (see `carddb.render.workers`); the
-parent process builds each face's HTML and cache key in `carddb.render.faces` and
-never imports WeasyPrint itself, so that the workers can import it while the parent
-loads the project.
+parent process builds each face's HTML and cache key in `carddb.render.faces`, and
+each document's HTML in `carddb.render.documents`, and never imports WeasyPrint
+itself, so that the workers can import it while the parent loads the project.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ import pydyf
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
-from carddb.atomic import write_bytes
+from carddb.atomic import atomic_path, write_bytes
 from carddb.errors import RenderError
 from carddb.render.cache import FaceCache, FaceMeta
+from carddb.render.documents import DocumentJob, DocumentResult, write_record
 from carddb.render.fetcher import ConfinedFetcher
-from carddb.render.fit import Measure, fit_batch, measure_page, sized
+from carddb.render.fit import Measure, fit_batch, measure_page, part_boxes, sized
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
 
 PT_PER_MM = 72 / 25.4
@@ -155,7 +156,8 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
         write_card_pdf(measure.document, [measure.page], cache.pdf_path(keys[card_id]), job.trim_mm, job.bleed_mm)
     results = []
     for card_id, (pt, measure, overflow) in chosen.items():
-        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow)
+        parts = {name: [round(v, 3) for v in box] for name, box in part_boxes(measure.page, job.parts).items()}
+        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow, parts)
         cache.store_meta(keys[card_id], meta)
         results.append((keys[card_id], meta))
     return results
@@ -196,3 +198,23 @@ def write_card_pdf(
     if len(pages) != 1:
         raise RenderError(f"a card face must fill exactly one page; the layout produced {len(pages)}")
     write_bytes(target, document.copy(pages).write_pdf(finisher=card_boxes(trim_mm, bleed_mm)))
+
+
+def write_document(job: DocumentJob) -> DocumentResult:
+    """Lay out one document and write it atomically; it is recorded unless it asked for refused files."""
+    fetcher = ConfinedFetcher(job.roots)
+    try:
+        document = HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher).render()
+        with atomic_path(job.target) as tmp:
+            document.write_pdf(tmp)
+    except (OSError, ValueError, AssertionError) as exc:
+        return DocumentResult(job.target, 0, tuple(fetcher.refused), error=str(exc) or type(exc).__name__)
+    if not fetcher.refused:
+        objects = {}
+        if job.pictures:  # pypdf is imported only for documents with pictures to find
+            from carddb.render.pdfimages import image_name_prefix, image_objects
+
+            names = {p.src: image_name_prefix(job.base_url, p.src) for p in job.pictures}
+            objects = image_objects(job.target, names)
+        write_record(job, len(document.pages), objects, 0)
+    return DocumentResult(job.target, len(document.pages), tuple(fetcher.refused))

@@ -3,24 +3,36 @@
 WeasyPrint layout is the slow part of every document carddb writes (booster
 lists, deck lists, the rulebook). A document is keyed by its HTML plus the
 bytes of the files it pulls in and the versions of carddb and WeasyPrint; the key
-of the last write is kept under output/<game>/.cache/pdf/, so an unchanged
-build reuses the file it wrote before.
+of the last write (and the page count it gave) is kept under
+output/<game>/.cache/pdf/, so an unchanged build reuses the file it wrote before
+without opening it.
+
+Nothing here imports WeasyPrint: its version comes from the installed package's
+metadata, so deciding that a document is current costs a hash, not an import.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable
+from importlib import metadata
 from pathlib import Path
 
 import carddb
 
 
-def pdf_key(html: str, files: Iterable[Path] = ()) -> str:
-    from weasyprint import __version__ as weasyprint_version
+@functools.cache
+def _weasyprint_version() -> str:
+    try:
+        return metadata.version("weasyprint")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
+
+def pdf_key(html: str, files: Iterable[Path] = ()) -> str:
     digest = hashlib.sha256()
-    digest.update(f"carddb {carddb.__version__} weasyprint {weasyprint_version}\0".encode())
+    digest.update(f"carddb {carddb.__version__} weasyprint {_weasyprint_version()}\0".encode())
     digest.update(html.encode("utf-8"))
     for path in sorted(set(files)):
         digest.update(b"\0" + str(path).encode())
@@ -36,16 +48,23 @@ def _key_file(cache_dir: Path, target: Path) -> Path:
     return cache_dir / f"{name}.key"
 
 
+def current_pages(target: Path, key: str, cache_dir: Path) -> int | None:
+    """The page count of `target` if it exists and was last written from inputs with this key, else None."""
+    try:
+        recorded = _key_file(cache_dir, target).read_text(encoding="utf-8").split()
+    except OSError:
+        return None
+    if len(recorded) != 2 or recorded[0] != key or not recorded[1].isdigit() or not target.is_file():
+        return None
+    return int(recorded[1])
+
+
 def is_current(target: Path, key: str, cache_dir: Path) -> bool:
     """True when `target` exists and was last written from inputs with this key."""
-    key_file = _key_file(cache_dir, target)
-    try:
-        return target.is_file() and key_file.read_text(encoding="utf-8") == key
-    except OSError:
-        return False
+    return current_pages(target, key, cache_dir) is not None
 
 
-def remember(target: Path, key: str, cache_dir: Path) -> None:
+def remember(target: Path, key: str, cache_dir: Path, pages: int = 0) -> None:
     key_file = _key_file(cache_dir, target)
     key_file.parent.mkdir(parents=True, exist_ok=True)
-    key_file.write_text(key, encoding="utf-8")
+    key_file.write_text(f"{key} {pages}", encoding="utf-8")

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from carddb.atomic import write_bytes
 from carddb.cardmodel import Card, file_stem
@@ -18,15 +17,23 @@ from carddb.diagnostics import Report
 from carddb.errors import RenderError
 from carddb.plural import plural
 from carddb.progress import Stage, no_progress
-from carddb.render.faces import FaceResult, face_counts, render_backs, render_faces
+from carddb.render.faces import FaceResult, FaceRun, face_counts, render_backs, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
-from carddb.render.raster import PRESETS, PngJob, render_pngs
+from carddb.render.raster import PRESETS, PngJob, PngRun, queue_pngs
 from carddb.render.selection import print_order
-from carddb.render.sheets import SheetCard, compose_sheets, join_pdfs, layout_for, prune_page_cache
-from carddb.render.tts import TtsCard, TtsDeck, export_tts
-
-if TYPE_CHECKING:
-    from carddb.render.workers import RenderWorkers
+from carddb.render.sheets import (
+    COMPOSE,
+    PagePrebuilder,
+    SheetCard,
+    SheetJob,
+    SheetResult,
+    compose_job,
+    join_pdfs,
+    layout_for,
+    prune_page_cache,
+)
+from carddb.render.tts import TtsCard, TtsDeck, TtsRun, queue_tts
+from carddb.render.workers import RenderWorkers, Ticket
 
 
 @dataclass
@@ -89,84 +96,197 @@ def print_stage(
     Sheets follow set and collector number whatever order `cards` came in, so `carddb
     print` and `carddb build` write the same sheets and share their page cache.
     """
+    return start_print(db, cards, options, report, stage=stage, faces=faces, backs=backs, pool=pool).finish()
+
+
+@dataclass
+class PrintRun:
+    """The print outputs of one run, queued on the workers; `finish` waits for them and says what was written."""
+
+    db: CardDatabase
+    options: PrintOptions
+    result: PrintResult
+    stage: Stage
+    sheets: list[tuple[str, Ticket | SheetJob]] = field(default_factory=list)  # (paper id, queued or to run)
+    prebuilt: PagePrebuilder | None = None  # pages built while the faces were laid out
+    slots: int = 0
+    pngs: PngRun | None = None
+    png_count: int = 0
+    tts: TtsRun | None = None
+    pool: RenderWorkers | None = None
+
+    def finish(self) -> PrintResult:
+        db, options, written, out = self.db, self.options, self.result.written, self.db.project.output_dir(self.db.pack)
+        used_pages: list[Path] = []
+        prebuilt = {paper_id: self.prebuilt.built(paper_id) for paper_id, _job in self.sheets} if self.prebuilt else {}
+        if self.pool is not None:
+            # Queued only now that the pages built ahead are done (no page is built twice), ahead of other work.
+            self.sheets = [
+                (
+                    paper_id,
+                    self.pool.submit(COMPOSE, job, priority=-10, label="sheets") if isinstance(job, SheetJob) else job,
+                )
+                for paper_id, job in self.sheets
+            ]
+        for paper_id, job in self.sheets:
+            with self.stage(f"Composing {PAPERS[paper_id].label} sheets", None):
+                sheets = _sheet_result(job, self.pool)
+            used_pages += sheets.page_files
+            layout = sheets.layout
+            written.add(
+                f"{PAPERS[paper_id].label} sheets",
+                _rel(db, sheets.path),
+                f"{plural(sheets.pages, 'page')} ({sheets.pages_built + prebuilt.get(paper_id, 0)} built), "
+                f"{plural(self.slots, 'card')}, "
+                f"{layout.columns} x {layout.rows} per page, bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
+            )
+        if self.sheets and options.full_run:
+            prune_page_cache(out / ".cache" / "sheets", used_pages)
+        if self.pngs is not None:
+            with self.stage("Writing PNGs", self.png_count) as advance:
+                rendered, _reused = self.pngs.finish(on_done=advance)
+            what = ", ".join(
+                part
+                for part in (
+                    f"{options.dpi} dpi" if options.png else "",
+                    f"{options.preset} preset" if options.preset else "",
+                )
+                if part
+            )
+            written.add(
+                "PNGs", _rel(db, out / "png"), f"{plural(self.png_count, 'image')} ({what}), {rendered} rendered"
+            )
+        if self.tts is not None:
+            with self.stage("Writing Tabletop Simulator decks", None):
+                results = self.tts.finish()
+            for deck_result in results:
+                written.add(
+                    "Tabletop Simulator deck",
+                    _rel(db, deck_result.json_path),
+                    f"{plural(deck_result.cards, 'card')} on {plural(deck_result.sheets, 'sheet')} + "
+                    + ("a sheet of their own backs each (UniqueBack)" if deck_result.unique_backs else "back"),
+                )
+        self.sheets, self.pngs, self.tts = [], None, None
+        return self.result
+
+
+def start_print(
+    db: CardDatabase,
+    cards: Sequence[Card],
+    options: PrintOptions,
+    report: Report,
+    *,
+    stage: Stage | None = None,
+    faces: Sequence[FaceResult] | FaceRun | None = None,
+    backs: dict[str, Path] | None = None,
+    pool: RenderWorkers | None = None,
+) -> PrintRun:
+    """Render (or take) the faces, copy the card PDFs, and queue the sheets, PNGs and decks on `pool`.
+
+    The sheets of each paper, the PNGs (a few cards per job) and each Tabletop Simulator
+    image are separate jobs, so they share the workers with whatever else is queued.
+    Without a pool they are written by `finish`, one after the other.
+    """
     cards = print_order(db, cards)
     if options.preset:
         PRESETS[options.preset].check_card(db.pack.card_size_mm)
     stage = stage or no_progress()
     out = db.project.output_dir(db.pack)
     name = options.name or db.pack.id
-    written = Written()
     if faces is None:
-        with stage("Rendering card faces", None):
-            faces = render_faces(db, cards, report, workers=options.workers, pool=pool)
+        faces = start_faces(db, cards, report, workers=options.workers, pool=pool)
     if backs is None:
         backs = render_backs(db, report, pool=pool)
+    prebuilt = None
+    if isinstance(faces, FaceRun):
+        with stage("Rendering card faces", None):
+            prebuilt = _prebuild_pages(db, cards, faces, backs, options, pool)
+            faces = faces.finish()
     face_by_id = {f.card_id: f for f in faces}
     printable = [c for c in cards if c.id in face_by_id]
     shared = {f.back for f in faces if f.back_face is None}
     if options.duplex is not Duplex.none and shared - set(backs) and report.errors:
         # A back failed (broken back template, missing font): its findings say why; print nothing.
         printable = []
-    result = PrintResult(list(faces), backs, printable, written)
+    run = PrintRun(db, options, PrintResult(list(faces), backs, printable, Written()), stage, pool=pool)
     if not printable:
-        return result
+        return run
     with stage("Copying card PDFs", None):
         changed = _copy_card_pdfs(printable, face_by_id, backs, out / "cards")
     double = sum(1 for c in printable if face_by_id[c.id].back_face is not None)
     sides = f" ({double} double-sided, both sides in one file)" if double else ""
-    written.add(
+    run.result.written.add(
         "card PDFs",
         _rel(db, out / "cards"),
         f"{plural(len(printable), 'card')}{sides} + {plural(len(backs), 'back')}, {changed} updated",
     )
     slots = sheet_cards(printable, face_by_id, backs, options)
-    used_pages: list[Path] = []
+    run.slots = len(slots)
+    run.prebuilt = prebuilt
     for paper_id in options.papers:
-        with stage(f"Composing {PAPERS[paper_id].label} sheets", None):
-            sheets = compose_sheets(
-                slots,
-                PAPERS[paper_id],
-                out / "print" / f"{name}-{paper_id}.pdf",
-                cache_dir=out / ".cache" / "sheets",
-                duplex=options.duplex,
-                back_offset=options.back_offset,
-                gutter_mm=options.gutter_mm,
-            )
-        used_pages += sheets.page_files
-        layout = sheets.layout
-        written.add(
-            f"{PAPERS[paper_id].label} sheets",
-            _rel(db, sheets.path),
-            f"{plural(sheets.pages, 'page')} ({sheets.pages_built} built), {plural(len(slots), 'card')}, "
-            f"{layout.columns} x {layout.rows} per page, bleed shown {layout.bleed_x:.1f} x {layout.bleed_y:.1f} mm",
+        job = SheetJob(
+            tuple(slots),
+            PAPERS[paper_id],
+            out / "print" / f"{name}-{paper_id}.pdf",
+            out / ".cache" / "sheets",
+            options.duplex,
+            options.back_offset,
+            options.gutter_mm,
         )
-    if options.full_run:
-        prune_page_cache(out / ".cache" / "sheets", used_pages)
+        queue_now = pool is not None and prebuilt is None
+        run.sheets.append((paper_id, pool.submit(COMPOSE, job, label="sheets") if queue_now else job))
     if options.png or options.preset:
         jobs = _png_jobs(printable, face_by_id, backs, out / "png", options)
-        with stage("Writing PNGs", len(jobs)) as advance:
-            rendered, _reused = render_pngs(jobs, workers=options.workers, on_done=advance)
-        what = ", ".join(
-            part
-            for part in (
-                f"{options.dpi} dpi" if options.png else "",
-                f"{options.preset} preset" if options.preset else "",
-            )
-            if part
-        )
-        written.add("PNGs", _rel(db, out / "png"), f"{plural(len(jobs), 'image')} ({what}), {rendered} rendered")
+        run.png_count = len(jobs)
+        run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool)
     if options.tts:
         decks = _tts_decks(db, printable, face_by_id, backs, name)
-        with stage("Writing Tabletop Simulator decks", None):
-            trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
-            results = export_tts(decks, out / "tts", (trim.trim_w, trim.trim_h))
-        for deck_result in results:
-            written.add(
-                "Tabletop Simulator deck",
-                _rel(db, deck_result.json_path),
-                f"{plural(deck_result.cards, 'card')} on {plural(deck_result.sheets, 'sheet')} + "
-                + ("a sheet of their own backs each (UniqueBack)" if deck_result.unique_backs else "back"),
-            )
+        trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
+        run.tts = queue_tts(decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool)
+    return run
+
+
+def _prebuild_pages(
+    db: CardDatabase,
+    cards: Sequence[Card],
+    run: FaceRun,
+    backs: dict[str, Path],
+    options: PrintOptions,
+    pool: RenderWorkers | None,
+) -> PagePrebuilder | None:
+    """Wait for the face batches one by one, queueing each sheet page as soon as its cards exist."""
+    if pool is None or run.pool is not pool or not run.tickets or not options.papers:
+        return None
+    expected = run.expected()
+    try:
+        slots = sheet_cards([c for c in cards if c.id in expected], expected, backs, options)
+    except RenderError:
+        return None  # a missing back or no copies: the real run reports it
+    prebuilt = PagePrebuilder(
+        slots,
+        [PAPERS[p] for p in options.papers],
+        db.project.output_dir(db.pack) / ".cache" / "sheets",
+        pool,
+        duplex=options.duplex,
+        back_offset=options.back_offset,
+        gutter_mm=options.gutter_mm,
+    )
+    try:
+        prebuilt.advance()
+        for ticket in run.tickets:
+            pool.wait([ticket])
+            prebuilt.advance()
+    except RenderError:
+        pass  # a worker died: finishing the faces reports it
+    return prebuilt
+
+
+def _sheet_result(job: Ticket | SheetJob, pool: RenderWorkers | None) -> SheetResult:
+    if isinstance(job, SheetJob):
+        return compose_job(job)
+    assert pool is not None
+    pool.wait([job])
+    result: SheetResult = job.result()
     return result
 
 
@@ -227,7 +347,7 @@ def sheet_cards(
 def _png_jobs(
     cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path, options: PrintOptions
 ) -> list[PngJob]:
-    sides = [side for c in cards for side in (faces[c.id], faces[c.id].back_face) if side is not None]
+    sides = [side for c in cards for side in faces[c.id].sides]
     sources = [(side.pdf, f"{file_stem(side.card_id)}.png") for side in sides]
     sources += [(pdf, f"backs/{back}.png") for back, pdf in backs.items()]
     jobs = []

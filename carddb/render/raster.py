@@ -23,16 +23,17 @@ well inside the 3 mm safe zone that keeps text away from the edge.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image
 
-from carddb.atomic import atomic_path
 from carddb.errors import RenderError, UsageError
+from carddb.render.pngfile import write_png
+from carddb.render.workers import RenderWorkers, Ticket
 
 DEFAULT_DPI = 300
 MIN_DPI, MAX_DPI = 36, 1200
@@ -91,31 +92,58 @@ def get_preset(preset_id: str | None) -> Preset | None:
 
 def render_png(job: PngJob) -> tuple[int, int]:
     """Write one PNG; returns its pixel size."""
+    return render_png_batch([job])[0]
+
+
+def render_png_batch(jobs: Sequence[PngJob]) -> list[tuple[int, int]]:
+    """Write the PNGs of `jobs` (pixel size of each, in order), rendering each PDF once per resolution.
+
+    A card's image with bleed and its trimmed image are two crops of one rendering,
+    so a print run rasterizes each card once.
+    """
+    sizes: dict[int, tuple[int, int]] = {}
+    for pdf, group in _by_pdf(jobs).items():
+        with card_page(pdf) as (page, media, trim):
+            rendered: dict[float, Image.Image] = {}
+            for index, job in group:
+                if job.preset is not None:
+                    image = _preset_image(page, media, PRESETS[job.preset])
+                    dpi = PRESETS[job.preset].dpi
+                else:
+                    scale = job.dpi / 72
+                    if scale not in rendered:
+                        rendered[scale] = page.render(scale=scale).to_pil().convert("RGB")
+                    image = _crop(rendered[scale], media, trim if not job.bleed else media, scale)
+                    dpi = job.dpi
+                write_png(image, job.target, dpi)
+                sizes[index] = image.size
+    return [sizes[i] for i in range(len(jobs))]
+
+
+@contextmanager
+def card_page(pdf: Path) -> Iterator[tuple[pdfium.PdfPage, Sequence[float], Sequence[float]]]:
+    """The first page of a single-card PDF with its MediaBox and TrimBox; an unreadable file is a RenderError."""
     try:
-        doc = pdfium.PdfDocument(job.pdf)
+        doc = pdfium.PdfDocument(pdf)
     except pdfium.PdfiumError as exc:
-        raise RenderError(f"cannot read the card PDF {job.pdf}: {exc}") from exc
+        raise RenderError(f"cannot read the card PDF {pdf}: {exc}") from exc
     try:
         page = doc[0]
-        media, trim = page.get_mediabox(), page.get_trimbox()
-        if job.preset is not None:
-            image = _preset_image(page, media, PRESETS[job.preset])
-            dpi = PRESETS[job.preset].dpi
-        else:
-            image = _dpi_image(page, media, trim if not job.bleed else media, job.dpi)
-            dpi = job.dpi
+        yield page, page.get_mediabox(), page.get_trimbox()
     finally:
         doc.close()
-    with atomic_path(job.target) as tmp:
-        image.save(tmp, format="PNG", dpi=(dpi, dpi), compress_level=3)
-    return image.size
 
 
-def _dpi_image(page: pdfium.PdfPage, media: Sequence[float], box: Sequence[float], dpi: int) -> Image.Image:
+def _by_pdf(jobs: Sequence[PngJob]) -> dict[Path, list[tuple[int, PngJob]]]:
+    groups: dict[Path, list[tuple[int, PngJob]]] = {}
+    for index, job in enumerate(jobs):
+        groups.setdefault(job.pdf, []).append((index, job))
+    return groups
+
+
+def _crop(image: Image.Image, media: Sequence[float], box: Sequence[float], scale: float) -> Image.Image:
     # PDFium rounds bitmap sizes up; cut at rounded pixel edges so that the image is
     # round(size x dpi) pixels, the nearest to the card's real size.
-    scale = dpi / 72
-    image = page.render(scale=scale).to_pil().convert("RGB")
     left = round((box[0] - media[0]) * scale)
     top = round((media[3] - box[3]) * scale)
     width, height = round((box[2] - box[0]) * scale), round((box[3] - box[1]) * scale)
@@ -151,23 +179,68 @@ def up_to_date(job: PngJob) -> bool:
 
 
 def render_pngs(
-    jobs: Sequence[PngJob], *, workers: int = 2, force: bool = False, on_done: Callable[[], object] | None = None
+    jobs: Sequence[PngJob],
+    *,
+    workers: int = 2,
+    force: bool = False,
+    on_done: Callable[[], object] | None = None,
+    pool: RenderWorkers | None = None,
 ) -> tuple[int, int]:
     """Render the PNGs that are missing or stale; returns (rendered, reused). `on_done` is called per image."""
-    todo = []
-    for job in jobs:
-        if force or not up_to_date(job):
-            todo.append(job)
-        elif on_done:
-            on_done()
-    if len(todo) > 4 and workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for _ in pool.map(render_png, todo, chunksize=max(1, len(todo) // (workers * 8))):
-                if on_done:
-                    on_done()
-    else:
-        for job in todo:
-            render_png(job)
-            if on_done:
-                on_done()
-    return len(todo), len(jobs) - len(todo)
+    return queue_pngs(jobs, workers=workers, force=force, pool=pool).finish(on_done)
+
+
+# Cards per job on the render workers: enough that a job outweighs its message, few enough to balance.
+CARDS_PER_JOB = 8
+RENDER_PNGS = "carddb.render.raster:render_png_batch"
+
+
+@dataclass
+class PngRun:
+    """PNGs being written: the jobs to do, on the workers (tickets) or here (when finishing)."""
+
+    batches: list[list[PngJob]]
+    reused: int
+    tickets: list[Ticket]
+    pool: RenderWorkers | None
+    workers: int
+
+    def finish(self, on_done: Callable[[], object] | None = None) -> tuple[int, int]:
+        """Wait for (or write) the PNGs; (rendered, reused)."""
+        done = on_done or (lambda: None)
+        for _ in range(self.reused):
+            done()
+        if self.pool is not None:
+            self.pool.wait(self.tickets)
+            for ticket in self.tickets:
+                for _ in ticket.result():
+                    done()
+        elif len(self.batches) > 1 and self.workers > 1:
+            with RenderWorkers(self.workers) as own:
+                for sizes in own.map(RENDER_PNGS, self.batches):
+                    for _ in sizes:
+                        done()
+        else:
+            for batch in self.batches:
+                for _ in render_png_batch(batch):
+                    done()
+        return sum(len(batch) for batch in self.batches), self.reused
+
+
+def queue_pngs(
+    jobs: Sequence[PngJob],
+    *,
+    workers: int = 2,
+    force: bool = False,
+    pool: RenderWorkers | None = None,
+    label: str = "PNGs",
+) -> PngRun:
+    """Decide which PNGs are missing or stale and queue them on `pool` (or leave them for `finish`)."""
+    todo = [job for job in jobs if force or not up_to_date(job)]
+    groups = list(_by_pdf(todo).values())
+    batches = [
+        [job for group in groups[i : i + CARDS_PER_JOB] for _index, job in group]
+        for i in range(0, len(groups), CARDS_PER_JOB)
+    ]
+    tickets = [pool.submit(RENDER_PNGS, batch, label=label) for batch in batches] if pool is not None else []
+    return PngRun(batches, len(jobs) - len(todo), tickets, pool, workers)

@@ -19,18 +19,20 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
 from PIL import Image
 
 from carddb.atomic import atomic_path, write_text
 from carddb.errors import RenderError
 from carddb.plural import plural
 from carddb.render.pdfcache import is_current, remember
+from carddb.render.pngfile import write_png
+from carddb.render.raster import card_page
+from carddb.render.workers import RenderWorkers, Ticket
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_SIDE_PX = 4096
@@ -93,67 +95,117 @@ def grid_for(n_cards: int) -> tuple[int, int]:
 
 def card_image(pdf: Path, size: tuple[int, int]) -> Image.Image:
     """The card cut at its TrimBox (no bleed: Tabletop Simulator shows the card's edge), at `size`."""
-    try:
-        doc = pdfium.PdfDocument(pdf)
-    except pdfium.PdfiumError as exc:
-        raise RenderError(f"cannot read the card PDF {pdf}: {exc}") from exc
-    try:
-        page = doc[0]
-        media, trim = page.get_mediabox(), page.get_trimbox()
+    with card_page(pdf) as (page, media, trim):
         scale = size[0] / (trim[2] - trim[0])
         crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
         image = page.render(scale=scale, crop=crop).to_pil().convert("RGB")
-    finally:
-        doc.close()
     return image if image.size == size else image.resize(size, Image.LANCZOS)
 
 
-def _save_jpeg(image: Image.Image, target: Path) -> Path:
-    with atomic_path(target) as tmp:
-        image.save(tmp, format="JPEG", quality=JPEG_QUALITY)
-    return target
+@dataclass(frozen=True)
+class TtsImage:
+    """One image to draw: a deck's back (one card) or one sheet of its cards, in a grid of cells."""
+
+    target: Path
+    pdfs: tuple[Path, ...]
+    cell: tuple[int, int]
+    columns: int
+    rows: int
+    key: str  # of the card PDFs and the layout: the image is current while its key is
+    cells: tuple[str, ...] = ()  # digest of each card PDF, in cell order
+
+    @property
+    def is_sheet(self) -> bool:
+        return (self.columns, self.rows) != (1, 1)
+
+    def draw(self, previous: Image.Image | None = None, drawn: Sequence[str] = ()) -> Image.Image:
+        """The image; with the sheet `previous` drawn from the cards `drawn`, only cells that changed are drawn."""
+        if not self.is_sheet:
+            return card_image(self.pdfs[0], self.cell)
+        size = (self.columns * self.cell[0], self.rows * self.cell[1])
+        if previous is None or previous.size != size:
+            previous, drawn = Image.new("RGB", size, "white"), ()
+        for index, pdf in enumerate(self.pdfs):
+            if index < len(drawn) and drawn[index] == self.cells[index]:
+                continue
+            at = ((index % self.columns) * self.cell[0], (index // self.columns) * self.cell[1])
+            previous.paste(card_image(pdf, self.cell), at)
+        for index in range(len(self.pdfs), len(drawn)):  # cells no card uses any more
+            at = ((index % self.columns) * self.cell[0], (index // self.columns) * self.cell[1])
+            previous.paste("white", (*at, at[0] + self.cell[0], at[1] + self.cell[1]))
+        return previous
 
 
-def _image(target: Path, pdfs: Sequence[Path], layout: object, draw: Callable[[], Image.Image]) -> Path:
-    """Write `target` with `draw()` unless it was last drawn from the same card PDFs in the same layout.
+def draw_image(image: TtsImage) -> Path:
+    """Draw and save one image, then remember what it was drawn from (a render worker's job).
 
-    Rasterizing a 69-card sheet takes about a second; an unchanged build should not pay it.
+    A sheet is also kept losslessly in the cache with the digests of the cards it shows,
+    so that after one card changes only its cell is rasterized again (a 69-card sheet
+    costs half a second to draw from scratch, a tenth reusing the others).
     """
-    digest = hashlib.sha256(f"{JPEG_QUALITY}|{layout}".encode())
+    kept = _cache_dir(image.target) / f"{_name(image.target)}.png"
+    record = kept.with_suffix(".json")
+    previous, drawn = None, ()
+    if image.is_sheet:
+        try:
+            old = json.loads(record.read_text(encoding="utf-8"))
+            if old.get("layout") == [list(image.cell), image.columns, image.rows]:
+                with Image.open(kept) as picture:
+                    previous, drawn = picture.convert("RGB"), tuple(old["cells"])
+        except (OSError, ValueError, KeyError, TypeError):
+            previous, drawn = None, ()
+    picture = image.draw(previous, drawn)
+    with atomic_path(image.target) as tmp:
+        picture.save(tmp, format="JPEG", quality=JPEG_QUALITY)
+    if image.is_sheet:
+        write_png(picture, kept)
+        write_text(record, json.dumps({"layout": [list(image.cell), image.columns, image.rows], "cells": image.cells}))
+    remember(image.target, image.key, _cache_dir(image.target))
+    return image.target
+
+
+DRAW_IMAGE = "carddb.render.tts:draw_image"
+
+
+def _cache_dir(target: Path) -> Path:
+    return target.parent.parent / ".cache" / "tts"
+
+
+def _name(target: Path) -> str:
+    return hashlib.sha256(str(target.resolve()).encode()).hexdigest()[:24]
+
+
+def _image(pdfs: Sequence[Path], target: Path, cell: tuple[int, int], columns: int, rows: int) -> TtsImage:
+    """The image `target` would be: its key covers the card PDFs' bytes and the layout."""
+    digest = hashlib.sha256(f"{JPEG_QUALITY}|{cell if (columns, rows) == (1, 1) else (cell, columns, rows)}".encode())
+    cells = []
     for pdf in pdfs:
         try:
-            digest.update(hashlib.sha256(pdf.read_bytes()).digest())
+            cells.append(hashlib.sha256(pdf.read_bytes()).digest())
         except OSError as exc:
             raise RenderError(f"cannot read the card PDF {pdf}: {exc}") from exc
-    key, cache_dir = digest.hexdigest(), target.parent.parent / ".cache" / "tts"
-    if not is_current(target, key, cache_dir):
-        _save_jpeg(draw(), target)
-        remember(target, key, cache_dir)
-    return target
+        digest.update(cells[-1])
+    return TtsImage(target, tuple(pdfs), cell, columns, rows, digest.hexdigest(), tuple(c.hex() for c in cells))
 
 
-def export_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> TtsResult:
-    """Write the deck's sheets, its back image and `<deck>.json`."""
+def plan_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> tuple[list[TtsImage], TtsResult]:
+    """Write the deck's `<deck>.json` and list its images (the back first); drawing them is left to the caller."""
     if not deck.cards:
         raise RenderError(f"the Tabletop Simulator deck {deck.name} has no cards")
-    images: list[Path] = []
     back_name = f"{deck.name}-back.jpg"
-    if deck.back is not None:
-        shared = deck.back
-        images.append(_image(out_dir / back_name, [shared], cell, lambda: card_image(shared, cell)))
+    images = [_image([deck.back], out_dir / back_name, cell, 1, 1)] if deck.back is not None else []
     custom: dict[str, dict[str, Any]] = {}
     contained: list[dict[str, Any]] = []
     for sheet_no, start in enumerate(range(0, len(deck.cards), CARDS_PER_SHEET), start=1):
         chunk = deck.cards[start : start + CARDS_PER_SHEET]
         columns, rows = grid_for(len(chunk))
         face_name = f"{deck.name}-sheet-{sheet_no}.jpg"
-        fronts = [c.front for c in chunk]
-        images.append(_image(out_dir / face_name, fronts, (cell, columns, rows), _sheet(fronts, cell, columns, rows)))
+        images.append(_image([c.front for c in chunk], out_dir / face_name, cell, columns, rows))
         if deck.back is None:
             # UniqueBack: the back image is a sheet in the same grid, each card's back behind its front.
             back_name = f"{deck.name}-backs-{sheet_no}.jpg"
             backs = [c.back for c in chunk if c.back is not None]
-            images.append(_image(out_dir / back_name, backs, (cell, columns, rows), _sheet(backs, cell, columns, rows)))
+            images.append(_image(backs, out_dir / back_name, cell, columns, rows))
         custom[str(sheet_no)] = {
             "FaceURL": face_name,
             "BackURL": back_name,
@@ -168,19 +220,17 @@ def export_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> TtsResul
                 contained.append(_card_object(card, sheet_no * 100 + index, {str(sheet_no): custom[str(sheet_no)]}))
     json_path = out_dir / f"{deck.name}.json"
     write_text(json_path, json.dumps(saved_object(deck, contained, custom), indent=2) + "\n")
-    return TtsResult(json_path, tuple(images), len(contained), len(custom), deck.back is None)
+    targets = tuple(image.target for image in images)
+    return images, TtsResult(json_path, targets, len(contained), len(custom), deck.back is None)
 
 
-def _sheet(pdfs: Sequence[Path], cell: tuple[int, int], columns: int, rows: int) -> Callable[[], Image.Image]:
-    """Draws the cards of `pdfs` row by row into a `columns` x `rows` grid of `cell`-sized images."""
-
-    def draw() -> Image.Image:
-        sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
-        for index, pdf in enumerate(pdfs):
-            sheet.paste(card_image(pdf, cell), ((index % columns) * cell[0], (index // columns) * cell[1]))
-        return sheet
-
-    return draw
+def export_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> TtsResult:
+    """Write the deck's sheets, its back image and `<deck>.json`."""
+    images, result = plan_deck(deck, out_dir, cell)
+    for image in images:
+        if not is_current(image.target, image.key, _cache_dir(image.target)):
+            draw_image(image)
+    return result
 
 
 def _guid(text: str) -> str:
@@ -226,6 +276,44 @@ def saved_object(
     return {"SaveName": deck.title, "ObjectStates": [obj]}
 
 
-def export_tts(decks: Sequence[TtsDeck], out_dir: Path, trim_mm: tuple[float, float]) -> list[TtsResult]:
+def export_tts(
+    decks: Sequence[TtsDeck], out_dir: Path, trim_mm: tuple[float, float], *, pool: RenderWorkers | None = None
+) -> list[TtsResult]:
+    return queue_tts(decks, out_dir, trim_mm, pool=pool).finish()
+
+
+@dataclass
+class TtsRun:
+    results: list[TtsResult]
+    stale: list[TtsImage]  # images to draw (here, when there are no workers)
+    tickets: list[Ticket]
+    pool: RenderWorkers | None
+
+    def finish(self) -> list[TtsResult]:
+        if self.pool is not None:
+            self.pool.wait(self.tickets)
+            for ticket in self.tickets:
+                ticket.result()
+        else:
+            for image in self.stale:
+                draw_image(image)
+        return self.results
+
+
+def queue_tts(
+    decks: Sequence[TtsDeck], out_dir: Path, trim_mm: tuple[float, float], *, pool: RenderWorkers | None = None
+) -> TtsRun:
+    """Write every deck's JSON now and queue the images whose cards changed (one job per image) on `pool`.
+
+    Rasterizing a 69-card sheet takes about half a second; an unchanged build draws nothing.
+    """
     cell = cell_size(*trim_mm)
-    return [export_deck(deck, out_dir, cell) for deck in decks]
+    results, stale = [], []
+    for deck in decks:
+        images, result = plan_deck(deck, out_dir, cell)
+        results.append(result)
+        stale += [image for image in images if not is_current(image.target, image.key, _cache_dir(image.target))]
+    tickets = (
+        [pool.submit(DRAW_IMAGE, image, label="Tabletop Simulator") for image in stale] if pool is not None else []
+    )
+    return TtsRun(results, stale, tickets, pool)

@@ -16,22 +16,28 @@ worker that dies (killed, out of memory) is a RenderError rather than a hang.
 from __future__ import annotations
 
 import ctypes.util
+import heapq
 import importlib
+import itertools
 import os
 import pickle
 import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as connection_wait
 from pathlib import Path
-from types import TracebackType
+from types import ModuleType, TracebackType
 from typing import Any
 
 from carddb.errors import RenderError
+from carddb.memory import tune_collector
 
 
 @contextmanager
@@ -66,13 +72,15 @@ def _one_library_listing() -> Iterator[None]:
         ctypes.util.find_library = original
 
 
-def import_renderer() -> None:
-    """Import WeasyPrint and carddb's layout code, the fast way when it works."""
+def import_renderer(module: str = "carddb.render.layout") -> ModuleType:
+    """Import `module` (by default WeasyPrint and carddb's layout code), the fast way when it works."""
+    if module in sys.modules or "weasyprint" in sys.modules:
+        return importlib.import_module(module)
     try:
         with _one_library_listing():
-            import carddb.render.layout
+            return importlib.import_module(module)
     except OSError:  # a library only the full search finds (LD_LIBRARY_PATH): search as usual
-        import carddb.render.layout  # noqa: F401
+        return importlib.import_module(module)
 
 
 def _serve(conn: Connection, eager: bool) -> None:
@@ -82,7 +90,7 @@ def _serve(conn: Connection, eager: bool) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if eager:
         import_renderer()
-
+    tune_collector()
     while True:
         try:
             message = conn.recv()
@@ -91,30 +99,59 @@ def _serve(conn: Connection, eager: bool) -> None:
         if message is None:
             return
         name, job, wanted = message
-        import_renderer()  # a no-op once imported; a lazy worker's first job waits for it
+        started = time.process_time()
         try:
+            # A job's module is imported with its first job: a worker that only rasterizes never loads WeasyPrint.
             module, _, function = name.partition(":")
-            reply: tuple[str, Any] = ("ok", getattr(importlib.import_module(module), function)(job))
+            reply: tuple[str, Any, float] = ("ok", getattr(import_renderer(module), function)(job), 0.0)
         except Exception as exc:  # the parent decides how to report it
-            reply = ("error", exc)
+            reply = ("error", exc, 0.0)
         if not wanted:
             continue
+        reply = (reply[0], reply[1], time.process_time() - started)
         try:
             conn.send(reply)
         except (pickle.PicklingError, TypeError, AttributeError):
-            conn.send(("error", RuntimeError(f"{type(reply[1]).__name__}: {reply[1]}")))
+            conn.send(("error", RuntimeError(f"{type(reply[1]).__name__}: {reply[1]}"), reply[2]))
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One job handed to the workers: its reply arrives while the parent waits for any ticket."""
+
+    function: str
+    job: Any
+    label: str
+    done: bool = False
+    value: Any = None
+    error: BaseException | None = None
+    cpu: float = 0.0  # CPU seconds the job took in its worker
+
+    def result(self) -> Any:
+        """The job's return value, or what it raised, raised here."""
+        if not self.done:
+            raise RuntimeError(f"{self.function} has not run yet: wait for it first")
+        if self.error is not None:
+            raise self.error
+        return self.value
 
 
 class RenderWorkers:
-    """Forked processes with WeasyPrint imported; `map` runs jobs on them.
+    """Forked processes with WeasyPrint imported, fed from one queue of jobs.
 
     Use as a context manager: entering forks the workers and returns at once,
     leaving kills any worker still busy or importing.
 
+    `submit` queues a job and returns its ticket; a job goes to the first idle
+    worker, lowest `priority` first, and a worker gets its next job as soon as it
+    replies, so stages of different lengths share the cores without waiting for
+    each other. The parent hands out jobs whenever it calls `submit`, `poll` or
+    `wait`; it never blocks while a worker is idle and a job is queued.
+
     Only the first worker imports WeasyPrint at once; the others import it with their
     first job. On two cores, a second worker importing beside the first and beside the
     parent's loading delayed both (a run that renders one edited card waited 0.8 s for
-    its worker instead of 0.1 s), and only runs with many cards to render use it.
+    its worker instead of 0.1 s), and only runs with several jobs use it.
     """
 
     def __init__(self, workers: int = 2) -> None:
@@ -122,6 +159,14 @@ class RenderWorkers:
         self._procs: list[Any] = []
         self._conns: list[Connection] = []
         self._prepared: set[int] = set()  # workers that were sent a preparation job
+        self._queue: list[tuple[int, int, Ticket]] = []  # (priority, order, ticket), a heap
+        self._busy: dict[int, Ticket] = {}  # worker number -> the job it is running
+        self._order = itertools.count()
+        self.cpu: dict[str, float] = {}  # label -> CPU seconds its jobs took in the workers
+        # (label, worker, sent, replied) per job, in time.perf_counter() seconds: where the cores were idle
+        self.timeline: list[tuple[str, int, float, float]] = []
+        self._sent: dict[int, float] = {}
+        self._broken: RenderError | None = None  # why the workers were stopped, raised to anyone still waiting
 
     def start(self) -> RenderWorkers:
         if not self._procs:
@@ -137,25 +182,39 @@ class RenderWorkers:
                 self._conns.append(parent_end)
         return self
 
-    def map(self, function: str, jobs: Sequence[Any]) -> list[Any]:
-        """The function named 'module:name' over `jobs` on the workers, results in order.
+    def submit(self, function: str, job: Any, *, priority: int = 0, label: str | None = None) -> Ticket:
+        """Queue 'module:name'(job) and hand it to a worker if one is idle.
 
         Named, not passed: pickling a function would make the parent import its module,
-        and the modules that render import WeasyPrint. Raises what the function raised.
+        and the modules that render import WeasyPrint. `label` names the work in `cpu`
+        (by default the function).
         """
         self.start()
-        n = len(self._conns)
-        results: list[Any] = []
-        for first in range(0, len(jobs), n):
-            wave = jobs[first : first + n]
-            for conn, job in zip(self._conns, wave, strict=False):
-                self._send(conn, (function, job, True))
-            replies = [self._receive(conn) for conn in self._conns[: len(wave)]]
-            for status, value in replies:
-                if status == "error":
-                    raise value
-                results.append(value)
-        return results
+        ticket = Ticket(function, job, label or function)
+        heapq.heappush(self._queue, (priority, next(self._order), ticket))
+        self._dispatch()
+        return ticket
+
+    def map(self, function: str, jobs: Sequence[Any], *, priority: int = 0, label: str | None = None) -> list[Any]:
+        """The function over `jobs` on the workers, results in order; raises the first error."""
+        tickets = [self.submit(function, job, priority=priority, label=label) for job in jobs]
+        self.wait(tickets)
+        return [ticket.result() for ticket in tickets]
+
+    def wait(self, tickets: Iterable[Ticket]) -> None:
+        """Block until every ticket in `tickets` has its reply, keeping all workers fed meanwhile."""
+        tickets = list(tickets)
+        while not all(ticket.done for ticket in tickets):
+            if self._broken is not None:
+                raise self._broken
+            if not self._busy:
+                raise RuntimeError("waiting for a job that was never queued on these workers")
+            self._receive(timeout=None)
+
+    def poll(self) -> None:
+        """Collect the replies that have arrived and hand out queued jobs, without blocking."""
+        if self._busy:
+            self._receive(timeout=0)
 
     def prepare(self, function: str, job: Any, *, all_workers: bool = False) -> None:
         """Run 'module:name' ahead of the real work, without waiting or a reply.
@@ -171,6 +230,39 @@ class RenderWorkers:
                 self._prepared.add(number)
                 self._send(conn, (function, job, False))
 
+    def _dispatch(self) -> None:
+        for number, conn in enumerate(self._conns):
+            if not self._queue:
+                return
+            if number not in self._busy:
+                ticket = heapq.heappop(self._queue)[2]
+                self._busy[number] = ticket
+                self._sent[number] = time.perf_counter()
+                self._send(conn, (ticket.function, ticket.job, True))
+
+    def _receive(self, timeout: float | None) -> None:
+        by_conn = {id(self._conns[number]): number for number in self._busy}
+        ready = connection_wait([self._conns[number] for number in self._busy], timeout)
+        for conn in ready:
+            number = by_conn[id(conn)]
+            try:
+                status, value, cpu = conn.recv()
+            except (OSError, EOFError) as exc:
+                codes = [p.exitcode for p in self._procs if p.exitcode is not None]
+                self.close()
+                why = f"exit code {codes[0]}" if codes else type(exc).__name__
+                self._broken = RenderError(f"a render worker stopped unexpectedly ({why})")
+                raise self._broken from exc
+            ticket = self._busy.pop(number)
+            ticket.done, ticket.cpu = True, cpu
+            self.timeline.append((ticket.label, number, self._sent.pop(number), time.perf_counter()))
+            self.cpu[ticket.label] = self.cpu.get(ticket.label, 0.0) + cpu
+            if status == "error":
+                ticket.error = value
+            else:
+                ticket.value = value
+        self._dispatch()
+
     def _send(self, conn: Connection, message: object) -> None:
         try:
             conn.send(message)
@@ -178,19 +270,10 @@ class RenderWorkers:
             self.close()
             raise RenderError(f"a render worker stopped unexpectedly ({exc})") from exc
 
-    def _receive(self, conn: Connection) -> tuple[str, Any]:
-        try:
-            reply: tuple[str, Any] = conn.recv()
-        except (OSError, EOFError) as exc:
-            codes = [p.exitcode for p in self._procs if p.exitcode is not None]
-            self.close()
-            why = f"exit code {codes[0]}" if codes else type(exc).__name__
-            raise RenderError(f"a render worker stopped unexpectedly ({why})") from exc
-        return reply
-
     def close(self) -> None:
         procs, conns = self._procs, self._conns
         self._procs, self._conns, self._prepared = [], [], set()
+        self._queue, self._busy = [], {}
         for proc in procs:
             if proc.is_alive():
                 proc.kill()
@@ -204,6 +287,14 @@ class RenderWorkers:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
+
+
+def default_jobs() -> int:
+    """One worker per core this process may run on (`--jobs` when not given)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 _early: RenderWorkers | None = None

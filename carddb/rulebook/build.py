@@ -9,17 +9,21 @@ written, so the designer can see them in place; the command then exits 1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_bytes, write_text
-from carddb.cardmodel import file_stem
+from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.engine.registry import EffectRegistry, registry_for
 from carddb.play.boosters import boosters_path
 from carddb.play.draftformat import PlayDefinitions, load_play
 from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, icons_dir
+from carddb.render.documents import Documents
+from carddb.render.faces import FaceResult, bleed_mm, render_faces
+from carddb.render.workers import RenderWorkers
 from carddb.rulebook import chapters as generated
 from carddb.rulebook.document import (
     ASSETS,
@@ -32,7 +36,7 @@ from carddb.rulebook.document import (
     template_environment,
 )
 from carddb.rulebook.images import card_images, part_positions, print_dpi
-from carddb.rulebook.pdf import write_pdf
+from carddb.rulebook.pdf import pdf_pages, queue_pdf
 from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters, rule_files
 from carddb.rulebook.toc import AnchorBook, Chapter, TocEntry
 
@@ -58,77 +62,132 @@ class Rulebook:
 
 
 def build_rulebook(
-    db: CardDatabase, report: Report, *, paper: str = "a5", registry: EffectRegistry | None = None
+    db: CardDatabase,
+    report: Report,
+    *,
+    paper: str = "a5",
+    registry: EffectRegistry | None = None,
+    pool: RenderWorkers | None = None,
 ) -> Rulebook:
     """Write output/<game>/rulebook.pdf and rulebook.html (with its pictures) for `db`."""
-    pack, project = db.pack, db.project
-    templates = template_environment(project.templates_dir())
-    anchors = AnchorBook()
+    book = RulebookRun(db, report, paper=paper, registry=registry, pool=pool)
+    if book.stopped is None:
+        book.start(render_faces(db, book.pictured_cards(), report, pool=pool))
+    return book.finish()
 
-    # 1. the designer's prose
-    context = prose_context(db)
-    rules_dir = project.data_dir(pack) / "rules"
-    if not rule_files(rules_dir):
-        report.add(
-            Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")
-        )
-    prose_report = Report(root=report.root)
-    prose, links = read_chapters(rules_dir, context, anchors, prose_report)
-    if prose_report.errors:
-        report.extend(prose_report.findings)
-        return Rulebook(chapters=prose)
 
-    # 2. the pictures: cards on the cover, in the prose, in the anatomy and the kinds reference
-    anatomy = generated.anatomy_card(db)
-    wanted = [
-        *(c.id for c in cover_cards(db)),
-        *context.embedded,
-        *([anatomy.id] if anatomy else []),
-        *generated.example_cards(db),
-    ]
-    ids = list(dict.fromkeys(wanted))
-    dpi = print_dpi(PAPERS[paper].largest_card_mm(pack.card_size_mm), pack.card_size_mm[1])
-    shown = [card for card in db.cards if any(face.id in ids for face in card.faces)]
-    images, sizes = card_images(db, shown, report, dpi=dpi)
+class RulebookRun:
+    """The rulebook in three steps, so that a build can lay out other things in between.
 
-    # 3. the chapters written from the data; a game without a boosters file legitimately has no boosters
-    play = load_play(db, report) if boosters_path(db).is_file() else PlayDefinitions({}, {})
-    registry = registry if registry is not None else registry_for(pack)
-    reference = [
-        generated.anatomy_chapter(
-            templates, anchors, db, anatomy, part_positions(db, anatomy, sizes.get(anatomy.id)), card_url
-        )
-        if anatomy is not None
-        else None,
-        generated.kinds_chapter(templates, anchors, db, card_url),
-        generated.glossary_chapter(templates, anchors, generated.glossary_entries(registry, pack)),
-        generated.components_chapter(templates, anchors, db),
-        generated.boosters_chapter(templates, anchors, generated.booster_entries(db, play.boosters.values())),
-        generated.drafts_chapter(templates, anchors, generated.draft_entries(db, play)),
-        generated.deck_rules_chapter(templates, anchors, generated.deck_rule_sections(pack, pack.deck_rules)),
-    ]
-    chapters = prose + [c for c in reference if c is not None]
-    check_links(chapters, links, prose_report)
-    report.extend(prose_report.findings)
-    if prose_report.errors:
-        return Rulebook(chapters=chapters)
+    Creating it reads the prose and decides which cards the book pictures; `start`
+    takes their faces, writes the HTML and its pictures and queues the PDF on the
+    workers; `finish` waits for the PDF.
+    """
 
-    # 4. the book as HTML, its pictures beside it, and the PDF laid out from the same HTML
-    html, toc = assemble(db, chapters, PAPERS[paper], templates)
-    out = project.output_dir(pack)
-    write_assets(db, out / ASSETS, images, report)
-    write_prose_images(out, context.images)
-    html_path = write_text(out / "rulebook.html", html)
-    roots = [project.root, PACKAGE_DIR, BUNDLED_TEMPLATES]
-    pages = write_pdf(html, out, out / "rulebook.pdf", roots, report)
-    return Rulebook(
-        html_path=html_path,
-        pdf=out / "rulebook.pdf" if pages else None,
-        pages=pages,
-        chapters=chapters,
-        toc=toc,
-        cards=ids,
-    )
+    def __init__(
+        self,
+        db: CardDatabase,
+        report: Report,
+        *,
+        paper: str = "a5",
+        registry: EffectRegistry | None = None,
+        pool: RenderWorkers | None = None,
+    ) -> None:
+        pack, project = db.pack, db.project
+        self.db, self.report, self.paper, self.pool = db, report, paper, pool
+        self.registry = registry if registry is not None else registry_for(pack)
+        self.templates = template_environment(project.templates_dir())
+        self.anchors = AnchorBook()
+        self.stopped: Rulebook | None = None  # the result, when the prose has errors
+        self.documents: Documents | None = None
+        self.result = Rulebook()
+
+        # 1. the designer's prose
+        self.context = prose_context(db)
+        rules_dir = project.data_dir(pack) / "rules"
+        if not rule_files(rules_dir):
+            report.add(
+                Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")
+            )
+        self.prose_report = Report(root=report.root)
+        self.prose, self.links = read_chapters(rules_dir, self.context, self.anchors, self.prose_report)
+        if self.prose_report.errors:
+            report.extend(self.prose_report.findings)
+            self.stopped = Rulebook(chapters=self.prose)
+            return
+
+        # 2. the pictures: cards on the cover, in the prose, in the anatomy and the kinds reference
+        self.anatomy = generated.anatomy_card(db)
+        wanted = [
+            *(c.id for c in cover_cards(db)),
+            *self.context.embedded,
+            *([self.anatomy.id] if self.anatomy else []),
+            *generated.example_cards(db),
+        ]
+        self.ids = list(dict.fromkeys(wanted))
+
+    def pictured_cards(self) -> list[Card]:
+        """The cards the book pictures, by either side (`{card:ID/back}` pictures a back face)."""
+        if self.stopped is not None:
+            return []
+        return [card for card in self.db.cards if any(face.id in self.ids for face in card.faces)]
+
+    def start(self, faces: Sequence[FaceResult]) -> None:
+        """Write the book's HTML and pictures, and queue its PDF (the pictured cards' `faces` are given)."""
+        if self.stopped is not None:
+            return
+        db, report, pack = self.db, self.report, self.db.pack
+        by_id = {side.card_id: side for face in faces for side in face.sides}  # a back face by its own id
+        pictured = [by_id[face_id] for face_id in self.ids if face_id in by_id]
+        for face_id in self.ids:
+            if face_id not in by_id and not report.errors:
+                report.add(Finding("E-RULEBOOK-RENDER", f"the face renderer returned no picture of '{face_id}'"))
+        dpi = print_dpi(PAPERS[self.paper].largest_card_mm(pack.card_size_mm), pack.card_size_mm[1])
+        out = db.project.output_dir(pack)
+        images = card_images(out / ".cache" / "rulebook", pictured, pack.card_size_mm, report, dpi=dpi, pool=self.pool)
+
+        # 3. the chapters written from the data; a game without a boosters file legitimately has no boosters
+        play = load_play(db, report) if boosters_path(db).is_file() else PlayDefinitions({}, {})
+        templates, anchors, anatomy = self.templates, self.anchors, self.anatomy
+        positions = part_positions(by_id.get(anatomy.id) if anatomy else None, pack.card_size_mm, bleed_mm(pack))
+        reference = [
+            generated.anatomy_chapter(templates, anchors, db, anatomy, positions, card_url)
+            if anatomy is not None
+            else None,
+            generated.kinds_chapter(templates, anchors, db, card_url),
+            generated.glossary_chapter(templates, anchors, generated.glossary_entries(self.registry, pack)),
+            generated.components_chapter(templates, anchors, db),
+            generated.boosters_chapter(templates, anchors, generated.booster_entries(db, play.boosters.values())),
+            generated.drafts_chapter(templates, anchors, generated.draft_entries(db, play)),
+            generated.deck_rules_chapter(templates, anchors, generated.deck_rule_sections(pack, pack.deck_rules)),
+        ]
+        chapters = self.prose + [c for c in reference if c is not None]
+        check_links(chapters, self.links, self.prose_report)
+        report.extend(self.prose_report.findings)
+        if self.prose_report.errors:
+            self.stopped = Rulebook(chapters=chapters)
+            return
+
+        # 4. the book as HTML, its pictures beside it, and the PDF laid out from the same HTML
+        html, toc = assemble(db, chapters, PAPERS[self.paper], templates)
+        write_assets(db, out / ASSETS, images, report)
+        write_prose_images(out, self.context.images)
+        html_path = write_text(out / "rulebook.html", html)
+        roots = (db.project.root, PACKAGE_DIR, BUNDLED_TEMPLATES)
+        pictures = [card_url(card_id) for card_id in images]
+        self.documents = queue_pdf(html, out, out / "rulebook.pdf", roots, self.pool, pictures)
+        self.result = Rulebook(html_path=html_path, chapters=chapters, toc=toc, cards=self.ids)
+
+    def finish(self) -> Rulebook:
+        """The book, once its PDF is written (or why it was not)."""
+        if self.stopped is not None:
+            return self.stopped
+        if self.documents is not None:
+            pages = pdf_pages(self.documents, self.report)
+            self.result.pages = pages
+            self.result.pdf = self.db.project.output_dir(self.db.pack) / "rulebook.pdf" if pages else None
+            self.documents = None
+        return self.result
 
 
 def prose_context(db: CardDatabase) -> ProseContext:

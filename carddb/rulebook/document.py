@@ -16,7 +16,7 @@ import jinja2
 from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
 from carddb.plural import plural
-from carddb.render.assets import BUNDLED_TEMPLATES
+from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache
 from carddb.rulebook.toc import Chapter, TocEntry, table_of_contents
 
 ASSETS = "rulebook"  # folder beside rulebook.html that holds its pictures and fonts
@@ -104,6 +104,7 @@ def template_environment(templates_dir: Path) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=bytecode_cache("rulebook"),
     )
 
 

@@ -3,11 +3,14 @@
 Cards are drawn by the card-face renderer (`carddb.render.faces`), exactly as
 they are printed. Each face PDF is rasterized at print resolution with
 pypdfium2, cropped from the bleed to the trim, and given the card's rounded
-corners, so a card in the book looks like the card on the table.
+corners, so a card in the book looks like the card on the table. A picture is
+cached under the name of the face PDF it was made from (a hash of everything
+drawn on it), and pictures still to make are rasterized on the render workers.
 
-`part_positions` lays the face HTML out with WeasyPrint and reads the boxes of
-the name, cost, art, type line, rules, stats and footer, so the anatomy
-chapter's numbered callouts point at the real parts of the real layout.
+`part_positions` reads the boxes of the name, cost, art, type line, rules,
+stats and footer that the face renderer recorded when it laid the card out
+(`FaceResult.parts`), so the anatomy chapter's numbered callouts point at the
+real parts of the real layout.
 """
 
 from __future__ import annotations
@@ -17,24 +20,20 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-import pypdfium2
-from PIL import Image, ImageDraw
-from weasyprint import HTML
-
 from carddb.atomic import write_bytes
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
-from carddb.render.assets import BUNDLED_TEMPLATES
-from carddb.render.faces import FaceResources, card_html, render_faces
-from carddb.render.fetcher import ConfinedFetcher
+from carddb.render.faces import FaceResult
+from carddb.render.workers import RenderWorkers
+from carddb.rulebook.pdf import BOOK_PRIORITY
 
 PRINT_DPI = 300
 CORNER_MM = 3.0
-MM_PER_PX = 25.4 / 96  # WeasyPrint lays out in CSS pixels
+RASTERIZE = "carddb.rulebook.images:rasterize_job"
+# Pictures per job on the render workers.
+PICTURES_PER_JOB = 4
 
-# Where the callout of each part points, as a CSS class of the face and a spot inside that box
-# (fractions of the box: 0 = left/top edge, 1 = right/bottom edge).
+# Where the callout of each part points, as CSS classes of the face (the first box in document
+# order that has one of them) and a spot inside that box (fractions: 0 = left/top, 1 = right/bottom).
 PART_BOXES: dict[str, tuple[tuple[str, ...], tuple[float, float]]] = {
     "name": (("name",), (0.05, 0.5)),
     "cost": (("cost",), (0.95, 0.5)),
@@ -52,36 +51,64 @@ def print_dpi(largest_height_mm: float, card_height_mm: float) -> int:
     return max(72, math.ceil(PRINT_DPI * largest_height_mm / card_height_mm))
 
 
+def picture_path(cache: Path, face: FaceResult, dpi: int) -> Path:
+    # Face PDFs are named by a hash of everything drawn on them, so the picture can reuse that name.
+    return cache / f"{face.pdf.stem}-{dpi}.png"
+
+
 def card_images(
-    db: CardDatabase, cards: Sequence[Card], report: Report, *, dpi: int = PRINT_DPI
-) -> tuple[dict[str, bytes], dict[str, float]]:
-    """PNG bytes of each card's faces (both sides of a double-sided card, by face id), trimmed, at `dpi`;
-    and the rules-text size that fit each face."""
-    results = [side for face in render_faces(db, list(cards), report) for side in (face, face.back_face) if side]
+    cache: Path,
+    faces: Sequence[FaceResult],
+    trim_mm: tuple[float, float],
+    report: Report,
+    *,
+    dpi: int = PRINT_DPI,
+    pool: RenderWorkers | None = None,
+) -> dict[str, bytes]:
+    """PNG bytes of each face, trimmed, at `dpi`: from the picture cache, the others rasterized now."""
+    missing = [face for face in faces if not picture_path(cache, face, dpi).is_file()]
+    jobs = [
+        [
+            (face.card_id, face.pdf, picture_path(cache, face, dpi), trim_mm, dpi)
+            for face in missing[i : i + PICTURES_PER_JOB]
+        ]
+        for i in range(0, len(missing), PICTURES_PER_JOB)
+    ]
+    if pool is not None:
+        failures = pool.map(RASTERIZE, jobs, priority=BOOK_PRIORITY, label="rulebook")
+    else:
+        failures = [rasterize_job(job) for job in jobs]
+    for pdf, message in (failure for batch in failures for failure in batch):
+        report.add(Finding("E-RULEBOOK-RENDER", message, pdf))
     images: dict[str, bytes] = {}
-    sizes = {result.card_id: result.font_pt for result in results}
-    cache = db.project.output_dir(db.pack) / ".cache" / "rulebook"
-    for result in results:
-        # Face PDFs are named by a hash of everything drawn on them, so the PNG can reuse that name.
-        cached = cache / f"{result.pdf.stem}-{dpi}.png"
+    for face in faces:
         try:
-            if cached.is_file():
-                images[result.card_id] = cached.read_bytes()
-                continue
-            images[result.card_id] = rasterize_face(result.pdf, db.pack.card_size_mm, dpi)
-            write_bytes(cached, images[result.card_id])
+            images[face.card_id] = picture_path(cache, face, dpi).read_bytes()
+        except OSError:
+            continue  # its failure is reported above
+    return images
+
+
+def rasterize_job(
+    pictures: Sequence[tuple[str, Path, Path, tuple[float, float], int]],
+) -> list[tuple[Path, str]]:
+    """Rasterize (card id, face PDF, picture file, trim size, dpi) entries; (PDF, message) for each failure."""
+    import pypdfium2
+
+    failures = []
+    for card_id, pdf, target, trim_mm, dpi in pictures:
+        try:
+            write_bytes(target, rasterize_face(pdf, trim_mm, dpi))
         except (OSError, pypdfium2.PdfiumError) as exc:
-            report.add(
-                Finding("E-RULEBOOK-RENDER", f"cannot rasterize the face of '{result.card_id}': {exc}", result.pdf)
-            )
-    for card in cards:
-        if card.id not in images and not report.errors:
-            report.add(Finding("E-RULEBOOK-RENDER", f"the face renderer returned no picture of '{card.id}'"))
-    return images, sizes
+            failures.append((pdf, f"cannot rasterize the face of '{card_id}': {exc}"))
+    return failures
 
 
 def rasterize_face(pdf: Path, trim_mm: tuple[float, float], dpi: int = PRINT_DPI) -> bytes:
     """The trimmed face of a single-card PDF as PNG bytes with rounded corners."""
+    import pypdfium2
+    from PIL import Image, ImageDraw
+
     document = pypdfium2.PdfDocument(str(pdf))
     try:
         page = document[0]
@@ -111,32 +138,20 @@ def rasterize_face(pdf: Path, trim_mm: tuple[float, float], dpi: int = PRINT_DPI
     return out.getvalue()
 
 
-def part_positions(db: CardDatabase, card: Card, rules_pt: float | None = None) -> dict[str, tuple[float, float]]:
-    """Where each part of `card` is drawn, as (x, y) fractions of the trimmed card."""
-    fetcher = ConfinedFetcher(FaceResources(db).fetch_roots)
-    html = card_html(db, card, preview=False, rules_pt=rules_pt)
-    document = HTML(string=html, base_url=BUNDLED_TEMPLATES.as_uri() + "/", url_fetcher=fetcher).render()
-    page = document.pages[0]
-    width_mm, height_mm = db.pack.card_size_mm
-    bleed_x = (page.width * MM_PER_PX - width_mm) / 2
-    bleed_y = (page.height * MM_PER_PX - height_mm) / 2
+def part_positions(
+    face: FaceResult | None, trim_mm: tuple[float, float], bleed_mm: float
+) -> dict[str, tuple[float, float]]:
+    """Where each part of the face is drawn, as (x, y) fractions of the trimmed card."""
+    if face is None:
+        return {}
+    width_mm, height_mm = trim_mm
     found: dict[str, tuple[float, float]] = {}
-    for box in _descendants(page._page_box):
-        element = getattr(box, "element", None)
-        if element is None or getattr(box, "element_tag", "") == "":
+    for part, (classes, (fx, fy)) in PART_BOXES.items():
+        boxes = [face.parts[c] for c in classes if c in face.parts]
+        if not boxes:
             continue
-        classes = set((element.get("class") or "").split())
-        for part, (wanted, (fx, fy)) in PART_BOXES.items():
-            if part in found or not classes.intersection(wanted) or box.border_width() <= 0:
-                continue
-            x_mm = (box.border_box_x() + fx * box.border_width()) * MM_PER_PX - bleed_x
-            y_mm = (box.border_box_y() + fy * box.border_height()) * MM_PER_PX - bleed_y
-            found[part] = (min(max(x_mm / width_mm, 0.0), 1.0), min(max(y_mm / height_mm, 0.0), 1.0))
+        _order, x, y, w, h = min(boxes)
+        x_mm = x + fx * w - bleed_mm
+        y_mm = y + fy * h - bleed_mm
+        found[part] = (min(max(x_mm / width_mm, 0.0), 1.0), min(max(y_mm / height_mm, 0.0), 1.0))
     return found
-
-
-def _descendants(box: object) -> list[object]:
-    out = [box]
-    for child in getattr(box, "children", ()) or ():
-        out.extend(_descendants(child))
-    return out

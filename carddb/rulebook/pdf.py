@@ -13,35 +13,49 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from pypdf import PdfReader
-from weasyprint import HTML
-
-from carddb.atomic import atomic_path
 from carddb.diagnostics import Finding, Report
-from carddb.render.fetcher import ConfinedFetcher
-from carddb.render.pdfcache import is_current, pdf_key, remember
+from carddb.render.documents import Documents
+from carddb.render.workers import RenderWorkers
+
+# The book is the longest single layout of a build: it goes ahead of shorter jobs on the workers.
+BOOK_PRIORITY = -5
 
 
-def write_pdf(html: str, base_dir: Path, target: Path, roots: Iterable[Path], report: Report) -> int:
-    """Lay out `html` (relative URLs resolved in `base_dir`), write `target` atomically; the page count."""
-    # An unchanged book (same HTML, same pictures and stylesheets) is not laid out again.
-    cache_dir = base_dir / ".cache" / "pdf"
-    key = pdf_key(html, referenced_files(html, base_dir))
-    if is_current(target, key, cache_dir):
-        return len(PdfReader(target).pages)
-    fetcher = ConfinedFetcher(roots)
-    try:
-        document = HTML(string=html, base_url=base_dir.as_uri() + "/", url_fetcher=fetcher).render()
-        with atomic_path(target) as tmp:
-            document.write_pdf(tmp)
-    except (OSError, ValueError, AssertionError) as exc:
-        report.add(Finding("E-RULEBOOK-RENDER", f"WeasyPrint could not write the rulebook: {exc}", target))
+def queue_pdf(
+    html: str,
+    base_dir: Path,
+    target: Path,
+    roots: Iterable[Path],
+    pool: RenderWorkers | None,
+    pictures: Iterable[str] = (),
+) -> Documents:
+    """Lay out `html` (relative URLs resolved in `base_dir`) into `target`, on `pool` if given; see `pdf_pages`.
+
+    An unchanged book (same HTML, same pictures and stylesheets) is not laid out again; when
+    only some of `pictures` (card pictures, by their URL in the HTML) changed, their pixels
+    are swapped into the existing book instead.
+    """
+    documents = Documents(base_dir / ".cache" / "pdf", pool, priority=BOOK_PRIORITY, label="rulebook")
+    swappable = [(src, base_dir / unquote(src)) for src in pictures]
+    in_place = {path for _src, path in swappable}
+    files = [path for path in referenced_files(html, base_dir) if path not in in_place]
+    documents.write(html, target, base_url=base_dir.as_uri() + "/", roots=roots, files=files, pictures=swappable)
+    return documents
+
+
+def pdf_pages(documents: Documents, report: Report) -> int:
+    """Wait for the book; its page count, or 0 with a finding when WeasyPrint could not write it."""
+    (result,) = documents.finish()
+    if result.error is not None:
+        report.add(
+            Finding("E-RULEBOOK-RENDER", f"WeasyPrint could not write the rulebook: {result.error}", result.target)
+        )
         return 0
-    for url in fetcher.refused:
-        report.add(Finding("E-RULEBOOK-RENDER", f"the rulebook asked for {url!r}, which carddb does not load", target))
-    if not fetcher.refused:
-        remember(target, key, cache_dir)
-    return len(document.pages)
+    for url in result.refused:
+        report.add(
+            Finding("E-RULEBOOK-RENDER", f"the rulebook asked for {url!r}, which carddb does not load", result.target)
+        )
+    return result.pages
 
 
 # src="..." and href="..." attributes, and url(...) in the inline stylesheet (the fonts)

@@ -33,7 +33,7 @@ from carddb.cardmodel import BACK, SHARED_BY_FACES, Card, file_stem, front_id
 from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.gamepack import GamePack
-from carddb.render.assets import BUNDLED_TEMPLATES, icons_dir
+from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache, icons_dir
 from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
 from carddb.site.webimages import WEB_DPI
@@ -284,6 +284,7 @@ def _environment(templates_dir: Path) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=bytecode_cache("site"),
     )
     env.globals["paragraph_html"] = paragraph_html
     return env

@@ -15,8 +15,9 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
 from carddb.render.faces import FaceResult, face_counts, render_faces
+from carddb.render.workers import RenderWorkers
 from carddb.site.spoiler import SiteResult, build_site
-from carddb.site.webimages import WebImages, web_images
+from carddb.site.webimages import WebImages, WebImagesRun, queue_web_images
 
 
 @dataclass
@@ -45,16 +46,51 @@ def site_stage(
     faces: Sequence[FaceResult] | None = None,
     root: Path | None = None,
     workers: int = 2,
+    pool: RenderWorkers | None = None,
 ) -> SiteStageResult:
     """Write the spoiler site of `db` (default output/<game>/site/); render faces unless given."""
-    root = root or site_root(db)
     if faces is None:
-        faces = render_faces(db, db.cards, report, workers=workers)
-    sides = [side for face in faces for side in face.sides]
-    images = web_images({side.card_id: side.pdf for side in sides}, root / "cards", workers=workers)
-    site = build_site(db, root, images.paths, boosters=booster_membership(db, report), versions=images.versions)
-    rendered, cached = face_counts(faces)
-    return SiteStageResult(site=site, images=images, rendered=rendered, cached=cached)
+        faces = render_faces(db, db.cards, report, workers=workers, pool=pool)
+    return start_site(db, report, faces, root=root, workers=workers, pool=pool).finish()
+
+
+@dataclass
+class SiteRun:
+    """The site's card images being rasterized (on the workers); `finish` writes the pages."""
+
+    db: CardDatabase
+    report: Report
+    faces: Sequence[FaceResult]
+    root: Path
+    images: WebImagesRun
+
+    def finish(self) -> SiteStageResult:
+        images = self.images.finish()
+        site = build_site(
+            self.db,
+            self.root,
+            images.paths,
+            boosters=booster_membership(self.db, self.report),
+            versions=images.versions,
+        )
+        rendered, cached = face_counts(self.faces)
+        return SiteStageResult(site=site, images=images, rendered=rendered, cached=cached)
+
+
+def start_site(
+    db: CardDatabase,
+    report: Report,
+    faces: Sequence[FaceResult],
+    *,
+    root: Path | None = None,
+    workers: int = 2,
+    pool: RenderWorkers | None = None,
+) -> SiteRun:
+    """Queue the card images of the site (the faces are given); `SiteRun.finish` writes the pages."""
+    root = root or site_root(db)
+    sides = {side.card_id: side.pdf for face in faces for side in face.sides}  # both sides of a double-sided card
+    images = queue_web_images(sides, root / "cards", workers=workers, pool=pool)
+    return SiteRun(db, report, faces, root, images)
 
 
 def booster_membership(db: CardDatabase, report: Report) -> dict[str, list[str]] | None:

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from carddb.atomic import write_text
 from carddb.cardmodel import file_stem
-from carddb.render.raster import PngJob, render_pngs
+from carddb.render.raster import PngJob, PngRun, queue_pngs
+from carddb.render.workers import RenderWorkers
 
 WEB_DPI = 150
 MANIFEST = ".images.json"
@@ -34,18 +35,50 @@ class WebImages:
     unchanged: list[str] = field(default_factory=list)
 
 
-def web_images(pdfs: Mapping[str, Path], images_dir: Path, *, dpi: int = WEB_DPI, workers: int = 1) -> WebImages:
-    """Rasterize each face PDF (face id -> PDF) into images_dir/<file stem>.png, if it changed.
+def web_images(
+    pdfs: Mapping[str, Path],
+    images_dir: Path,
+    *,
+    dpi: int = WEB_DPI,
+    workers: int = 1,
+    pool: RenderWorkers | None = None,
+) -> WebImages:
+    """Rasterize each card's face PDF (card id -> PDF) into images_dir/<id>.png, if it changed."""
+    return queue_web_images(pdfs, images_dir, dpi=dpi, workers=workers, pool=pool).finish()
 
-    A double-sided card's back face (`ID/back`) becomes `ID_back.png` (see `file_stem`).
-    """
+
+@dataclass
+class WebImagesRun:
+    result: WebImages
+    pngs: PngRun
+    manifest_path: Path
+    keys: dict[str, str]
+    stale_manifest: bool  # a card left the site: the manifest is rewritten even if no image changed
+
+    def finish(self) -> WebImages:
+        """Wait for the images, then record what each was made from."""
+        self.pngs.finish()
+        if self.result.written or self.stale_manifest:
+            write_text(self.manifest_path, json.dumps(self.keys, indent=1, sort_keys=True))
+        return self.result
+
+
+def queue_web_images(
+    pdfs: Mapping[str, Path],
+    images_dir: Path,
+    *,
+    dpi: int = WEB_DPI,
+    workers: int = 1,
+    pool: RenderWorkers | None = None,
+) -> WebImagesRun:
+    """Decide which images changed and queue them on `pool` (or leave them for `finish`)."""
     manifest_path = images_dir / MANIFEST
     manifest = _read_manifest(manifest_path)
     result = WebImages()
     jobs: list[PngJob] = []
     keys: dict[str, str] = {}
     for card_id, pdf in pdfs.items():
-        target = images_dir / f"{file_stem(card_id)}.png"
+        target = images_dir / f"{file_stem(card_id)}.png"  # a back face (`ID/back`): ID_back.png
         keys[card_id] = f"{dpi}:{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
         result.paths[card_id] = target
         result.versions[card_id] = hashlib.sha256(keys[card_id].encode()).hexdigest()[:12]
@@ -55,10 +88,8 @@ def web_images(pdfs: Mapping[str, Path], images_dir: Path, *, dpi: int = WEB_DPI
             jobs.append(PngJob(pdf=pdf, target=target, dpi=dpi, bleed=False))
             result.written.append(card_id)
     # force: the manifest has already decided; the rasterizer's own timestamp check would keep stale images.
-    render_pngs(jobs, workers=workers, force=True)
-    if result.written or set(manifest) - set(pdfs):
-        write_text(manifest_path, json.dumps(keys, indent=1, sort_keys=True))
-    return result
+    pngs = queue_pngs(jobs, workers=workers, force=True, pool=pool, label="site images")
+    return WebImagesRun(result, pngs, manifest_path, keys, bool(set(manifest) - set(pdfs)))
 
 
 def _read_manifest(path: Path) -> dict[str, str]:

@@ -69,6 +69,22 @@ def test_help_rows_of_flags_and_valued_options(clean: Path) -> None:
     assert "<text|json>" in fmt  # an option that takes a value still shows what it takes
 
 
+def test_the_game_option_says_where_the_default_game_comes_from() -> None:
+    # Without --game the project decides (carddb.yaml, else its only data/ folder), never a pack's name or
+    # install order; the help of every command that takes --game must say so (`new --game` picks a starter).
+    root = get_command(app)
+    options = []
+    for path in (p for p in COMMANDS if p[0] != "new"):
+        command = root
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        options += [p for p in getattr(command, "params", []) if "--game" in getattr(p, "opts", [])]
+    assert options
+    for option in options:
+        assert "carddb.yaml" in option.help and "data/" in option.help, option.help
+        assert "first installed" not in option.help
+
+
 def _complete(words: str, cword: int, **env: str) -> subprocess.CompletedProcess[str]:
     environ = {**os.environ, "_CARDDB_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword), **env}
     return subprocess.run([str(CARDDB)], env=environ, capture_output=True, text=True, timeout=60)

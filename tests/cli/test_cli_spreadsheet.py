@@ -133,6 +133,13 @@ fine-spell,Fine Spell,spell,1,,BASE,26,common,Draw a card.,z
 """
 
 
+def test_export_to_a_folder_is_a_usage_error(tmp_path: Path) -> None:
+    project = write_project(tmp_path, {"cards.yaml": RICH_CARDS}, art={"aldric.png": PNG, "quick.png": PNG})
+    result = run_cli("export", "--out", str(project / "data"), "--project", str(project))
+    assert result.exit_code == 2 and "is a folder" in result.stderr and not result.crashed
+    assert (project / "data" / "loe" / "cards" / "cards.yaml").read_text() == RICH_CARDS
+
+
 def _sheet(tmp_path: Path, text: str, name: str = "new.csv", encoding: str = "utf-8") -> tuple[Path, Path]:
     project = write_project(
         tmp_path / "project",
@@ -219,6 +226,10 @@ def test_an_existing_card_file_is_never_overwritten_silently(tmp_path: Path) -> 
     replaced = run_cli("import", str(sheet), "--to", "cards.yaml", "--replace", "--project", str(project))
     assert replaced.exit_code == 0 and "replaced the cards of data/loe/cards/cards.yaml: 1 card" in replaced.stdout
     assert set(_cards(project)) == {"new"}
+    # --replace where there is nothing to replace writes the file, and says so.
+    (project / "data" / "loe" / "cards" / "cards.yaml").unlink()
+    fresh = run_cli("import", str(sheet), "--to", "cards.yaml", "--replace", "--project", str(project))
+    assert fresh.exit_code == 0 and "wrote data/loe/cards/cards.yaml: 1 card" in fresh.stdout, fresh.stdout
     outside = run_cli("import", str(sheet), "--to", "../sets.yaml", "--project", str(project))
     assert outside.exit_code == 2 and "outside data/loe/cards/" in outside.stderr
 
@@ -257,6 +268,21 @@ def test_header_problems(tmp_path: Path, header: str, cells: str, where: tuple[i
     result = run_cli("import", str(sheet), "--check", "--project", str(project))
     assert result.exit_code == 1
     assert (*where, "E-IMPORT-HEADER") in _located(result.stdout) and words in result.stdout
+
+
+def test_a_quote_that_is_never_closed_is_named_at_its_cell(tmp_path: Path) -> None:
+    # The opening quote of H2 swallows the rest of the file into that cell: say so, not that row 2 lacks fields.
+    project, sheet = _sheet(
+        tmp_path,
+        "id,name,kind,cost,set,number,rarity,text,flavor\n"
+        'q1,Q1,spell,1,BASE,2,common,"Draw a card.,f\n'
+        "q2,Q2,spell,1,BASE,3,common,Draw a card.,f\n",
+    )
+    result = run_cli("import", str(sheet), "--project", str(project))
+    assert result.exit_code == 1
+    assert _located(result.stdout) == [(2, 8, "E-IMPORT-FILE")]
+    assert "a quote opened in cell H2 is never closed" in result.stdout
+    assert not (project / "data" / "loe" / "cards" / "new.yaml").exists()
 
 
 def test_semicolons_tabs_encodings_and_empty_rows(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from double_sided import clean_outpost
 
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
+from carddb.render.faces import render_faces
 from carddb.rulebook import chapters as generated
 from carddb.rulebook.build import prose_context, write_assets
 from carddb.rulebook.document import ASSETS, card_url, template_environment
@@ -60,7 +61,9 @@ def test_the_rulebook_embeds_either_side_of_a_card(db: CardDatabase, tmp_path: P
     assert 'alt="River Fort (Fort)"' in row.group(1)
     assert 'Turn <span class="card-name">River Camp</span> into <span class="card-name">River Fort</span>.' in html
     # The pictures the book needs exist for both sides, under the names its HTML uses.
-    images, _ = card_images(db, [db.by_id("river-camp")], report, dpi=96)  # type: ignore[list-item]
+    faces = render_faces(db, [db.by_id("river-camp")], report)  # type: ignore[list-item]
+    sides = [side for face in faces for side in face.sides]
+    images = card_images(tmp_path / "cache", sides, db.pack.card_size_mm, report, dpi=96)
     write_assets(db, tmp_path / ASSETS, images, report)
     assert (tmp_path / card_url("river-camp")).is_file() and (tmp_path / card_url("river-camp/back")).is_file()
 

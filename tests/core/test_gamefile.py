@@ -136,6 +136,38 @@ def test_every_problem_of_game_yaml_is_reported_at_once_and_located(tmp_path: Pa
     assert text.count("E-GAME-FILE") == 4
 
 
+def test_a_fields_default_and_the_deck_sizes_are_checked_against_their_declaration(tmp_path: Path) -> None:
+    # A default is what a card without the field prints, so it must be a value the field could hold.
+    broken = (
+        GAME.replace(
+            "      class: {type: choice, values: [light, heavy], required: false}",
+            "      class: {type: choice, values: [light, heavy], default: medium}\n"
+            "      shield: {type: number, min: 0, max: 5, default: strong}\n"
+            "      escort: {type: flag, default: 3}",
+        )
+        .replace(
+            "      cost: {type: number, min: 0, max: 9}\n  - id: station",
+            "      cost: {type: number, default: 0}\n  - id: station",
+        )
+        .replace(
+            "      hull: {type: number, min: 1, max: 20}", "      hull: {type: number, min: 1, max: 20, default: 30}"
+        )
+        .replace("deck: {size: 4, copies: 2, kinds: [ship, order]}", "deck: {min_size: 12, max_size: 5}")
+    )
+    with pytest.raises(LocatedError) as caught:
+        get_pack(None, Project.at(project(tmp_path, broken)))
+    text = str(caught.value)
+    for expected in (
+        "game.yaml:18:7: E-GAME-FILE field 'class': the default 'medium' is not one of its values: light, heavy",
+        "game.yaml:19:7: E-GAME-FILE field 'shield': the default 'strong' is not a whole number",
+        "game.yaml:20:7: E-GAME-FILE field 'escort': the default 3 is not true or false",
+        "game.yaml:28:7: E-GAME-FILE field 'hull': the default 30 is above its max 20",
+        "game.yaml:29:18: E-GAME-FILE deck: min_size 12 is above max_size 5",
+    ):
+        assert expected in text, text
+    assert text.count("E-GAME-FILE") == 5  # 'cost' defaults to 0, a number it may hold
+
+
 def test_cards_are_checked_against_the_declared_fields(tmp_path: Path) -> None:
     cards = (
         CARDS.replace("  attack: 2\n", "  attack: 12\n")
@@ -173,6 +205,7 @@ def test_declared_deck_rules_are_enforced(tmp_path: Path) -> None:
         )
     )
     (decks / "small.yaml").write_text("id: small\nname: Small\nkind: deck\ncards: {dart: 1, ram: 1}\n")
+    (decks / "single.yaml").write_text("id: single\nname: Single\nkind: deck\ncards: {ram: 1}\n")
     from carddb.diagnostics import Report
     from carddb.play.decks import load_decks
 
@@ -183,6 +216,7 @@ def test_declared_deck_rules_are_enforced(tmp_path: Path) -> None:
     assert messages == [
         (5, "deck 'bad' has 3 copies of 'dart'; a deck holds at most 2"),
         (6, "'dock' is a Station; a deck holds only Ship, Order cards"),
+        (4, "deck 'single' has 1 card; exactly 4 cards; at most 2 copies of a card; only Ship, Order cards"),
         (4, "deck 'small' has 2 cards; exactly 4 cards; at most 2 copies of a card; only Ship, Order cards"),
     ]
 

@@ -41,11 +41,21 @@ def test_new_writes_a_game_of_its_own_that_validates_strictly(tmp_path: Path) ->
     for name in ("game.yaml", "sets.yaml", "boosters.yaml", "decks/first-deck.yaml", "rules/01-overview.md"):
         assert (data / name).is_file(), name
     assert "# Ember Tide" in (root / "README.md").read_text()
-    assert "name: Ember Tide" in (data / "game.yaml").read_text()
+    assert 'name: "Ember Tide"' in (data / "game.yaml").read_text()
     code, out = cli("validate", "--strict", "--project", str(root))
     assert (code, out.strip()) == (0, "0 errors, 0 warnings")
     code, out = cli("games", "--project", str(root))
     assert code == 0 and "data/ember-tide/game.yaml" in out and "creature, tactic, terrain" in out
+
+
+@pytest.mark.parametrize("folder", ["1066", "yes", "null"])
+def test_a_folder_name_yaml_would_read_as_a_number_or_a_flag_still_names_the_game(tmp_path: Path, folder: str) -> None:
+    # The game's name comes from the folder: written bare, 'name: 1066' would be a number and 'Yes' a boolean.
+    root = new_game(tmp_path / folder)
+    code, out = cli("validate", "--strict", "--project", str(root))
+    assert (code, out.strip()) == (0, "0 errors, 0 warnings")
+    code, out = cli("games", "--project", str(root))
+    assert code == 0 and folder.capitalize() in out
 
 
 @pytest.mark.parametrize("game", ["loe", "loe2", "estro", "shards"])
@@ -68,6 +78,27 @@ def test_new_never_loses_a_users_files(tmp_path: Path) -> None:
     assert code == 0 and "kept README.md (it was there already)" in out
     assert (root / "README.md").read_text() == "my own notes\n"
     assert (root / "data" / "mine" / "game.yaml").is_file()
+
+
+def test_new_in_the_current_folder_names_the_files_it_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `carddb new . --force` in a folder that has a README: the kept file is named relative to the folder.
+    root = tmp_path / "here"
+    root.mkdir()
+    (root / "README.md").write_text("my own notes\n")
+    monkeypatch.chdir(root)
+    code, out = cli("new", ".", "--force")
+    assert code == 0, out
+    assert "kept README.md (it was there already)" in out
+    assert (root / "README.md").read_text() == "my own notes\n"
+    assert (root / "data" / "here" / "game.yaml").is_file()
+
+
+def test_a_folder_that_cannot_be_made_is_a_usage_error(tmp_path: Path) -> None:
+    # Under a file, the folder cannot exist: say so instead of failing with an internal error.
+    (tmp_path / "notes.txt").write_text("mine\n")
+    code, out = cli("new", str(tmp_path / "notes.txt" / "game"))
+    assert code == 2 and "cannot write the starter project" in out and "notes.txt" in out
+    assert (tmp_path / "notes.txt").read_text() == "mine\n"
 
 
 def test_a_folder_named_like_an_installed_pack_is_not_taken_for_a_new_game(tmp_path: Path) -> None:

@@ -171,6 +171,20 @@ def test_real_process_on_broken_project_exits_1_without_traceback(broken: Path) 
     assert "E-UNKNOWN-FIELD" in result.stdout
 
 
+def test_a_file_system_that_refuses_an_output_is_named_not_an_internal_error(tmp_path: Path) -> None:
+    # A file named 'output' where carddb makes its output folder: the user's to fix, and the message says where.
+    root = write_project(tmp_path)
+    (root / "data" / "loe" / "boosters.yaml").write_text(
+        "boosters:\n  b:\n    name: B\n    slots:\n      - {name: all, count: 1, filter: {kind: spell}}\n"
+    )
+    (root / "output").write_text("my notes\n")
+    result = run_process("boosters", "b", "--no-pdf", "--seed", "1", "--project", str(root))
+    assert result.exit_code == 1 and not result.crashed
+    assert "internal error" not in result.stderr
+    assert f"carddb: {root / 'output'}" in result.stderr and "Not a directory" in result.stderr
+    assert (root / "output").read_text() == "my notes\n"
+
+
 def test_list_filters_and_prints_an_ungrepped_table(clean: Path) -> None:
     result = run_cli("list", "--kind", "duke", "--project", str(clean))
     assert result.exit_code == 0

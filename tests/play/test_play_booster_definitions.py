@@ -107,6 +107,34 @@ def test_balance_warns_when_a_province_is_too_small_to_keep_its_odds(fixture_db:
     assert len(warnings) == 1 and warnings[0].span is not None and warnings[0].span.line == 7
 
 
+def test_a_game_balances_its_own_factions_in_its_own_words(tmp_path: Path) -> None:
+    # Skirmish calls its factions banners: its booster file says faction_balance, and so do the findings.
+    from classic_game import build_skirmish, skirmish_pack  # type: ignore[import-not-found]
+
+    from carddb.database import load_database
+    from carddb.project import Project
+
+    root = build_skirmish(tmp_path / "skirmish")
+    db, _ = load_database(Project.at(root), skirmish_pack(root))
+    text = (
+        "boosters:\n  x:\n    name: X\n    slots:\n      - name: a\n        count: 2\n        faction_balance: true\n"
+        "        sheets:\n          - {weight: 50, filter: {rarity: common}}\n          - {weight: 50, filter: {rarity: rare}}\n"
+        "  y:\n    name: Y\n    slots:\n      - name: a\n        count: 2\n        faction_balance: true\n"
+        "        filter: {rarity: common}\n"
+    )
+    _, report, _ = _check(db, tmp_path, text)
+    found = [(f.code, f.span.line if f.span else 0, f.message) for f in report]
+    assert found == [
+        ("E-BOOSTER-BALANCE", 7, "slot 'a': banner balance works on a slot with one filter and no card weights"),
+        (
+            "W-BOOSTER-BALANCE",
+            16,
+            "slot 'a' of booster 'y' draws 2 cards but its cards come from 3 banners; balance is skipped",
+        ),
+    ]
+    assert "province" not in " ".join(f.message for f in report)
+
+
 def test_dealt_booster_takes_a_single_pile(fixture_db: CardDatabase, tmp_path: Path) -> None:
     text = (
         "boosters:\n  d:\n    name: D\n    collation: dealt\n    slots:\n      - name: v\n        count: 1\n        sheets:\n"

@@ -72,6 +72,19 @@ def test_sealed_lists_each_players_boosters_and_the_shared_deck(project: Path) -
     assert deck["title"] == "Sealed Deck: the shared deck"  # LOE's own sealed phase names it
 
 
+def test_sealed_with_another_booster_type_gives_each_player_their_own_pool(project: Path) -> None:
+    # Only the game's own sealed phase says 'shared' (LOE's shared deck); any other type is classic sealed.
+    code, out = _run(
+        project, "sealed", "--type", "council", "--players", "2", "--boosters", "1", "--seed", "3", "--no-pdf"
+    )
+    assert code == 0, out
+    assert "2 players opened 2 boosters" in out and "shared" not in out
+    folder = project / "output" / "loe" / "play" / "sealed-seed3"
+    rows = list(csv.DictReader((folder / "boosters.csv").open(encoding="utf-8")))
+    assert {r["owner"] for r in rows} == {"Player 1", "Player 2"}
+    assert not (folder / "shared-deck.json").exists()
+
+
 @pytest.mark.parametrize(("command", "option"), [("draft", "--seats"), ("sealed", "--players")])
 @pytest.mark.parametrize("count", ["1", "5"])
 def test_a_table_outside_the_games_players_is_a_usage_error(
@@ -113,6 +126,17 @@ def test_replaying_a_log_of_the_old_format_says_so(
     code, out, err = _main(monkeypatch, capsys, "draft", "--replay", str(old), "--project", str(project))
     assert code == 1 and "this draft log has format version 1; this carddb replays version 2" in err
     assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("content", ["[1, 2]", '"a log"', "3"])
+def test_replaying_json_that_is_not_a_log_object_says_so(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    log = tmp_path / "list.json"
+    log.write_text(content, encoding="utf-8")
+    code, _, err = _main(monkeypatch, capsys, "draft", "--replay", str(log), "--project", str(project))
+    assert code == 1 and "not a carddb draft log" in err, err
+    assert "internal error" not in err
 
 
 def test_the_draft_prompt_speaks_of_the_phase_and_pool(project: Path) -> None:

@@ -370,3 +370,21 @@ def test_changed_art_or_stylesheet_renders_again_though_the_cards_did_not_change
     css.write_text(".card .name { letter-spacing: 0.05em; }\n", encoding="utf-8")
     third = render_faces(db, painted, Report(), workers=1)
     assert not any(r.from_cache for r in third)
+
+
+def test_each_face_records_where_its_parts_were_drawn(rendered) -> None:
+    db, _report, results = rendered
+    duke = results["cinder-duke"]
+    parts = {name: box for name, box in duke.parts.items()}
+    assert {"name", "cost", "art", "type-line", "ability", "rules-flow", "flavor", "stats", "footer"} <= set(parts)
+    width, height = (t + 2 * 3.0 for t in db.pack.card_size_mm)
+    for _order, x, y, w, h in parts.values():  # every part inside the card with its bleed
+        assert x >= 0 and x + w <= width + 0.01 and y >= 0 and y + h <= height + 0.01 and w > 0
+    # In reading order from top to bottom, and the rules flow holds its first ability.
+    tops = [parts[name][2] for name in ("name", "art", "type-line", "rules-flow", "footer")]
+    assert tops == sorted(tops)
+    assert parts["rules-flow"][0] < parts["ability"][0]  # document order: the flow comes first
+    assert parts["rules-flow"][2] <= parts["ability"][2] < parts["flavor"][2]
+    # The cache keeps them: a face found in the cache knows its parts too.
+    again = {r.card_id: r for r in render_faces(db, db.cards, Report(), workers=1)}
+    assert again["cinder-duke"].from_cache and again["cinder-duke"].parts == duke.parts

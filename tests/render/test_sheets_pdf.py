@@ -7,6 +7,7 @@ import math
 import os
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from printsheet_fixtures import Placed, label_positions, make_card_pdfs, mark_lines, page_sizes, placements, trimbox
 
@@ -242,3 +243,42 @@ def test_a_damaged_sheet_that_still_looks_unchanged_is_written_afresh(tmp_path: 
     compose_sheets(cards, A4, target, cache_dir=cache)
     assert len(page_sizes(target)) == 2
     assert "F9" in label_positions(target, 0)
+
+
+def test_pages_built_ahead_on_the_workers_are_the_pages_compose_would_build(tmp_path: Path) -> None:
+    from carddb.render.sheets import PagePrebuilder
+    from carddb.render.workers import RenderWorkers
+
+    pdfs = make_card_pdfs(tmp_path / "pdfs", [f"F{i}" for i in range(12)] + ["B0"])
+    slots = [SheetCard(p.stem, p, pdfs[-1]) for p in pdfs[:12]]
+    later = tmp_path / "later.pdf"
+    later.unlink(missing_ok=True)
+    # The last card's face is not there yet: only the pages without it can be built.
+    waiting = SheetCard("F11", later, pdfs[-1])
+    with RenderWorkers(2) as pool:
+        ahead = PagePrebuilder(
+            [*slots[:11], waiting],
+            [A4],
+            tmp_path / "cache",
+            pool,
+            duplex=Duplex.long,
+            back_offset=BackOffset(),
+            gutter_mm=None,
+        )
+        ahead.advance()
+        first = ahead.built("a4")
+        # Both back pages and the first front page: not the front page with F11 on it.
+        assert first == 3
+        pdfs[11].rename(later)  # its face arrives
+        ahead.advance()
+        assert ahead.built("a4") == first + 1
+    slots[11] = waiting
+    result = compose_sheets(slots, A4, tmp_path / "sheet.pdf", cache_dir=tmp_path / "cache")
+    assert result.pages == 4 and result.pages_built == 0
+    fresh = compose_sheets(slots, A4, tmp_path / "fresh.pdf", cache_dir=tmp_path / "fresh-cache")
+    assert [p.name for p in fresh.page_files] == [p.name for p in result.page_files]
+    # The same pages, pixel for pixel.
+    drawn = [
+        pdfium.PdfDocument(p)[0].render(scale=0.5).to_pil().tobytes() for p in (*fresh.page_files, *result.page_files)
+    ]
+    assert drawn[:4] == drawn[4:]

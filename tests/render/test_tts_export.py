@@ -75,3 +75,28 @@ def test_unchanged_sheets_are_not_drawn_again(pdfs: list[Path], tmp_path: Path) 
     with Image.open(tmp_path / "tts" / "loe-deck-sheet-2.jpg") as sheet:
         columns, rows = grid_for(3)
         assert sheet.size == (columns * cell_size(63, 88)[0], rows * cell_size(63, 88)[1])
+
+
+def test_after_one_card_changes_only_its_cell_is_drawn_again(
+    pdfs: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from carddb.render import tts
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    fronts = [shutil.copy(pdf, folder / pdf.name) for pdf in pdfs[:6]]
+    deck = TtsDeck(
+        "loe-deck", "LOE: deck", pdfs[6], tuple(TtsCard(f"c{i}", "C", "", Path(f), 1) for i, f in enumerate(fronts))
+    )
+    export_tts([deck], tmp_path / "tts", (63.0, 88.0))
+    shutil.copy(pdfs[5], fronts[2])  # the third card now looks like the sixth
+    drawn: list[Path] = []
+    real = tts.card_image
+    monkeypatch.setattr(tts, "card_image", lambda pdf, size: drawn.append(pdf) or real(pdf, size))
+    export_tts([deck], tmp_path / "tts", (63.0, 88.0))
+    assert drawn == [Path(fronts[2])]  # the back and the other five cells were reused
+    export_tts([deck], tmp_path / "fresh", (63.0, 88.0))  # no cache: every cell drawn
+    sheet = "loe-deck-sheet-1.jpg"
+    assert (tmp_path / "tts" / sheet).read_bytes() == (tmp_path / "fresh" / sheet).read_bytes()

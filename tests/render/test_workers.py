@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import os
+import shutil
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from carddb.errors import RenderError
-from carddb.render.workers import RenderWorkers
+from carddb.render.workers import RenderWorkers, Ticket
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_jobs_run_in_order_on_more_jobs_than_workers() -> None:
@@ -56,3 +62,65 @@ def test_weasyprint_loads_its_libraries_through_the_quick_lookup() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     # The libraries are found, and ctypes gets its own find_library back afterwards.
     assert done.stdout.split() == ["True", "True", "ctypes.util"]
+
+
+def test_queued_jobs_go_out_by_priority_as_workers_free_up() -> None:
+    with RenderWorkers(1) as pool:
+        pool.submit("time:sleep", 0.2, label="sleep")  # occupies the only worker
+        later = [pool.submit("math:factorial", n, label=f"later {n}") for n in (3, 4)]
+        urgent = pool.submit("math:factorial", 5, priority=-1, label="urgent")
+        pool.wait([*later, urgent])
+        assert [t.result() for t in later] == [6, 24] and urgent.result() == 120
+        # The urgent job was sent before the two queued ahead of it, and each job after the one before replied.
+        sent = sorted(pool.timeline, key=lambda entry: entry[2])
+        assert [label for label, *_ in sent] == ["sleep", "urgent", "later 3", "later 4"]
+        assert all(a[3] <= b[2] for a, b in itertools.pairwise(sent))
+        assert set(pool.cpu) == {"sleep", "urgent", "later 3", "later 4"}
+
+
+def test_poll_collects_replies_without_blocking() -> None:
+    with RenderWorkers(1) as pool:
+        ticket = pool.submit("math:factorial", 6)
+        for _ in range(500):
+            pool.poll()
+            if ticket.done:
+                break
+            time.sleep(0.01)
+        assert ticket.done and ticket.result() == 720
+        with pytest.raises(RuntimeError, match="never queued"):
+            pool.wait([Ticket("math:factorial", 1, "x")])
+
+
+def test_everyone_waiting_on_a_dead_worker_gets_a_render_error() -> None:
+    with RenderWorkers(2) as pool:
+        dying = pool.submit("os:_exit", 3)
+        other = pool.submit("time:sleep", 0.5)
+        with pytest.raises(RenderError, match="stopped unexpectedly"):
+            pool.wait([dying])
+        with pytest.raises(RenderError, match="stopped unexpectedly"):
+            pool.wait([other])
+
+
+def test_jobs_default_to_one_worker_per_core_and_refuse_zero() -> None:
+    from carddb.commands.common import jobs_count
+    from carddb.errors import UsageError
+    from carddb.render.workers import default_jobs
+
+    assert jobs_count(None) == default_jobs() == len(os.sched_getaffinity(0))
+    assert jobs_count(3) == 3
+    with pytest.raises(UsageError, match="--jobs must be 1 or more"):
+        jobs_count(0)
+
+
+def test_a_build_never_imports_weasyprint_in_its_own_process(tmp_path: Path) -> None:
+    # Documents, the rulebook and faces are laid out in the workers; the parent only builds HTML.
+    shutil.copytree(ROOT / "data" / "loe2", tmp_path / "data" / "loe2")
+    code = (
+        "import atexit, sys; atexit.register(lambda: print('weasyprint loaded:', 'weasyprint' in sys.modules));"
+        "sys.argv = ['carddb', 'build', '--game', 'loe2', '--project', sys.argv[1], '--jobs', '2'];"
+        "from carddb.cli import main; main()"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "weasyprint loaded: False" in done.stdout
+    assert (tmp_path / "output" / "loe2" / "rulebook.pdf").is_file()
