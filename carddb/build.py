@@ -43,7 +43,8 @@ from carddb.render.workers import RenderWorkers, Ticket, default_jobs
 class BuildResult:
     report: Report
     written: Written = field(default_factory=Written)
-    rendered: int = 0  # card faces laid out by this run
+    cards: int = 0  # cards printed
+    rendered: int = 0  # card faces laid out by this run (both sides of a double-sided card)
     cached: int = 0  # card faces taken from the cache
     stopped: bool = False  # validation failed: nothing was rendered
     seconds: dict[str, float] = field(default_factory=dict)  # wall time the parent spent in (or waiting for) each step
@@ -110,8 +111,8 @@ def build(
     site = start_site(db, report, all_faces, pool=pool)
     booster_job = booster_sheets(db, samples, all_faces, backs, pool) if samples.sealed_boosters else None
     printed = printing.finish()
-    result.rendered = len(printed.faces) - printed.from_cache
-    result.cached = printed.from_cache
+    result.cards = len(printed.printable)
+    result.rendered, result.cached = printed.rendered, printed.from_cache
     result.written.rows += printed.written.rows
     with stage("Play-mode PDFs", None):
         check_documents(documents)

@@ -5,6 +5,8 @@ of its own (LOE's `cost`, every card's `art`) has a column per part, named with 
 dot (`cost.influence`, `art.artist`), and may also be given whole in one column,
 written as in YAML (`3`, or `{powerstones: 2, influence: 1}`). A list is one cell
 of comma-separated items. An empty cell is a field left out (its default applies).
+A double-sided card's other side has a column per field of its own kind, after
+`back.` (`back.name`, `back.points`); the fields both sides share are the front's.
 
 Cells are typed by the field they fill, for the kind of the card on that row: a
 whole-number field turns `3` into 3, a yes/no field takes true/false/yes/no. A cell
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 import types
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, Literal
 
@@ -25,7 +27,7 @@ import yaml
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from carddb.cardmodel import Card
+from carddb.cardmodel import BACK, SHARED_BY_FACES, Card
 from carddb.database import kind_model, models_in
 from carddb.gamepack import GamePack
 
@@ -55,12 +57,19 @@ def kind_columns(pack: GamePack, kind: str) -> dict[str, Column]:
     if model is None:
         return columns
     for name, info in model.model_fields.items():
+        if name == BACK:
+            continue  # a double-sided kind's back face has columns of its own (below)
         columns[name] = Column(name, (name,), info.annotation, info)
         nested = _nested_model(info.annotation)
         if nested is not None:
             for part, part_info in nested.model_fields.items():
                 dotted = f"{name}.{part}"
                 columns[dotted] = Column(dotted, (name, part), part_info.annotation, part_info)
+    back_face = pack.kind(kind).back_face if kind in pack.kind_ids else ""
+    for name, column in kind_columns(pack, back_face).items() if back_face else ():
+        if column.path[0] not in (*SHARED_BY_FACES, "kind"):
+            dotted = f"{BACK}.{name}"
+            columns[dotted] = replace(column, name=dotted, path=(BACK, *column.path))
     return columns
 
 
@@ -165,8 +174,15 @@ def card_cells(card: Card, columns: dict[str, Column]) -> dict[str, str]:
     fills its first part, or importing the row would find the field missing.
     """
     cells: dict[str, str] = {}
+    back = {
+        name: replace(c, name=name, path=c.path[1:])
+        for c in columns.values()
+        if c.path[0] == BACK and (name := c.name.removeprefix(f"{BACK}."))
+    }
+    if card.back is not None:
+        cells.update({f"{BACK}.{name}": text for name, text in card_cells(card.back, back).items()})
     for column in columns.values():
-        if column.whole_mapping:
+        if column.whole_mapping or column.path[0] == BACK:
             continue
         head = column.path[0]
         if head not in type(card).model_fields:

@@ -2,6 +2,12 @@
 
 Models are strict (a YAML string is not silently turned into a number) and
 forbid unknown keys, so a typo in a field name is an error that names the field.
+
+A double-sided card (its kind declares a `back_face` kind) carries its other face in
+`back`: a card of that kind, with its own name, text, stats and art, sharing the
+front's set, number and rarity. Its id is the front's id with `/back` after it
+(`temple-of-dawn/back`), so every stage that keys faces by id keeps the two apart;
+`carddb.database` validates it and fills in what the sides share.
 """
 
 from __future__ import annotations
@@ -9,9 +15,12 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, field_validator, model_validator
 
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+BACK = "back"
+# The fields the two faces of a double-sided card share: written once, on the front.
+SHARED_BY_FACES = ("id", "set", "number", "rarity", "version", "copies", "tags")
 Slug = Annotated[str, Field(pattern=SLUG, min_length=1, max_length=80)]
 NonEmptyText = Annotated[str, Field(min_length=1)]
 
@@ -50,6 +59,8 @@ class Card(StrictModel):
     tags: list[Slug] = Field(default_factory=list)
     copies: Annotated[int, Field(ge=0, le=40)] = 1
     text: str = ""
+    # Filled in by carddb.database for kinds with a `back_face` (see the module docstring).
+    back: SerializeAsAny[Card] | None = None
 
     @field_validator("name", "flavor", "text")
     @classmethod
@@ -72,3 +83,32 @@ class Card(StrictModel):
     def stat_line(self) -> str:
         """Short stats for tables (e.g. '5 health')."""
         return ""
+
+    @property
+    def faces(self) -> tuple[Card, ...]:
+        """The card's faces: itself, then its own back for a double-sided card."""
+        return (self,) if self.back is None else (self, self.back)
+
+    @property
+    def is_back(self) -> bool:
+        """Whether this is the back face of a double-sided card."""
+        return is_back_id(self.id)
+
+
+def back_id(card_id: str) -> str:
+    """The id of a card's back face: `temple-of-dawn/back` (a slug never holds '/')."""
+    return f"{card_id}/{BACK}"
+
+
+def is_back_id(face_id: str) -> bool:
+    return face_id.endswith(f"/{BACK}")
+
+
+def front_id(face_id: str) -> str:
+    """The card a face belongs to: `temple-of-dawn` for `temple-of-dawn/back`."""
+    return face_id.removesuffix(f"/{BACK}")
+
+
+def file_stem(face_id: str) -> str:
+    """A face's file name without suffix: `temple-of-dawn`, `temple-of-dawn_back` (ids hold no '_')."""
+    return face_id.replace("/", "_")

@@ -31,6 +31,7 @@ CODES: dict[str, str] = {
     "E-ART-UNREADABLE": "The art file exists but is not an image that can be read.",
     "E-PATH-ESCAPE": "A path points outside the project folder.",
     "E-KIND-RULE": "A rule specific to the card kind is broken (e.g. a kind that needs rules text has none).",
+    "E-BACK-FACE": "A double-sided card's `back:` breaks a rule of two-faced cards (a field both sides share written on the back, a back on a one-faced kind, a back face written as a card of its own).",
     # warnings
     "W-NO-ART": "The card has no art; a generated placeholder will be printed.",
     "W-NO-FLAVOR": "The card has no flavor text.",

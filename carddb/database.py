@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-from carddb.cardmodel import SLUG, Card, StrictModel
+from carddb.cardmodel import BACK, SHARED_BY_FACES, SLUG, Card, StrictModel, back_id
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
 from carddb.plural import plural
@@ -82,7 +82,20 @@ class CardDatabase:
         return self._index.get(card_id)
 
     def source(self, card: Card) -> CardSource:
+        """Where a card, or the back face of one, is written."""
         return self.sources[card.id]
+
+    def faces(self) -> Iterator[Card]:
+        """Every face of every card: each card, then its own back if it is double-sided."""
+        for card in self.cards:
+            yield from card.faces
+
+    def face(self, face_id: str) -> Card | None:
+        """A card by id, or a card's back face by its id (`ID/back`)."""
+        card = self.by_id(face_id.removesuffix(f"/{BACK}"))
+        if card is None or face_id == card.id:
+            return card
+        return card.back if face_id == back_id(card.id) else None
 
     def faction_of(self, card: Card) -> str | None:
         value = getattr(card, self.pack.faction_field, None)
@@ -169,11 +182,13 @@ def _load_database(
         if entry.card is not None and first is entry:
             db.cards.append(entry.card)
             db.sources[entry.card.id] = CardSource(entry.located)
+            if entry.card.back is not None:
+                db.sources[entry.card.back.id] = CardSource(entry.located.sub(BACK))
         else:
             db.rejected.append(entry.located)
     report.extend(cross_checks(db, entries))
     for check in pack.card_checks:
-        for card in db.cards:
+        for card in db.faces():
             report.extend(check(card, db))
     release_checks(db, report)
     return db, report
@@ -265,6 +280,7 @@ def card_entries(path: Path, report: Report) -> Iterable[Located]:
 
 
 def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], report: Report) -> Card | None:
+    """The card written at `located`, with its back face if it is double-sided; None (and findings) if invalid."""
     data = located.value
     kind = data.get("kind")
     if kind is not None and not isinstance(kind, str):
@@ -278,11 +294,121 @@ def validate_card(located: Located, pack: GamePack, adapter: TypeAdapter[Any], r
             )
         )
         return None
+    if kind in pack.back_kind_ids:
+        fronts = " or ".join(_a(k.label) for k in pack.fronts_of(kind))
+        report.add(
+            Finding(
+                "E-BACK-FACE",
+                f"{_a(pack.kind(kind).label)} is the back face of {fronts} card, not a card of its own",
+                located.path,
+                located.value_span(("kind",)),
+                hint=f"write it under 'back:' of {fronts} card",
+            )
+        )
+        return None
+    front_data = {k: v for k, v in data.items() if k != BACK} if BACK in data else data
+    back = _back_face(located, pack, adapter, report) if kind in pack.kind_ids else None
     try:
-        return adapter.validate_python(data)
+        card: Card = adapter.validate_python(front_data)
     except ValidationError as exc:
         report.extend(findings_for(exc.errors(include_url=False), data, located, pack))
         return None
+    if back is None:
+        # A double-sided card whose back is wrong, or a one-faced card written with a back, is not kept.
+        return None if pack.kind(card.kind).back_face or BACK in data else card
+    return card.model_copy(update={BACK: back.model_copy(update={"id": back_id(card.id)})})
+
+
+def _back_face(located: Located, pack: GamePack, adapter: TypeAdapter[Any], report: Report) -> Card | None:
+    """The back face written under `back:` of a card of a known kind, or None with findings.
+
+    The back is validated as a card of its kind's `back_face` kind, with the fields both
+    faces share (`SHARED_BY_FACES`, and the faction unless the back names its own) taken
+    from the front, so its findings point into the `back:` mapping.
+    """
+    data = located.value
+    kind = pack.kind(data["kind"])
+    who = f"'{data['id']}'" if isinstance(data.get("id"), str) else f"this {kind.label.lower()}"
+    if not kind.back_face:
+        if BACK in data:
+            double = [k.plural for k in pack.kinds if k.back_face]
+            report.add(
+                Finding(
+                    "E-BACK-FACE",
+                    f"{_a(kind.label)} has one face; 'back' is the other side of a double-sided card",
+                    located.path,
+                    located.key_span((BACK,)),
+                    hint=f"double-sided kinds: {', '.join(double)}"
+                    if double
+                    else f"{pack.name} has no double-sided cards",
+                )
+            )
+        return None
+    back_kind = pack.kind(kind.back_face)
+    if BACK not in data:
+        report.add(
+            Finding(
+                "E-MISSING-FIELD",
+                f"{who} has no 'back', which every {kind.label} needs: its {back_kind.label} side",
+                located.path,
+                _card_start(located),
+                hint=f"back: {{name: ..., text: ...}} holds the fields of the {back_kind.label} side",
+            )
+        )
+        return None
+    back = data[BACK]
+    if not isinstance(back, dict):
+        report.add(
+            Finding(
+                "E-WRONG-TYPE",
+                f"'back' must be a mapping of the {back_kind.label} side's fields (name: ..., text: ...), "
+                f"not {describe(back)}",
+                located.path,
+                located.value_span((BACK,)),
+            )
+        )
+        return None
+    sub = located.sub(BACK)
+    problems = 0
+    for name in (*SHARED_BY_FACES, BACK):
+        if name in back:
+            problems += 1
+            report.add(
+                Finding(
+                    "E-BACK-FACE",
+                    f"'{name}' belongs to the whole card, not to its {back_kind.label} side; write it once, on the front",
+                    located.path,
+                    sub.key_span((name,)),
+                )
+            )
+    if "kind" in back and back["kind"] != back_kind.id:
+        problems += 1
+        report.add(
+            Finding(
+                "E-BACK-FACE",
+                f"the back of {_a(kind.label)} is {_a(back_kind.label)} ('{back_kind.id}'), not {_show(back['kind'])}",
+                located.path,
+                sub.value_span(("kind",)),
+                hint="leave 'kind' out of 'back:'; the front's kind decides it",
+            )
+        )
+    inherited = {name: data[name] for name in SHARED_BY_FACES if name in data}
+    back_model = kind_model(pack, back_kind.id)
+    faction = pack.faction_field
+    if faction in data and faction not in back and back_model is not None and faction in back_model.model_fields:
+        inherited[faction] = data[faction]  # a back of the front's faction, unless it names its own
+    merged = {**inherited, **{k: v for k, v in back.items() if k not in (*SHARED_BY_FACES, BACK)}}
+    merged["kind"] = back_kind.id
+    inherited_keys = {(name,) for name in inherited}
+    try:
+        face: Card = adapter.validate_python(merged)
+    except ValidationError as exc:
+        # Errors of the fields taken from the front are left out: the front's own findings say what is wrong.
+        errors = [e for e in exc.errors(include_url=False) if _error_loc(e, merged, None)[:1] not in inherited_keys]
+        side = f"the {back_kind.label} side of {who}"
+        report.extend(findings_for(errors, merged, sub, pack, who=side, hidden=frozenset((*SHARED_BY_FACES, BACK))))
+        return None
+    return None if problems else face
 
 
 def kind_model(pack: GamePack, kind: Any) -> type[BaseModel] | None:
@@ -362,14 +488,19 @@ def findings_for(
     pack: GamePack,
     subject: str | None = None,
     subject_model: type[BaseModel] | None = None,
+    who: str | None = None,
+    hidden: frozenset[str] = frozenset(),
 ) -> list[Finding]:
-    """The findings of one card's (or set's) pydantic errors; a misspelled required field is one finding."""
+    """The findings of one card's (or set's) pydantic errors; a misspelled required field is one finding.
+
+    `who` names the card in messages (default: its id); `hidden` are fields left out of the
+    fields a message lists (a back face does not list those it shares with its front)."""
     locs = [_error_loc(error, data, subject) for error in errors]
     typed = [(error["type"], loc) for error, loc in zip(errors, locs, strict=True)]
     meant = misspelled_required(typed)
     absorbed = absorbed_missing(typed, meant)
     return [
-        _finding_for(error, loc, data, located, pack, subject, subject_model, meant.get(index))
+        _finding_for(error, loc, data, located, pack, subject, subject_model, meant.get(index), who, hidden)
         for index, (error, loc) in enumerate(zip(errors, locs, strict=True))
         if index not in absorbed
     ]
@@ -393,16 +524,21 @@ def _finding_for(
     subject: str | None = None,
     subject_model: type[BaseModel] | None = None,
     misspells: str | None = None,
+    who: str | None = None,
+    hidden: frozenset[str] = frozenset(),
 ) -> Finding:
     """Turns one pydantic error into a finding in the designer's words, at the right span."""
     kind = data.get("kind")
     kind_label = subject or (pack.kind(kind).label if kind in pack.kind_ids else "card")
     etype = error["type"]
     path = located.path
-    who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
+    if who is None:
+        who = f"'{data['id']}'" if isinstance(data.get("id"), str) and subject is None else f"this {kind_label.lower()}"
     model = kind_model(pack, kind) if subject is None else subject_model
     if etype == "extra_forbidden":
-        return _unknown_field(loc, kind_label, model, pack, located, misspells)
+        if not (kind in pack.kind_ids and pack.kind(kind).back_face):
+            hidden |= {BACK}  # every card model has the field, but only a double-sided card writes it
+        return _unknown_field(loc, kind_label, model, pack, located, misspells, hidden)
     if etype == "missing":
         if len(loc) > 1:
             return Finding(
@@ -512,6 +648,7 @@ def _unknown_field(
     pack: GamePack,
     located: Located,
     misspells: str | None = None,
+    hidden: frozenset[str] = frozenset(),
 ) -> Finding:
     name = str(loc[-1])
     span = located.key_span(loc)
@@ -526,7 +663,7 @@ def _unknown_field(
         )
     if len(loc) == 1:
         owner = f"{_a(kind_label)}"
-        known = list(model.model_fields) if model else []
+        known = [f for f in model.model_fields if f not in hidden] if model else []
         elsewhere = [k.plural for k in pack.kinds if name in _kind_fields(pack, k.id)]
         if model is not None and elsewhere:
             return Finding(
@@ -669,6 +806,8 @@ def cross_checks(db: CardDatabase, entries: list[CardEntry] | None = None) -> It
                 )
         if entry.card is not None:
             yield from art_checks(db, entry.card, located)
+            if entry.card.back is not None:
+                yield from art_checks(db, entry.card.back, located.sub(BACK))
             if not entry.card.flavor:
                 yield Finding("W-NO-FLAVOR", f"'{entry.id}' has no flavor text", located.path, _card_start(located))
         elif entry.art_file is not None:

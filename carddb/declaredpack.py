@@ -97,6 +97,7 @@ def declared_pack(game: GameDeclaration, game_id: str, path: Path) -> GamePack:
                 subtypes=tuple(k.subtypes),
                 back=k.back,
                 frame=k.frame,
+                back_face=k.back_face or "",
             )
             for k in game.kinds
         ),

@@ -79,6 +79,7 @@ class CardKind(StrictModel):
     fields: dict[str, CardField] = Field(default_factory=dict)
     back: WordId = "default"
     frame: str = ""
+    back_face: WordId | None = None  # a double-sided kind: the kind of each card's other side
 
 
 class StatDeclaration(StrictModel):
@@ -337,6 +338,23 @@ def _consistency(game: GameDeclaration, doc: Located, path: Path) -> Iterable[Fi
         if not svg.is_file():
             yield problem(f"icon '{name}' has no picture: {svg.name} is missing from icons/", at("icons", index))
     kind_ids = {k.id for k in game.kinds}
+    back_faces = {k.back_face for k in game.kinds if k.back_face}
+    for index, kind in enumerate(game.kinds):
+        if kind.back_face is None:
+            continue
+        if kind.back_face not in kind_ids or kind.back_face == kind.id:
+            close = difflib.get_close_matches(kind.back_face, sorted(kind_ids - {kind.id}), n=1)
+            yield problem(
+                f"kind '{kind.id}': back_face '{kind.back_face}' is not another kind of this game"
+                + (f"; did you mean '{close[0]}'?" if close else ""),
+                at("kinds", index, "back_face"),
+                hint="back_face names the kind of the card's other side, declared under kinds: like any kind",
+            )
+        elif kind.id in back_faces:
+            yield problem(
+                f"kind '{kind.id}' is the back face of another kind, so it cannot have a back face itself",
+                at("kinds", index, "back_face"),
+            )
     if game.deck is not None:
         for index, kind_id in enumerate(game.deck.kinds):
             if kind_id not in kind_ids:

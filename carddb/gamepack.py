@@ -34,9 +34,12 @@ class KindInfo:
     description: str
     subtypes: tuple[str, ...] = ()
     layout: str = "standard"  # which face template family draws it
-    back: str = "default"  # which card back it is printed with
+    back: str = "default"  # which card back it is printed with (single-sided kinds)
     group: str = ""  # how a game groups kinds (LOE: "council", "victory", "deck")
     frame: str = ""  # what its frame looks like, in the rulebook's words ("" : "the <layout> frame")
+    # Double-sided kinds: the kind of each card's own back face (a kind of the pack that no card
+    # has as its front). Such a card writes its other side under `back:` and prints no shared back.
+    back_face: str = ""
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,20 @@ class GamePack:
     # The game's rules for the simulator (`carddb playtest`): called once per run, it imports
     # what it needs then, so a command that does not simulate never pays for it.
     simulator: Callable[[GamePack], SimRules] | None = None
+    # Every copy of the game holds the same cards (a boxed game): no boosters, no collection to build;
+    # the rulebook's component list then names every card, for a buyer to check.
+    fixed: bool = False
+    components_note: str = ""  # printed with the rulebook's component list; may name numbers ({number:ID})
+
+    def __post_init__(self) -> None:
+        ids = self.kind_ids
+        for kind in self.kinds:
+            if not kind.back_face:
+                continue
+            if kind.back_face not in ids or kind.back_face == kind.id:
+                raise ValueError(f"kind '{kind.id}': back_face '{kind.back_face}' is not another kind of '{self.id}'")
+            if self.kind(kind.back_face).back_face:
+                raise ValueError(f"kind '{kind.back_face}' is the back face of '{kind.id}' and cannot have one itself")
 
     def kind(self, kind_id: str) -> KindInfo:
         for kind in self.kinds:
@@ -221,3 +238,17 @@ class GamePack:
     @property
     def kind_ids(self) -> tuple[str, ...]:
         return tuple(k.id for k in self.kinds)
+
+    @property
+    def back_kind_ids(self) -> frozenset[str]:
+        """Kinds that are only ever the back face of a double-sided card."""
+        return frozenset(k.back_face for k in self.kinds if k.back_face)
+
+    def fronts_of(self, kind_id: str) -> tuple[KindInfo, ...]:
+        """The double-sided kinds whose cards have a back face of `kind_id`."""
+        return tuple(k for k in self.kinds if k.back_face == kind_id)
+
+    @property
+    def shared_backs(self) -> tuple[str, ...]:
+        """The card backs the game prints: those of its single-sided kinds, each once."""
+        return tuple(dict.fromkeys(k.back for k in self.kinds if not k.back_face and k.id not in self.back_kind_ids))

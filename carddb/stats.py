@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from carddb.cardmodel import Card
 from carddb.database import CardDatabase
 
 Table = tuple[str, list[tuple[object, ...]], tuple[str, ...]]
@@ -11,6 +12,10 @@ Table = tuple[str, list[tuple[object, ...]], tuple[str, ...]]
 
 def _pct(n: int, total: int) -> str:
     return f"{100 * n / total:.0f}%" if total else "-"
+
+
+def pool_of(cards: list[Card], kind: str) -> int:
+    return sum(c.copies for c in cards if c.kind == kind)
 
 
 def set_statistics(db: CardDatabase) -> list[Table]:
@@ -21,13 +26,28 @@ def set_statistics(db: CardDatabase) -> list[Table]:
     pool = Counter()
     for c in cards:
         pool[c.kind] += c.copies
+    fronts = [k for k in db.pack.kinds if k.id not in db.pack.back_kind_ids]
     tables.append(
         (
             f"{db.pack.name}: {total} distinct cards",
-            [(k.label, kinds[k.id], pool[k.id]) for k in db.pack.kinds] + [("total", total, sum(pool.values()))],
+            [(k.label, kinds[k.id], pool[k.id]) for k in fronts] + [("total", total, sum(pool.values()))],
             ("kind", "cards", "copies in pool"),
         )
     )
+    double = [c for c in cards if c.back is not None]
+    if double:
+        # The back faces are not cards of their own: each is the other side of a card counted above.
+        sides = Counter((c.kind, c.back.kind) for c in double if c.back is not None)
+        tables.append(
+            (
+                f"Double-sided: {len(double)} of the {total} cards",
+                [
+                    (db.pack.kind(front).label, db.pack.kind(back).label, n, pool_of(double, front))
+                    for (front, back), n in sides.items()
+                ],
+                ("front", "back", "cards", "copies in pool"),
+            )
+        )
     subtypes = Counter((c.kind, c.subtype_id()) for c in cards if c.subtype_id())
     if subtypes:
         rows = [
@@ -83,6 +103,8 @@ def statistics_json(db: CardDatabase) -> dict[str, object]:
     subtypes = Counter((c.kind, c.subtype_id()) for c in cards if c.subtype_id())
     rarities = Counter(c.rarity for c in cards)
     factions = Counter(db.faction_of(c) for c in cards)
+    double = Counter((c.kind, c.back.kind) for c in cards if c.back is not None)
+    fronts = [k for k in db.pack.kinds if k.id not in db.pack.back_kind_ids]
     curves = []
     for k in db.pack.kinds:
         costs = [cost for c in cards if c.kind == k.id and (cost := c.curve_cost()) is not None]
@@ -94,7 +116,11 @@ def statistics_json(db: CardDatabase) -> dict[str, object]:
         "game": db.pack.id,
         "cards": len(cards),
         "copies": sum(c.copies for c in cards),
-        "kinds": [{"id": k.id, "label": k.label, "cards": kinds[k.id], "copies": copies[k.id]} for k in db.pack.kinds],
+        "kinds": [{"id": k.id, "label": k.label, "cards": kinds[k.id], "copies": copies[k.id]} for k in fronts],
+        # Each double-sided card is counted once under its front's kind, and here by its two sides.
+        "double_sided": [
+            {"front": front, "back": back, "cards": n, "copies": copies[front]} for (front, back), n in double.items()
+        ],
         "subtypes": [
             {"kind": k.id, "subtype": subtype, "cards": subtypes[(k.id, subtype)]}
             for k in db.pack.kinds

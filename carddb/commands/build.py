@@ -46,8 +46,10 @@ def build_command(
         table.add_row(*row)
     Console(width=180).print(table)
     print(
-        f"{pack.name}: {plural(result.rendered + result.cached, 'card')}, {result.rendered} rendered, "
-        f"{result.cached} from the cache; {plural(len(result.report.warnings), 'warning')}"
+        f"{pack.name}: {plural(result.cards, 'card')}"
+        + (f" ({result.rendered + result.cached} faces)" if result.rendered + result.cached != result.cards else "")
+        + f", {result.rendered} rendered, {result.cached} from the cache; "
+        f"{plural(len(result.report.warnings), 'warning')}"
     )
     print("waited for: " + ", ".join(f"{label.lower()} {sec:.1f} s" for label, sec in result.seconds.items()))
     work = ", ".join(f"{label} {sec:.1f} s" for label, sec in sorted(result.cpu.items(), key=lambda item: -item[1]))

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carddb.cardmodel import Card
+from carddb.cardmodel import SHARED_BY_FACES, Card
 from carddb.commands.common import (
     FormatOpt,
     GameOpt,
@@ -115,7 +115,7 @@ def list_cards(
         (
             c
             for c in db.cards
-            if (kind is None or c.kind == kind)
+            if (kind is None or any(face.kind == kind for face in c.faces))
             and (rarity is None or c.rarity == rarity)
             and (faction is None or db.faction_of(c) == faction)
         ),
@@ -128,10 +128,17 @@ def list_cards(
     table.columns[0].no_wrap = True
     table.columns[-1].no_wrap = True
     for c in cards:
-        kind_label = db.pack.kind(c.kind).label + (f" - {c.subtype_id().title()}" if c.subtype_id() else "")
-        table.add_row(c.id, c.name, kind_label, c.cost_label(), db.faction_of(c) or "", c.rarity, f"{c.set} {c.number}")
+        # A double-sided card reads 'Front // Back', as card games print the names of such cards.
+        name = " // ".join(face.name for face in c.faces)
+        kind_label = " // ".join(_type_line(db, face) for face in c.faces)
+        table.add_row(c.id, name, kind_label, c.cost_label(), db.faction_of(c) or "", c.rarity, f"{c.set} {c.number}")
     print_table(table)
     print(plural(len(cards), "card"))
+
+
+def _type_line(db: CardDatabase, card: Card) -> str:
+    subtype = card.subtype_id()
+    return db.pack.kind(card.kind).label + (f" - {subtype.title()}" if subtype else "")
 
 
 def _check_choice(option: str, value: str | None, choices: tuple[str, ...], what: str) -> None:
@@ -155,10 +162,20 @@ def show(
     if format is OutputFormat.json:
         print_json({"game": db.pack.id, "card": card_json(db, card)})
         return
+    _show_face(db, card, skip=set())
+    if card.back is not None:
+        # The other side of a double-sided card, without the fields both sides share.
+        print()
+        _show_face(db, card.back, skip={*SHARED_BY_FACES, "kind"}, heading=f"Back ({card.back.id}): ")
+
+
+def _show_face(db: CardDatabase, card: Card, skip: set[str], heading: str = "") -> None:
     src = db.source(card)
-    print(f"{card.name}  ({db.pack.kind(card.kind).label}, {report_path(db, src.path)}:{src.located.span.line})")
+    print(
+        f"{heading}{card.name}  ({db.pack.kind(card.kind).label}, {report_path(db, src.path)}:{src.located.span.line})"
+    )
     for name, value in card.model_dump(exclude_defaults=False).items():
-        if name in {"name", "text", "flavor"} or value in (None, (), "", []):
+        if name in {"name", "text", "flavor", "back", *skip} or value in (None, (), "", []):
             continue
         if name == "cost" and card.cost_label():
             value = card.cost_label()
@@ -189,10 +206,14 @@ def _did_you_mean(db: CardDatabase, wanted: str) -> str:
 
 
 def card_json(db: CardDatabase, card: Card) -> dict[str, Any]:
-    """A card as JSON: every field of its kind (defaults filled in), then where it is written."""
+    """A card as JSON: every field of its kind (defaults filled in), then where it is written.
+
+    A double-sided card's `back` is its other side, the same way (its id is the card's with `/back`)."""
     data = card.model_dump(mode="json")
     src = db.source(card)
     data["source"] = {"path": report_path(db, src.path), "line": src.located.span.line}
+    if card.back is not None:
+        data["back"] = card_json(db, card.back)
     return data
 
 

@@ -19,7 +19,7 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
 from carddb.play import draftmancer
-from carddb.play.boosters import BoosterPlan
+from carddb.play.boosters import BoosterPlan, boosters_path
 from carddb.play.collation import open_boosters
 from carddb.play.dealing import completing_type, deal_rest, write_dealing
 from carddb.play.decks import LoadedDeck, deck_files, load_deck_file, load_decks
@@ -28,7 +28,7 @@ from carddb.play.draftformat import PlayDefinitions, first_sealed_phase, load_pl
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
 from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed_outputs
 from carddb.play.replay import replay_draft
-from carddb.play.samples import sample_seats
+from carddb.play.samples import fixed_game_note, sample_seats
 from carddb.play.sealed import run_sealed
 from carddb.plural import plural
 
@@ -53,6 +53,8 @@ DEFAULT_SEALED_BOOSTERS = 3  # when neither the option nor the game's sealed pha
 
 
 def _play(db: CardDatabase, strict: bool = False) -> PlayDefinitions:
+    if db.pack.fixed and not boosters_path(db).is_file():
+        raise UsageError(fixed_game_note(db.pack))
     report = Report(root=db.project.root)
     play = load_play(db, report)
     if report.failed(strict):

@@ -186,14 +186,14 @@ def run_print(
 ) -> None:
     with stages() as stage:
         result = print_stage(db, cards, options, report, stage=stage, pool=pool)
-    _summary(db, cards, result.printable, result.from_cache, result.written, report, skipped)
+    _summary(db, cards, result.printable, (result.rendered, result.from_cache), result.written, report, skipped)
 
 
 def _summary(
     db: CardDatabase,
     cards: Sequence[Card],
     printable: Sequence[Card],
-    from_cache: int,
+    counts: tuple[int, int],
     written: Written,
     report: Report,
     skipped: Skipped | None,
@@ -207,8 +207,11 @@ def _summary(
     if skipped is not None:
         skipped.print()
     missing = len(cards) - len(printable)
-    rendered = len(printable) - from_cache
-    line = f"{plural(len(printable), 'card')}: {rendered} rendered, {from_cache} from the cache"
+    rendered, from_cache = counts
+    line = plural(len(printable), "card")
+    if rendered + from_cache != len(printable):  # double-sided cards: each side is a face of its own
+        line += f" ({rendered + from_cache} faces)"
+    line += f": {rendered} rendered, {from_cache} from the cache"
     if missing:
         line += f"; {missing} could not be rendered (see the findings above)"
     if skipped is not None and skipped.listed:

@@ -48,6 +48,11 @@ class PlaySamples:
     sealed_boosters: list[Booster] = field(default_factory=list)  # for booster-ordered print sheets
 
 
+def fixed_game_note(pack: GamePack) -> str:
+    """Why a game has no boosters, said once (by the build's summary, or a play command)."""
+    return f"{pack.name} is a fixed game: every copy holds the same cards, so it has no boosters, sealed or draft"
+
+
 def sample_seats(pack: GamePack) -> int:
     """The table the samples are played at: the most players the game allows, else SEATS."""
     bounds = pack.players
@@ -70,6 +75,8 @@ def play_stage(
 def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: Documents) -> PlaySamples:
     out = db.project.output_dir(db.pack) / "play"
     samples = PlaySamples()
+    if db.pack.fixed and not boosters_path(db).is_file():
+        samples.notes.append(("Boosters", fixed_game_note(db.pack)))
     seats = sample_seats(db.pack)
     plans: dict[str, BoosterPlan] = {}
     if boosters_path(db).is_file():

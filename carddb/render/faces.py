@@ -4,6 +4,9 @@ The contract with the print stage (sheets, PNG, Tabletop Simulator):
 
     render_faces(db, cards, report, *, workers=2, pool=None) -> list[FaceResult]
         One FaceResult per card that could be rendered, in the order of `cards`.
+        A double-sided card's own back face is rendered like any face and comes as
+        its `back_face` (a FaceResult of the back's id, `ID/back`); a card whose back
+        could not be rendered is left out, like one whose front could not.
         `FaceResult.pdf` is a single-page PDF in the face cache
         (output/<game>/.cache/faces/<key>.pdf) whose MediaBox is the card with its
         bleed (poker: 69 x 94 mm), whose TrimBox is the card (63 x 88 mm, 3 mm in)
@@ -15,7 +18,8 @@ The contract with the print stage (sheets, PNG, Tabletop Simulator):
         E-TEMPLATE, E-FONT-MISSING, E-ART-MISSING / E-ART-UNREADABLE / E-PATH-ESCAPE
         (placeholder art is printed instead).
     render_backs(db) -> dict[str, Path]
-        Back id -> single-page PDF with the same geometry.
+        Back id -> single-page PDF with the same geometry, for the shared backs of
+        the game's single-sided kinds (`GamePack.shared_backs`).
     card_html(db, card) -> str
         The HTML document of one face (browser preview, spoiler site, tests), with
         trim, safe-zone and rounded-corner guides unless `preview=False`.
@@ -35,7 +39,7 @@ import math
 import re
 import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +49,7 @@ from PIL import Image, UnidentifiedImageError
 
 import carddb
 from carddb.atomic import write_text
-from carddb.cardmodel import Card
+from carddb.cardmodel import Card, front_id
 from carddb.database import CardDatabase, art_checks, resolve_art
 from carddb.diagnostics import Finding, Report, Span
 from carddb.errors import RenderError
@@ -96,6 +100,23 @@ class FaceResult:
     fill: float
     from_cache: bool
     parts: dict[str, list[float]] = field(default_factory=dict)  # FaceMeta.parts: where FACE_PARTS were drawn
+    back_face: FaceResult | None = None  # a double-sided card's own back, printed behind it
+
+    @property
+    def sides(self) -> tuple[FaceResult, ...]:
+        """This face and, for a double-sided card, its back face: every face that was laid out or reused."""
+        return (self,) if self.back_face is None else (self, self.back_face)
+
+    def back_pdf(self, backs: dict[str, Path]) -> Path | None:
+        """What prints behind this card: its own back face, else its kind's shared back (None if not rendered)."""
+        return self.back_face.pdf if self.back_face is not None else backs.get(self.back)
+
+
+def face_counts(faces: Sequence[FaceResult]) -> tuple[int, int]:
+    """(faces laid out by this run, faces taken from the cache), both sides of double-sided cards counted."""
+    sides = [side for face in faces for side in face.sides]
+    cached = sum(1 for side in sides if side.from_cache)
+    return len(sides) - cached, cached
 
 
 class TemplateFailure(Exception):
@@ -429,6 +450,7 @@ def choose_art(
 def face_context(
     db: CardDatabase, card: Card, resources: FaceResources, report: Report | None, *, preview: bool
 ) -> tuple[dict[str, Any], ArtChoice]:
+    """What a face template is given; `other_side` is the other face of a double-sided card (else None)."""
     pack = db.pack
     kind = pack.kind(card.kind)
     faction = pack.faction(db.faction_of(card)) or NEUTRAL
@@ -471,6 +493,8 @@ def face_context(
         "set_total": db.set_size(card.set) or card.number,
         "preview": preview,
         "corner_guide": preview,
+        "side": "back" if card.is_back else "front",
+        "other_side": db.face(front_id(card.id)) if card.is_back else card.back,
     }
     return context, art
 
@@ -568,15 +592,20 @@ class FaceRun:
             card.id: FaceResult(card.id, self.cache.pdf_path(key), back[card.kind], 0.0, 0.0, False)
             for card, key, _fragment in self.pending
         }
-        return {**coming, **self.found}
+        every = {**coming, **self.found}
+        return {card.id: face for card in self.cards if (face := _with_back(card, every)) is not None}
 
     def finish(self, only: Sequence[str] | None = None) -> list[FaceResult]:
-        """Wait for the faces of the cards in `only` (default: all) and return them in the order of the cards."""
-        wanted = set(only) if only is not None else None
+        """Wait for the faces of the cards in `only` (default: all) and return them in the order of the cards.
+
+        `only` may name a card or one of its faces (`ID/back`): either way both sides are waited for.
+        """
+        wanted = _whole_cards(self.cards, only) if only is not None else None
+        faces = {face.id for card in self.cards if wanted is None or card.id in wanted for face in card.faces}
         chosen = [
             number
             for number, job in enumerate(self.jobs)
-            if wanted is None or any(card_id in wanted for card_id, _k, _f in job.faces)
+            if wanted is None or any(card_id in faces for card_id, _k, _f in job.faces)
         ]
         try:
             rendered = self._rendered(chosen)
@@ -593,7 +622,11 @@ class FaceRun:
                 self.found[card.id] = _result(
                     self.db, card, self.cache.pdf_path(key), by_key[key], from_cache=False, report=self.report
                 )
-        return [self.found[c.id] for c in self.cards if c.id in self.found and (wanted is None or c.id in wanted)]
+        return [
+            face
+            for c in self.cards
+            if (wanted is None or c.id in wanted) and (face := _with_back(c, self.found)) is not None
+        ]
 
     def _rendered(self, numbers: list[int]) -> list[tuple[str, FaceMeta]]:
         """The (key, meta) of every face the chosen jobs rendered: waited for on the workers, or rendered here."""
@@ -652,10 +685,12 @@ def start_faces(
     index = cache.load_index()
     seen: dict[str, str] = {}
     common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
-    wanted_first = set(first)
-    early = [card for card in cards if card.id in wanted_first]
+    wanted_first = _whole_cards(cards, first)
+    # Every face of a card, its own back face too (a double-sided card's back is a face like any).
+    early = [face for card in cards if card.id in wanted_first for face in card.faces]
+    later = [face for card in cards if card.id not in wanted_first for face in card.faces]
     # Batches go to the workers as soon as they fill, so the first is laid out while the parent builds the rest.
-    size = max(1, min(BATCH_CARDS, math.ceil(len(cards) / (pool.workers if pool is not None else workers))))
+    size = max(1, min(BATCH_CARDS, math.ceil(len(early + later) / (pool.workers if pool is not None else workers))))
     batch: list[tuple[Card, str, str]] = []
 
     def send(priority: int) -> None:
@@ -663,7 +698,7 @@ def start_faces(
             run.add(_job(db, batch, (head, tail, palette), resources, cache, steps), priority, pool)
             batch.clear()
 
-    for position, card in enumerate([*early, *(card for card in cards if card.id not in wanted_first)]):
+    for position, card in enumerate([*early, *later]):
         if position == len(early):
             send(FIRST)
         inputs = face_inputs(db, card, common)
@@ -693,10 +728,11 @@ def start_faces(
             warm_workers(pool, db.project, db.pack, resources=resources, all_workers=True)
         if len(batch) >= size:
             send(FIRST if position < len(early) else LATER)
-    send(FIRST if len(early) == len(cards) else LATER)
+    send(FIRST if not later else LATER)
     if seen.items() - index.items():
         # Entries of cards left out of this run (a --cards selection) are kept, up to a bound.
-        cache.store_index(seen if len(index) + len(seen) > 4 * max(len(db.cards), 1) else {**index, **seen})
+        bound = 4 * max(sum(len(c.faces) for c in db.cards), 1)
+        cache.store_index(seen if len(index) + len(seen) > bound else {**index, **seen})
     if pool is None and len(run.jobs) > 1 and workers > 1:
         run.pool, run.own_pool = RenderWorkers(workers).start(), True
         run.tickets = [run.pool.submit(RENDER_BATCH, job, label="card faces") for job in run.jobs]
@@ -712,7 +748,25 @@ def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:
             art = f"{card.art.file}|{stat.st_size}|{stat.st_mtime_ns}"
         except (OSError, ValueError):
             art = f"{card.art.file}|missing"
-    return digest([*common, card.model_dump_json(), repr(db.sets.get(card.set)), str(db.set_size(card.set)), art])
+    # Both sides of a double-sided card: a face template may print its other side (`other_side`).
+    whole = db.face(front_id(card.id)) if card.is_back else card
+    data = (whole or card).model_dump_json()
+    return digest([*common, card.id, data, repr(db.sets.get(card.set)), str(db.set_size(card.set)), art])
+
+
+def _whole_cards(cards: Sequence[Card], ids: Sequence[str]) -> set[str]:
+    """The ids of the cards that `ids` names, by their own id or the id of one of their faces."""
+    named = set(ids)
+    return {card.id for card in cards if any(face.id in named for face in card.faces)}
+
+
+def _with_back(card: Card, results: dict[str, FaceResult]) -> FaceResult | None:
+    """The card's result, carrying its own back face's; None if either side could not be rendered."""
+    front = results.get(card.id)
+    if front is None or card.back is None:
+        return front
+    back = results.get(card.back.id)
+    return replace(front, back_face=back) if back is not None else None
 
 
 def _result(db: CardDatabase, card: Card, pdf: Path, meta: FaceMeta, *, from_cache: bool, report: Report) -> FaceResult:
@@ -786,7 +840,7 @@ def render_backs(
                 problems[0].message, problems[0].path, problems[0].span.line if problems[0].span else None
             )
         head, tail = resources.page_parts(preview=False)
-        backs = list(dict.fromkeys(kind.back for kind in db.pack.kinds))
+        backs = list(db.pack.shared_backs)
         fragments = {
             back: resources.render(
                 resources.back_template_name(back),

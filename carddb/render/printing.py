@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_bytes
-from carddb.cardmodel import Card
+from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.errors import RenderError
 from carddb.plural import plural
 from carddb.progress import Stage, no_progress
-from carddb.render.faces import FaceResult, FaceRun, render_backs, start_faces
+from carddb.render.faces import FaceResult, FaceRun, face_counts, render_backs, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.raster import PRESETS, PngJob, PngRun, queue_pngs
 from carddb.render.selection import print_order
@@ -28,6 +28,7 @@ from carddb.render.sheets import (
     SheetJob,
     SheetResult,
     compose_job,
+    join_pdfs,
     layout_for,
     prune_page_cache,
 )
@@ -70,7 +71,13 @@ class PrintResult:
 
     @property
     def from_cache(self) -> int:
-        return sum(1 for f in self.faces if f.from_cache)
+        """Faces (both sides of a double-sided card) taken from the cache."""
+        return face_counts(self.faces)[1]
+
+    @property
+    def rendered(self) -> int:
+        """Faces (both sides of a double-sided card) laid out by this run."""
+        return face_counts(self.faces)[0]
 
 
 def print_stage(
@@ -156,7 +163,8 @@ class PrintRun:
                 written.add(
                     "Tabletop Simulator deck",
                     _rel(db, deck_result.json_path),
-                    f"{plural(deck_result.cards, 'card')} on {plural(len(deck_result.images) - 1, 'sheet')} + back",
+                    f"{plural(deck_result.cards, 'card')} on {plural(deck_result.sheets, 'sheet')} + "
+                    + ("a sheet of their own backs each (UniqueBack)" if deck_result.unique_backs else "back"),
                 )
         self.sheets, self.pngs, self.tts = [], None, None
         return self.result
@@ -196,7 +204,8 @@ def start_print(
             faces = faces.finish()
     face_by_id = {f.card_id: f for f in faces}
     printable = [c for c in cards if c.id in face_by_id]
-    if options.duplex is not Duplex.none and {f.back for f in faces} - set(backs) and report.errors:
+    shared = {f.back for f in faces if f.back_face is None}
+    if options.duplex is not Duplex.none and shared - set(backs) and report.errors:
         # A back failed (broken back template, missing font): its findings say why; print nothing.
         printable = []
     run = PrintRun(db, options, PrintResult(list(faces), backs, printable, Written()), stage, pool=pool)
@@ -204,10 +213,12 @@ def start_print(
         return run
     with stage("Copying card PDFs", None):
         changed = _copy_card_pdfs(printable, face_by_id, backs, out / "cards")
+    double = sum(1 for c in printable if face_by_id[c.id].back_face is not None)
+    sides = f" ({double} double-sided, both sides in one file)" if double else ""
     run.result.written.add(
         "card PDFs",
         _rel(db, out / "cards"),
-        f"{plural(len(printable), 'card')} + {plural(len(backs), 'back')}, {changed} updated",
+        f"{plural(len(printable), 'card')}{sides} + {plural(len(backs), 'back')}, {changed} updated",
     )
     slots = sheet_cards(printable, face_by_id, backs, options)
     run.slots = len(slots)
@@ -286,20 +297,22 @@ def _rel(db: CardDatabase, path: Path) -> str:
         return str(path)
 
 
-def back_of(card_id: str, backs: dict[str, Path], back_id: str) -> Path:
-    try:
-        return backs[back_id]
-    except KeyError:
-        raise RenderError(f"the back '{back_id}' of card '{card_id}' could not be rendered") from None
+def back_of(face: FaceResult, backs: dict[str, Path]) -> Path:
+    """What prints behind a card: its own back face, else its kind's shared back."""
+    back = face.back_pdf(backs)
+    if back is None:
+        raise RenderError(f"the back '{face.back}' of card '{face.card_id}' could not be rendered")
+    return back
 
 
 def _copy_card_pdfs(cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path) -> int:
-    """Copy each card's PDF to output/<game>/cards/<id>.pdf (and backs to cards/backs/); skip identical files."""
-    pairs = [(faces[c.id].pdf, folder / f"{c.id}.pdf") for c in cards]
-    pairs += [(pdf, folder / "backs" / f"{back}.pdf") for back, pdf in backs.items()]
+    """Write output/<game>/cards/<id>.pdf (both sides of a double-sided card) and cards/backs/; skip identical files."""
+    pairs = [(faces[c.id], folder / f"{c.id}.pdf") for c in cards]
     changed = 0
-    for source, target in pairs:
-        data = source.read_bytes()
+    for target, data in [
+        *((target, card_pdf_bytes(face)) for face, target in pairs),
+        *((folder / "backs" / f"{back}.pdf", pdf.read_bytes()) for back, pdf in backs.items()),
+    ]:
         try:
             if target.stat().st_size == len(data) and target.read_bytes() == data:
                 continue
@@ -310,6 +323,13 @@ def _copy_card_pdfs(cards: Sequence[Card], faces: dict[str, FaceResult], backs: 
     return changed
 
 
+def card_pdf_bytes(face: FaceResult) -> bytes:
+    """A card's own PDF: its face, and for a double-sided card its back face as the second page."""
+    if face.back_face is None:
+        return face.pdf.read_bytes()
+    return join_pdfs([face.pdf, face.back_face.pdf])
+
+
 def sheet_cards(
     cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], options: PrintOptions
 ) -> list[SheetCard]:
@@ -317,7 +337,7 @@ def sheet_cards(
     slots = []
     for card in cards:
         face = faces[card.id]
-        back = None if options.duplex is Duplex.none else back_of(card.id, backs, face.back)
+        back = None if options.duplex is Duplex.none else back_of(face, backs)
         slots += [SheetCard(card.id, face.pdf, back)] * (1 if options.one_each else card.copies)
     if not slots:
         raise RenderError("every selected card has copies: 0; use --one-each to print them anyway")
@@ -327,7 +347,8 @@ def sheet_cards(
 def _png_jobs(
     cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path, options: PrintOptions
 ) -> list[PngJob]:
-    sources = [(faces[c.id].pdf, f"{c.id}.png") for c in cards]
+    sides = [side for c in cards for side in faces[c.id].sides]
+    sources = [(side.pdf, f"{file_stem(side.card_id)}.png") for side in sides]
     sources += [(pdf, f"backs/{back}.png") for back, pdf in backs.items()]
     jobs = []
     for pdf, rel in sources:
@@ -342,18 +363,29 @@ def _png_jobs(
 def _tts_decks(
     db: CardDatabase, cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], name: str
 ) -> list[TtsDeck]:
-    by_back: dict[str, list[TtsCard]] = {}
+    """One deck per shared back; double-sided cards in a deck per kind, each with its own back (UniqueBack)."""
+    groups: dict[tuple[str, str], list[TtsCard]] = {}
+    titles: dict[tuple[str, str], str] = {}
     for card in cards:
         face = faces[card.id]
-        kind = db.pack.kind(card.kind).label
-        entry = TtsCard(card.id, card.name, f"{kind}. {card.text}".strip(), face.pdf, max(card.copies, 1))
-        by_back.setdefault(face.back, []).append(entry)
+        kind = db.pack.kind(card.kind)
+        entry = TtsCard(
+            card.id,
+            " // ".join(side.name for side in card.faces),
+            "\n".join(f"{db.pack.kind(side.kind).label}. {side.text}".strip() for side in card.faces),
+            face.pdf,
+            max(card.copies, 1),
+            face.back_face.pdf if face.back_face is not None else None,
+        )
+        group = ("own", kind.id) if face.back_face is not None else ("shared", face.back)
+        titles.setdefault(group, kind.plural if face.back_face is not None else face.back.replace("-", " "))
+        groups.setdefault(group, []).append(entry)
     return [
         TtsDeck(
-            f"{name}-{back}",
-            f"{db.pack.name}: {back.replace('-', ' ')}",
-            back_of(group[0].id, backs, back),
-            tuple(group),
+            f"{name}-{group[1]}",
+            f"{db.pack.name}: {titles[group]}",
+            None if members[0].back is not None else back_of(faces[members[0].id], backs),
+            tuple(members),
         )
-        for back, group in by_back.items()
+        for group, members in groups.items()
     ]

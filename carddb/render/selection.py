@@ -17,10 +17,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from carddb.cardmodel import Card
-from carddb.database import CardDatabase
+from carddb.database import CardDatabase, validate_card
+from carddb.diagnostics import Report
 from carddb.errors import UsageError
 from carddb.yamlsource import load_yaml
 
@@ -55,7 +56,7 @@ def select_cards(
         for kind in kinds:
             if kind not in db.pack.kind_ids:
                 raise UsageError(f"--kind: '{kind}' is not a kind of {db.pack.name} ({', '.join(db.pack.kind_ids)})")
-        cards = [c for c in cards if c.kind in kinds]
+        cards = [c for c in cards if any(face.kind in kinds for face in c.faces)]
     if changed_since is not None:
         changed = changed_card_ids(db, changed_since)
         cards = [c for c in cards if c.id in changed]
@@ -113,15 +114,14 @@ def _cards_at(db: CardDatabase, top: Path, commit: str) -> dict[str, dict[str, A
         pos = header_end + 1 + size + 1
         docs, _ = load_yaml(top / name, text)
         for doc in docs:
-            entries = doc.value if isinstance(doc.value, list) else [doc.value]
+            entries = [doc.sub(i) for i in range(len(doc.value))] if isinstance(doc.value, list) else [doc]
             for entry in entries:
-                if not isinstance(entry, dict):
+                if not isinstance(entry.value, dict):
                     continue
-                try:
-                    card = adapter.validate_python(entry)
-                except ValidationError:
-                    continue
-                old[card.id] = _dump(card)
+                # Validated as `carddb validate` does, so a double-sided card comes back with its back face.
+                card = validate_card(entry, db.pack, adapter, Report())
+                if card is not None:
+                    old[card.id] = _dump(card)
     return old
 
 
@@ -141,13 +141,18 @@ def _template_changes(db: CardDatabase, top: Path, commit: str) -> set[str]:
     for kind in db.pack.kinds:
         kinds_by_name.setdefault(kind.layout, set()).add(kind.id)
         kinds_by_name.setdefault(f"back-{kind.back}", set()).add(kind.id)
+        if kind.back_face:  # the back face's layout draws this kind's cards too
+            kinds_by_name.setdefault(db.pack.kind(kind.back_face).layout, set()).add(kind.id)
     art_rel = art.relative_to(top).as_posix() + "/"
     templates_rel = PurePosixPath(templates.relative_to(top).as_posix())
     for name in names:
         if name.startswith(art_rel):
             art_file = name[len(art_rel) :]
             changed |= {
-                c.id for c in db.cards if c.art is not None and PurePosixPath(c.art.file).as_posix() == art_file
+                c.id
+                for c in db.cards
+                for face in c.faces
+                if face.art is not None and PurePosixPath(face.art.file).as_posix() == art_file
             }
             continue
         parts = PurePosixPath(name).relative_to(templates_rel).parts

@@ -370,6 +370,22 @@ def _join(page_files: Sequence[Path], target: Path, cache_dir: Path) -> None:
         raise RenderError(f"cannot assemble {target.name}: {exc}") from exc
 
 
+def join_pdfs(pdfs: Sequence[Path]) -> bytes:
+    """The pages of `pdfs` in one PDF (a double-sided card's two faces), each page with its own boxes."""
+    out = pdfium.PdfDocument.new()
+    try:
+        for pdf in pdfs:
+            with _open(pdf) as src:
+                out.import_pages(src)
+        buffer = io.BytesIO()
+        out.save(buffer, version=17)
+        return buffer.getvalue()
+    except pdfium.PdfiumError as exc:
+        raise RenderError(f"cannot join {', '.join(p.name for p in pdfs)}: {exc}") from exc
+    finally:
+        out.close()
+
+
 def _write_joined(page_files: Sequence[Path], target: Path) -> None:
     out = pdfium.PdfDocument.new()
     try:

@@ -4,8 +4,10 @@ Tabletop Simulator cuts a deck out of one image per "custom deck": a grid of at
 most 10 x 7 cards, at most 4096 x 4096 px, RGB. The last cell of a full 10 x 7
 grid is kept free (Tabletop Simulator shows it for hidden cards), so a sheet
 holds 69 cards. Cards with different backs go in different decks, because a
-custom deck has one back image. Each card object's `CardID` is
-`deck id * 100 + index on the sheet`.
+custom deck has one back image. Double-sided cards, each with its own back face,
+go in decks of their own with `UniqueBack`: their back image is a second sheet
+in the same grid, each card's back in the cell of its front. Each card object's
+`CardID` is `deck id * 100 + index on the sheet`.
 
 Images are referenced by relative file names (`loe-deck-sheet-1.jpg`): the user
 uploads them (Steam Cloud, an image host) and points Tabletop Simulator at them,
@@ -45,16 +47,22 @@ class TtsCard:
     description: str
     front: Path
     copies: int
+    back: Path | None = None  # a double-sided card's own back face
 
 
 @dataclass(frozen=True)
 class TtsDeck:
-    """Cards that share one back."""
+    """Cards that share one back (`back`), or double-sided cards each with its own (`back` is None)."""
 
     name: str  # file stem, e.g. "loe-deck"
     title: str  # shown in Tabletop Simulator
-    back: Path
+    back: Path | None
     cards: tuple[TtsCard, ...]
+
+    def __post_init__(self) -> None:
+        own = [c.back is not None for c in self.cards]
+        if (self.back is None and not all(own)) or (self.back is not None and any(own)):
+            raise ValueError(f"deck {self.name}: a deck has one shared back, or every card has its own")
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,8 @@ class TtsResult:
     json_path: Path
     images: tuple[Path, ...]
     cards: int
+    sheets: int = 1  # face sheets (a UniqueBack deck has as many back sheets)
+    unique_backs: bool = False
 
 
 def cell_size(trim_w: float, trim_h: float) -> tuple[int, int]:
@@ -183,7 +193,7 @@ def plan_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> tuple[list
     if not deck.cards:
         raise RenderError(f"the Tabletop Simulator deck {deck.name} has no cards")
     back_name = f"{deck.name}-back.jpg"
-    images = [_image([deck.back], out_dir / back_name, cell, 1, 1)]
+    images = [_image([deck.back], out_dir / back_name, cell, 1, 1)] if deck.back is not None else []
     custom: dict[str, dict[str, Any]] = {}
     contained: list[dict[str, Any]] = []
     for sheet_no, start in enumerate(range(0, len(deck.cards), CARDS_PER_SHEET), start=1):
@@ -191,13 +201,18 @@ def plan_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> tuple[list
         columns, rows = grid_for(len(chunk))
         face_name = f"{deck.name}-sheet-{sheet_no}.jpg"
         images.append(_image([c.front for c in chunk], out_dir / face_name, cell, columns, rows))
+        if deck.back is None:
+            # UniqueBack: the back image is a sheet in the same grid, each card's back behind its front.
+            back_name = f"{deck.name}-backs-{sheet_no}.jpg"
+            backs = [c.back for c in chunk if c.back is not None]
+            images.append(_image(backs, out_dir / back_name, cell, columns, rows))
         custom[str(sheet_no)] = {
             "FaceURL": face_name,
             "BackURL": back_name,
             "NumWidth": columns,
             "NumHeight": rows,
             "BackIsHidden": True,
-            "UniqueBack": False,
+            "UniqueBack": deck.back is None,
             "Type": 0,
         }
         for index, card in enumerate(chunk):
@@ -205,7 +220,8 @@ def plan_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> tuple[list
                 contained.append(_card_object(card, sheet_no * 100 + index, {str(sheet_no): custom[str(sheet_no)]}))
     json_path = out_dir / f"{deck.name}.json"
     write_text(json_path, json.dumps(saved_object(deck, contained, custom), indent=2) + "\n")
-    return images, TtsResult(json_path, tuple(image.target for image in images), len(contained))
+    targets = tuple(image.target for image in images)
+    return images, TtsResult(json_path, targets, len(contained), len(custom), deck.back is None)
 
 
 def export_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> TtsResult:

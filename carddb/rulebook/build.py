@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_bytes, write_text
-from carddb.cardmodel import Card
+from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
 from carddb.diagnostics import Finding, Report
 from carddb.engine.registry import EffectRegistry, registry_for
@@ -127,18 +127,21 @@ class RulebookRun:
         self.ids = list(dict.fromkeys(wanted))
 
     def pictured_cards(self) -> list[Card]:
-        return [card for card in self.db.cards if card.id in self.ids] if self.stopped is None else []
+        """The cards the book pictures, by either side (`{card:ID/back}` pictures a back face)."""
+        if self.stopped is not None:
+            return []
+        return [card for card in self.db.cards if any(face.id in self.ids for face in card.faces)]
 
     def start(self, faces: Sequence[FaceResult]) -> None:
         """Write the book's HTML and pictures, and queue its PDF (the pictured cards' `faces` are given)."""
         if self.stopped is not None:
             return
         db, report, pack = self.db, self.report, self.db.pack
-        by_id = {face.card_id: face for face in faces}
-        pictured = [by_id[card.id] for card in self.pictured_cards() if card.id in by_id]
-        for card in self.pictured_cards():
-            if card.id not in by_id and not report.errors:
-                report.add(Finding("E-RULEBOOK-RENDER", f"the face renderer returned no picture of '{card.id}'"))
+        by_id = {side.card_id: side for face in faces for side in face.sides}  # a back face by its own id
+        pictured = [by_id[face_id] for face_id in self.ids if face_id in by_id]
+        for face_id in self.ids:
+            if face_id not in by_id and not report.errors:
+                report.add(Finding("E-RULEBOOK-RENDER", f"the face renderer returned no picture of '{face_id}'"))
         dpi = print_dpi(PAPERS[self.paper].largest_card_mm(pack.card_size_mm), pack.card_size_mm[1])
         out = db.project.output_dir(pack)
         images = card_images(out / ".cache" / "rulebook", pictured, pack.card_size_mm, report, dpi=dpi, pool=self.pool)
@@ -188,7 +191,8 @@ class RulebookRun:
 
 
 def prose_context(db: CardDatabase) -> ProseContext:
-    cards = {c.id: CardRef(c.id, c.name, generated.kind_label(db.pack, c)) for c in db.cards}
+    # Every face: `{card:ID}` shows a card, `{card:ID/back}` the back face of a double-sided one.
+    cards = {c.id: CardRef(c.id, c.name, generated.kind_label(db.pack, c)) for c in db.faces()}
     return ProseContext(
         cards=cards,
         icons=db.pack.icons,
@@ -215,10 +219,11 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
     """Card pictures, icons and fonts beside rulebook.html; pictures of an older build are removed."""
     cards_dir = folder / "cards"
     for card_id, png in images.items():
-        write_bytes(cards_dir / f"{card_id}.png", png)
+        write_bytes(cards_dir / f"{file_stem(card_id)}.png", png)
     if cards_dir.is_dir():
+        wanted = {file_stem(card_id) for card_id in images}
         for stale in cards_dir.glob("*.png"):
-            if stale.stem not in images:
+            if stale.stem not in wanted:
                 stale.unlink()
     icon_folder = icons_dir(db.pack)
     for name in db.pack.icons:

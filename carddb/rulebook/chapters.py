@@ -195,12 +195,28 @@ def anatomy_chapter(
 class KindEntry:
     kind: KindInfo
     anchor: str
-    count: int  # different cards of this kind in the database
+    count: int  # different cards (or back faces) of this kind in the database
     subtypes: tuple[tuple[str, int], ...]  # subtype label, number of cards
     example: Card | None
     example_url: str
     frame: str  # what the card looks like when printed
     description: Markup  # the kind's description, its rule numbers tagged (sources.numbers_html)
+    printed_with: str = ""  # what is on its other side: "the deck back", "a Shrine on the back"
+
+
+def faces_of_kind(db: CardDatabase, kind_id: str) -> list[Card]:
+    """The cards of a kind, or the back faces of that kind, in set and number order."""
+    return sorted((f for f in db.faces() if f.kind == kind_id), key=lambda c: (c.set, c.number))
+
+
+def printed_with(pack: GamePack, kind: KindInfo) -> str:
+    """What is on the other side of a card of `kind`, in the rulebook's words."""
+    if kind.back_face:
+        return f"its own {pack.kind(kind.back_face).label} side on the back"
+    fronts = pack.fronts_of(kind.id)
+    if fronts:
+        return "the back of " + " or ".join(f"a {k.label}" for k in fronts) + " card"
+    return f"the {kind.back} back"
 
 
 def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDatabase, card_url: CardUrl) -> Chapter:
@@ -208,7 +224,7 @@ def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDa
     headings = [Heading(1, title, anchors.claim("card-kinds-reference"))]
     entries = []
     for kind in db.pack.kinds:
-        cards = sorted(db.of_kind(kind.id), key=lambda c: (c.set, c.number))
+        cards = faces_of_kind(db, kind.id)
         counts = Counter(c.subtype_id() for c in cards)
         heading = Heading(2, kind.plural, anchors.claim(f"kind-{kind.id}"))
         headings.append(heading)
@@ -222,16 +238,17 @@ def kinds_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: CardDa
                 example_url=card_url(cards[0].id) if cards else "",
                 frame=kind.frame or f"the {kind.layout} frame",
                 description=Markup(numbers_html(kind.description, db.pack.number_values)),
+                printed_with=printed_with(db.pack, kind),
             )
         )
     return render_chapter(templates, "chapters/kinds.html", headings[0].anchor, title, headings, entries=entries)
 
 
 def example_cards(db: CardDatabase) -> list[str]:
-    """Ids of the cards the kinds reference shows, one per kind that has cards."""
+    """Ids of the faces the kinds reference shows, one per kind that has cards (or back faces)."""
     ids = []
     for kind in db.pack.kinds:
-        cards = sorted(db.of_kind(kind.id), key=lambda c: (c.set, c.number))
+        cards = faces_of_kind(db, kind.id)
         if cards:
             ids.append(cards[0].id)
     return ids
@@ -348,9 +365,10 @@ def glossary_chapter(
 
 @dataclass(frozen=True)
 class ComponentRow:
-    label: str
+    label: str  # "Duke cards", "Temple/Shrine cards" (a double-sided kind names both sides)
     cards: int  # different cards
     copies: int  # physical cards, counting copies
+    names: tuple[tuple[int, str], ...] = ()  # (copies, name) of each card, for a game whose every copy is alike
 
 
 @dataclass(frozen=True)
@@ -366,13 +384,28 @@ class SetComponents:
         return ComponentRow("Total", sum(r.cards for r in self.rows), sum(r.copies for r in self.rows))
 
 
+def component_label(pack: GamePack, kind: KindInfo) -> str:
+    """What a buyer counts: 'Duke cards', 'Victory cards', or 'Temple/Shrine cards' for a double-sided kind."""
+    if not kind.back_face and kind.plural.lower().endswith(" cards"):
+        return kind.plural
+    sides = [kind.label, *([pack.kind(kind.back_face).label] if kind.back_face else [])]
+    return "/".join(sides) + " cards"
+
+
+def card_title(card: Card) -> str:
+    """A card's name as a checklist prints it: 'Front // Back' for a double-sided card."""
+    return " // ".join(face.name for face in card.faces)
+
+
 def component_rows(pack: GamePack, cards: Iterable[Card]) -> tuple[ComponentRow, ...]:
     cards = list(cards)
     rows = []
     for kind in pack.kinds:
-        of_kind = [c for c in cards if c.kind == kind.id]
+        of_kind = sorted((c for c in cards if c.kind == kind.id), key=lambda c: (c.set, c.number))
         if of_kind:
-            rows.append(ComponentRow(kind.plural, len(of_kind), sum(c.copies for c in of_kind)))
+            # A boxed game's buyer can check every card; a collectible game's list would be its whole set.
+            names = tuple((c.copies, card_title(c)) for c in of_kind) if pack.fixed else ()
+            rows.append(ComponentRow(component_label(pack, kind), len(of_kind), sum(c.copies for c in of_kind), names))
     return tuple(rows)
 
 
@@ -401,7 +434,16 @@ def components_chapter(templates: jinja2.Environment, anchors: AnchorBook, db: C
                 anchor=heading.anchor,
             )
         )
-    return render_chapter(templates, "chapters/components.html", headings[0].anchor, title, headings, sets=sets)
+    return render_chapter(
+        templates,
+        "chapters/components.html",
+        headings[0].anchor,
+        title,
+        headings,
+        sets=sets,
+        note=Markup(numbers_html(db.pack.components_note, db.pack.number_values)),
+        fixed=db.pack.fixed,
+    )
 
 
 # --- boosters ---------------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-from carddb.cardmodel import Card
+from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
 from carddb.plural import plural
 from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache
@@ -79,7 +79,8 @@ class CoverCard:
 
 
 def card_url(card_id: str) -> str:
-    return f"{ASSETS}/cards/{card_id}.png"
+    """The picture of a face: `ID` or `ID/back` (the back face of a double-sided card)."""
+    return f"{ASSETS}/cards/{file_stem(card_id)}.png"
 
 
 def icon_url(name: str) -> str:
@@ -134,7 +135,10 @@ def assemble(
     accent = pack.factions[0].color if pack.factions else "#7a2e1f"
     toc = table_of_contents(chapters)
     sets = len({c.set for c in db.cards})
-    facts = f"{plural(len(db.cards), 'card')} · {plural(len(pack.kinds), 'kind')} · {plural(sets, 'set')}"
+    copies = sum(c.copies for c in db.cards)
+    cards = plural(copies, "card") + (f" ({len(db.cards)} different)" if copies != len(db.cards) else "")
+    kinds = len(pack.kinds) - len(pack.back_kind_ids)  # a back face's kind is a side, not a kind of card
+    facts = f"{cards} · {plural(kinds, 'kind')} · {plural(sets, 'set')}"
     stylesheet = templates.get_template("rulebook.css").render(
         paper=asdict(paper),
         fonts=FONTS_URL,

@@ -7,6 +7,7 @@ off) and a small plugin for carddb's markers:
 - `{powerstone}`: an icon of the game, drawn inline as on the cards;
 - `{card:ID}`: a card. A paragraph made only of card markers becomes a row of
   rendered card images; a marker inside running text prints the card's name.
+  `{card:ID/back}` is the back face of a double-sided card, the same way.
 - `{number:ID}`: one of the game pack's rule numbers (hand size, deck size...),
   so the prose cannot state a number the code does not use; `{number:ID:word}`
   writes it as a word ("seven"), `{number:ID:times}` as "once", "twice"...
@@ -33,6 +34,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from carddb.cardmodel import front_id, is_back_id
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GameTable
 from carddb.numbertext import NUMBER_MARKER, fill, marker_problem, number_text
@@ -258,15 +260,13 @@ def _find(lines: list[str], needle: str, start: int, end: int, nth: int) -> Span
 def _check_marker(marker: _Marker, span: Span, env: _Env) -> None:
     context = env.context
     if marker.kind == "card" and marker.name not in context.cards:
-        close = difflib.get_close_matches(marker.name, list(context.cards), n=1)
-        env.report.add(
-            Finding(
-                "E-RULEBOOK-UNKNOWN-CARD",
-                f"no card has the id '{marker.name}'" + (f"; did you mean '{close[0]}'?" if close else ""),
-                env.path,
-                span,
-            )
-        )
+        front = front_id(marker.name)
+        if is_back_id(marker.name) and front in context.cards:
+            message = f"'{front}' has one face: '/back' shows the back face of a double-sided card"
+        else:
+            close = difflib.get_close_matches(marker.name, list(context.cards), n=1)
+            message = f"no card has the id '{marker.name}'" + (f"; did you mean '{close[0]}'?" if close else "")
+        env.report.add(Finding("E-RULEBOOK-UNKNOWN-CARD", message, env.path, span))
     elif marker.kind == "number":
         number_id, _, form = marker.name.partition(":")
         problem = marker_problem(number_id, form or None, context.numbers)

@@ -64,7 +64,8 @@ def cost_curve_chart(db: CardDatabase) -> Chart:
 
 def kinds_chart(db: CardDatabase) -> Chart:
     counted = Counter(c.kind for c in db.cards)
-    bars = tuple(Bar(k.label, counted.get(k.id, 0)) for k in db.pack.kinds)
+    # A back face's kind is not a card of its own (its card is counted under its front's kind).
+    bars = tuple(Bar(k.label, counted.get(k.id, 0)) for k in db.pack.kinds if k.id not in db.pack.back_kind_ids)
     return Chart("kinds", "Card kinds", "Distinct cards of each kind", bars)
 
 

@@ -5,7 +5,8 @@ booster types each card can appear in) and writes output/<game>/site/:
 
     index.html          gallery; filters, search and sort run client-side from an embedded JSON index
     cards/<id>.html     one page per card: full data, canonical rules text with icons, version, boosters
-    cards/<id>.png      the card image (written by `webimages`)
+    cards/<id>.png      the card image (written by `webimages`); cards/<id>_back.png the other side
+                        of a double-sided card, which the gallery and the card page flip to on click
     stats.html          cost curve, kinds, rarities and factions as inline SVG charts
     assets/, icons/     CSS, JS and the game's icon SVGs
 
@@ -20,7 +21,7 @@ import functools
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -28,7 +29,7 @@ import jinja2
 from markupsafe import Markup
 
 from carddb.atomic import write_bytes
-from carddb.cardmodel import Card
+from carddb.cardmodel import BACK, SHARED_BY_FACES, Card, file_stem, front_id
 from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.gamepack import GamePack
@@ -37,9 +38,9 @@ from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_t
 from carddb.site.charts import chart_svg, set_charts
 from carddb.site.webimages import WEB_DPI
 
-STATIC_ASSETS = ("site.css", "site.js")
-# Fields shown in the card page's heading area rather than in its data table.
-_HEADLINE_FIELDS = {"id", "name", "kind", "text", "flavor", "art", "set", "number", "rarity", "version"}
+STATIC_ASSETS = ("site.css", "site.js", "flip.js")
+# Fields shown in the card page's heading area rather than in its data table (and the back, shown on its own).
+_HEADLINE_FIELDS = {"id", "name", "kind", "text", "flavor", "art", "set", "number", "rarity", "version", BACK}
 
 
 @runtime_checkable
@@ -69,10 +70,15 @@ class SiteCard:
     boosters: tuple[str, ...]
     source: str  # "data/loe/cards/dukes.yaml:2"
     fields: tuple[tuple[str, str], ...]
+    back: SiteCard | None = None  # the other side of a double-sided card
 
     @property
     def page(self) -> str:
-        return f"cards/{self.card.id}.html"
+        return f"cards/{front_id(self.card.id)}.html"
+
+    @property
+    def faces(self) -> tuple[SiteCard, ...]:
+        return (self,) if self.back is None else (self, self.back)
 
 
 @dataclass
@@ -105,42 +111,55 @@ def site_cards(
     An image's URL carries its version (`cards/x.png?v=...`, from `versions`): after an
     edit the edited card's URL changes, so no browser or web cache can show its old picture.
     """
-    pack = db.pack
     result: list[SiteCard] = []
     for card in sorted(db.cards, key=lambda c: (c.set, c.number, c.id)):
-        kind = pack.kind(card.kind)
-        subtype = card.subtype_id()
-        faction = pack.faction(db.faction_of(card))
-        rarity = pack.rarity(card.rarity)
-        cost_value = getattr(card, "cost", None)
-        cost_runs = runs_from_marked_text(cost_value.markup(), pack.icons) if isinstance(cost_value, MarkedCost) else ()
-        paragraphs = tuple(card_rules_markup(card, pack))
-        image = images.get(card.id)
-        src = db.sources.get(card.id)
-        source = ""
-        if src is not None:
-            source = f"{_relative(src.path, db.project.root)}:{src.located.span.line}"
-        result.append(
-            SiteCard(
-                card=card,
-                kind_label=kind.label,
-                type_line=kind.label + (f" - {subtype.title()}" if subtype else ""),
-                faction_id=faction.id if faction else "",
-                faction_name=faction.name if faction else "",
-                faction_color=faction.color if faction else "#55585c",
-                rarity_name=rarity.name,
-                rarity_color=rarity.color,
-                cost=card.curve_cost(),
-                cost_runs=cost_runs,
-                paragraphs=paragraphs,
-                rules_plain="\n".join(_plain(p) for p in paragraphs),
-                image=_image_url(image, site_root, (versions or {}).get(card.id)) if image is not None else None,
-                boosters=tuple(boosters.get(card.id, ())),
-                source=source,
-                fields=_field_rows(card, db),
-            )
-        )
+        front = site_face(db, card, images, boosters, site_root, versions)
+        if card.back is not None:
+            front = replace(front, back=site_face(db, card.back, images, {}, site_root, versions))
+        result.append(front)
     return result
+
+
+def site_face(
+    db: CardDatabase,
+    card: Card,
+    images: Mapping[str, Path],
+    boosters: Mapping[str, Sequence[str]],
+    site_root: Path,
+    versions: Mapping[str, str] | None = None,
+) -> SiteCard:
+    """One face as the site shows it: a card, or the back face of a double-sided one."""
+    pack = db.pack
+    kind = pack.kind(card.kind)
+    subtype = card.subtype_id()
+    faction = pack.faction(db.faction_of(card))
+    rarity = pack.rarity(card.rarity)
+    cost_value = getattr(card, "cost", None)
+    cost_runs = runs_from_marked_text(cost_value.markup(), pack.icons) if isinstance(cost_value, MarkedCost) else ()
+    paragraphs = tuple(card_rules_markup(card, pack))
+    image = images.get(card.id)
+    src = db.sources.get(card.id)
+    source = ""
+    if src is not None:
+        source = f"{_relative(src.path, db.project.root)}:{src.located.span.line}"
+    return SiteCard(
+        card=card,
+        kind_label=kind.label,
+        type_line=kind.label + (f" - {subtype.title()}" if subtype else ""),
+        faction_id=faction.id if faction else "",
+        faction_name=faction.name if faction else "",
+        faction_color=faction.color if faction else "#55585c",
+        rarity_name=rarity.name,
+        rarity_color=rarity.color,
+        cost=card.curve_cost(),
+        cost_runs=cost_runs,
+        paragraphs=paragraphs,
+        rules_plain="\n".join(_plain(p) for p in paragraphs),
+        image=_image_url(image, site_root, (versions or {}).get(card.id)) if image is not None else None,
+        boosters=tuple(boosters.get(card.id, ())),
+        source=source,
+        fields=_field_rows(card, db),
+    )
 
 
 def _image_url(image: Path, site_root: Path, version: str | None) -> str:
@@ -154,13 +173,16 @@ def card_index(cards: Sequence[SiteCard]) -> list[dict[str, Any]]:
             "id": c.card.id,
             "name": c.card.name,
             "kind": c.card.kind,
+            # Both sides of a double-sided card: the kind filter and the search find it by either.
+            "kinds": [face.card.kind for face in c.faces],
+            "back": c.back.card.name if c.back else None,
             "subtype": c.card.subtype_id() or "",
             "faction": c.faction_id,
             "rarity": c.card.rarity,
             "cost": c.cost,
             "set": c.card.set,
             "number": c.card.number,
-            "text": c.rules_plain,
+            "text": c.rules_plain + (f"\n{c.back.card.name}\n{c.back.rules_plain}" if c.back else ""),
             "page": c.page,
             "image": c.image,
         }
@@ -199,7 +221,7 @@ def build_site(
         # The web images' size in pixels, so the gallery lays out before they load.
         "card_px": tuple(round(mm / 25.4 * WEB_DPI) for mm in db.pack.card_size_mm),
     }
-    kinds = [k for k in db.pack.kinds if any(c.card.kind == k.id for c in cards)]
+    kinds = [k for k in db.pack.kinds if any(face.card.kind == k.id for c in cards for face in c.faces)]
     factions = [f for f in db.pack.factions if any(c.faction_id == f.id for c in cards)]
     rarities = [r for r in db.pack.rarities if any(c.card.rarity == r.id for c in cards)]
     costs = sorted({c.cost for c in cards if c.cost is not None})
@@ -239,8 +261,10 @@ def build_site(
     for relative, html in pages.items():
         _write_if_changed(site_root / relative, html.encode("utf-8"), result)
     for name in STATIC_ASSETS:
-        _write_if_changed(site_root / "assets" / name, (env_dir(env) / name).read_bytes(), result)
-    _prune(site_root / "cards", {c.card.id for c in cards}, result)
+        # A project's own site templates may predate an asset: the bundled one is used then.
+        asset = next(p for p in (env_dir(env) / name, default_templates_dir() / name) if p.is_file())
+        _write_if_changed(site_root / "assets" / name, asset.read_bytes(), result)
+    _prune(site_root / "cards", {file_stem(face.card.id) for c in cards for face in c.faces}, result)
     return result
 
 
@@ -317,8 +341,9 @@ def _field_rows(card: Card, db: CardDatabase) -> tuple[tuple[str, str], ...]:
     """The card's remaining fields as (label, value) rows for the card page's data table."""
     rows: list[tuple[str, str]] = []
     cost = card.cost_label()
+    shown_once = set(SHARED_BY_FACES) if card.is_back else set()  # printed with the front
     for name, value in card.model_dump().items():
-        if name in _HEADLINE_FIELDS or value in (None, "", [], ()):
+        if name in _HEADLINE_FIELDS or name in shown_once or value in (None, "", [], ()):
             continue
         if name == db.pack.faction_field:
             faction = db.pack.faction(value)

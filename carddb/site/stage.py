@@ -14,7 +14,7 @@ from pathlib import Path
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
-from carddb.render.faces import FaceResult, render_faces
+from carddb.render.faces import FaceResult, face_counts, render_faces
 from carddb.render.workers import RenderWorkers
 from carddb.site.spoiler import SiteResult, build_site
 from carddb.site.webimages import WebImages, WebImagesRun, queue_web_images
@@ -73,8 +73,8 @@ class SiteRun:
             boosters=booster_membership(self.db, self.report),
             versions=images.versions,
         )
-        cached = sum(1 for face in self.faces if face.from_cache)
-        return SiteStageResult(site=site, images=images, rendered=len(self.faces) - cached, cached=cached)
+        rendered, cached = face_counts(self.faces)
+        return SiteStageResult(site=site, images=images, rendered=rendered, cached=cached)
 
 
 def start_site(
@@ -88,7 +88,8 @@ def start_site(
 ) -> SiteRun:
     """Queue the card images of the site (the faces are given); `SiteRun.finish` writes the pages."""
     root = root or site_root(db)
-    images = queue_web_images({face.card_id: face.pdf for face in faces}, root / "cards", workers=workers, pool=pool)
+    sides = {side.card_id: side.pdf for face in faces for side in face.sides}  # both sides of a double-sided card
+    images = queue_web_images(sides, root / "cards", workers=workers, pool=pool)
     return SiteRun(db, report, faces, root, images)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_text
+from carddb.cardmodel import file_stem
 from carddb.render.raster import PngJob, PngRun, queue_pngs
 from carddb.render.workers import RenderWorkers
 
@@ -77,7 +78,7 @@ def queue_web_images(
     jobs: list[PngJob] = []
     keys: dict[str, str] = {}
     for card_id, pdf in pdfs.items():
-        target = images_dir / f"{card_id}.png"
+        target = images_dir / f"{file_stem(card_id)}.png"  # a back face (`ID/back`): ID_back.png
         keys[card_id] = f"{dpi}:{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
         result.paths[card_id] = target
         result.versions[card_id] = hashlib.sha256(keys[card_id].encode()).hexdigest()[:12]

@@ -28,7 +28,7 @@
   }
 
   function matches(card, state) {
-    if (state.kind && card.kind !== state.kind) return false;
+    if (state.kind && (card.kinds || [card.kind]).indexOf(state.kind) === -1) return false;
     if (state.faction && card.faction !== state.faction) return false;
     if (state.rarity && card.rarity !== state.rarity) return false;
     if (state.cost === "none" && card.cost !== null) return false;

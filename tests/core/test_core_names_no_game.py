@@ -36,7 +36,7 @@ from carddb.games import get_pack
 from carddb.rules.language import words_of
 
 ROOT = Path(__file__).resolve().parents[2]
-BUNDLED = ("loe", "loe2", "estro", "shards")
+BUNDLED = ("loe", "loe2", "estro", "shards", "soulfall")
 
 # Words every game's rules text and data use the same way, so no pack owns them.
 SHARED = {
@@ -47,10 +47,10 @@ SHARED = {
 # Ordinary words that a pack also happens to use as an id: HTML's class attribute, "units (mm)", a
 # list's item, CSS's leader() and the anatomy chapter's leader lines, a faction-less card's "neutral",
 # an empty file or folder (ESTRO's Empty cards are kind `empty`), "deck building" and the live preview's
-# "building" state, the registry's "event" role.
+# "building" state, the registry's "event" role, the rulebook's reference chapters.
 ORDINARY = {
     "class", "unit", "action", "resource", "market", "subject", "material", "influence", "tap",
-    "item", "leader", "neutral", "empty", "building", "event", "Building", "Event", "Events",
+    "item", "leader", "neutral", "empty", "building", "event", "Building", "Event", "Events", "reference",
 }  # fmt: skip
 
 

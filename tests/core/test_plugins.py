@@ -46,6 +46,7 @@ def test_bundled_packs_are_declared_as_entry_points_like_any_other() -> None:
         "loe2": "carddb.games.loe2:PACK",
         "estro": "carddb.games.estro:PACK",
         "shards": "carddb.games.shards:PACK",
+        "soulfall": "carddb.games.soulfall:PACK",
     }
     source = (ROOT / "carddb" / "games" / "__init__.py").read_text(encoding="utf-8")
     assert "carddb.games.loe" not in source  # no second list of packs in the code

@@ -250,9 +250,18 @@ def loe2_book(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="session")
 def shards_book(tmp_path_factory: pytest.TempPathFactory) -> str:
-    root = tmp_path_factory.mktemp("rulebook-shards")
-    shutil.copytree(REPO / "data" / "shards", root / "data" / "shards")
-    db, load_report = load_database(Project.at(root), get_pack("shards"))
+    return _book(tmp_path_factory, "shards")
+
+
+@pytest.fixture(scope="session")
+def soulfall_book(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return _book(tmp_path_factory, "soulfall")
+
+
+def _book(tmp_path_factory: pytest.TempPathFactory, game: str) -> str:
+    root = tmp_path_factory.mktemp(f"rulebook-{game}")
+    shutil.copytree(REPO / "data" / game, root / "data" / game)
+    db, load_report = load_database(Project.at(root), get_pack(game))
     assert not load_report.errors, load_report.format_text()
     report = Report(root=root)
     book = build_rulebook(db, report)
@@ -288,7 +297,7 @@ def test_every_number_the_rulebook_prints_from_the_pack_is_the_packs(
     assert {"hand-size", "opening-hand"} <= printed and {"players-min", "players-max"} & printed
 
 
-@pytest.mark.parametrize("which", ["loe", "loe2", "shards"])
+@pytest.mark.parametrize("which", ["loe", "loe2", "shards", "soulfall"])
 def test_the_rulebook_states_no_game_number_without_a_marker(which: str, request: pytest.FixtureRequest) -> None:
     pack, html = _html(which, request)
     found = bare_numbers(pack, read_book(html))

@@ -154,7 +154,7 @@ def test_generated_chapters_follow_the_data(loe_book: Built) -> None:
     db = loe_book.db
     components = chapter_pages(loe_book, "Component List")
     total_copies = sum(c.copies for c in db.cards)
-    assert f"Total {len(db.cards)} {total_copies}" in components
+    assert f"{total_copies} Total {len(db.cards)}" in components
     deck = chapter_pages(loe_book, "Deck Building")
     assert "(1 Lord, up to 4 Dukes) and their 1 Victory card" in deck
     drafts = chapter_pages(loe_book, "Drafts").replace("\u2010 ", "")

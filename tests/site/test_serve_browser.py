@@ -14,24 +14,12 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from site_fixtures import write_project
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 STARTUP_SECONDS = 120  # the first build renders every face cold
 UPDATE_MS = 60_000  # an edit: debounce, validation, one face, the site, the reload
 
@@ -79,16 +67,6 @@ class Server:
                 self.process.wait()
                 return -9
         return self.process.returncode
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def test_gallery_search_live_edit_and_findings_overlay(browser: Browser, tmp_path: Path) -> None:
