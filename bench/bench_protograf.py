@@ -39,12 +39,17 @@ def protograf_python(venv: Path, python: str | None) -> Path:
     exe = venv / "bin" / "python"
     if exe.is_file() and subprocess.run([exe, "-c", "import protograf"], capture_output=True).returncode == 0:
         return exe
-    base = python or shutil.which("python3.13") or shutil.which("python3.14")
+    base = python or next(filter(runs, (shutil.which(name) for name in ("python3.13", "python3.14"))), None)
     if base is None:
         raise SystemExit("protograf 0.6 needs Python 3.13 or later: pass --python PATH")
     subprocess.run([base, "-m", "venv", str(venv)], check=True)
     subprocess.run([exe, "-m", "pip", "install", "-q", PROTOGRAF], check=True)
     return exe
+
+
+def runs(exe: str | None) -> bool:
+    """Whether a Python found on PATH starts: a pyenv shim of a version not selected exits 127."""
+    return exe is not None and subprocess.run([exe, "--version"], capture_output=True).returncode == 0
 
 
 def export_cards(root: Path, folder: Path) -> Path:
