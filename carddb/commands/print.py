@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carddb.cardmodel import Card
+from carddb.cardmodel import Card, front_id
 from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, jobs_count, open_project, print_report
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Finding, Report
@@ -45,7 +45,12 @@ class PresetChoice(StrEnum):
 
 def print_cards(
     cards: Annotated[
-        list[str] | None, typer.Option("--cards", "-c", help="Only these card ids (repeat, or separate with commas).")
+        list[str] | None,
+        typer.Option(
+            "--cards",
+            "-c",
+            help="Only these card ids (repeat, or separate with commas); ID/back: only the back face of a double-sided card.",
+        ),
     ] = None,
     kind: Annotated[
         list[str] | None, typer.Option("--kind", "-k", help="Only cards of this kind (repeatable).")
@@ -125,7 +130,7 @@ def print_cards(
             [] if ids and not wanted else select_cards(db, ids=wanted, kinds=kind or [], changed_since=changed_since)
         )
         if skipped is not None:
-            selected = [card for card in selected if card.id in skipped.valid]
+            selected = [card for card in selected if front_id(card.id) in skipped.valid]
         if not selected:
             if skipped is not None:
                 print_report(skipped.report)
