@@ -58,7 +58,9 @@ def select_cards(
                 alone.append(front.back)
                 continue
             if front is not None:
-                raise UsageError(f"--cards: '{front.id}' has one face; '/back' names the back face of a double-sided card")
+                raise UsageError(
+                    f"--cards: '{front.id}' has one face; '/back' names the back face of a double-sided card"
+                )
             close = difflib.get_close_matches(card_id, sorted(known), n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             raise UsageError(f"--cards: no card has the id '{card_id}'{hint}")

@@ -182,6 +182,7 @@ def test_print_cards_id_slash_back_prints_that_face_alone(tmp_path: Path) -> Non
     with pdfplumber.open(sheet) as pdf:
         assert len(pdf.pages) == 2 and not pdf.pages[1].extract_words() and not pdf.pages[1].images
 
+
 def test_print_cards_slash_back_of_a_one_faced_card_is_a_usage_error(tmp_path: Path) -> None:
     root = write_outpost(tmp_path)
     done = subprocess.run(["carddb", "print", "--cards", "lone-scout/back"], cwd=root, capture_output=True, text=True)
