@@ -122,10 +122,11 @@ def print_cards(
                 print_report(report, only_errors=True)
                 print("nothing was printed: fix the errors, or print the other cards with --skip-invalid")
                 raise typer.Exit(1)
-            skipped = Skipped.of(triage(db, report), report, ids=ids, kinds=kind or [])
+            # a back face named alone (`ID/back`) is left out with its card
+            skipped = Skipped.of(triage(db, report), report, ids=[front_id(i) for i in ids], kinds=kind or [])
             report = skipped.report
         # Ids of left-out cards are known, not typos: they are listed, not looked up.
-        wanted = [card_id for card_id in ids if skipped is None or card_id not in skipped.ids]
+        wanted = [card_id for card_id in ids if skipped is None or front_id(card_id) not in skipped.ids]
         selected = (
             [] if ids and not wanted else select_cards(db, ids=wanted, kinds=kind or [], changed_since=changed_since)
         )

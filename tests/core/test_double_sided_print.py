@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from double_sided import BEHIND, GAME_ID, clean_outpost, load_outpost, write_outpost
+from double_sided import BEHIND, CARDS, GAME_ID, clean_outpost, load_outpost, write_outpost
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
@@ -187,3 +187,18 @@ def test_print_cards_slash_back_of_a_one_faced_card_is_a_usage_error(tmp_path: P
     root = write_outpost(tmp_path)
     done = subprocess.run(["carddb", "print", "--cards", "lone-scout/back"], cwd=root, capture_output=True, text=True)
     assert done.returncode == 2 and "'lone-scout' has one face" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_skip_invalid_leaves_out_a_back_face_named_alone_with_its_card(tmp_path: Path) -> None:
+    root = write_outpost(tmp_path, CARDS.replace("    points: 3\n    walls: 2", "    points: 30\n    walls: 2"))
+    done = subprocess.run(
+        ["carddb", "print", "--skip-invalid", "--cards", "river-camp/back,hill-camp/back", "--paper", "a4", "-j", "1"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    # the River Fort's error leaves River Camp out, listed as such; the Hill Fort is printed
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "left out, with errors" in done.stdout and "  river-camp (" in done.stdout
+    cards = root / "output" / GAME_ID / "cards"
+    assert (cards / "hill-camp_back.pdf").is_file() and not (cards / "river-camp_back.pdf").exists()
