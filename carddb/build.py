@@ -116,8 +116,8 @@ def build(
     result.written.rows += printed.written.rows
     with stage("Play-mode PDFs", None):
         check_documents(documents)
-    for what, note in samples.notes:
-        result.written.add(what, rel(db, db.project.output_dir(pack) / "play"), note)
+    for what, folder, note in samples.notes:
+        result.written.add(what, rel(db, folder), note)
     if booster_job is not None:
         with stage("Booster sheets", None):
             pool.wait([booster_job])

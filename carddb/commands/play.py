@@ -23,7 +23,7 @@ from carddb.play.boosters import BoosterPlan, boosters_path
 from carddb.play.collation import open_boosters
 from carddb.play.dealing import completing_type, deal_rest, write_dealing
 from carddb.play.decks import LoadedDeck, deck_files, load_deck_file, load_decks
-from carddb.play.draft import PickRequest, Seat, choose_draft, run_draft, seats_problem
+from carddb.play.draft import DraftError, PickRequest, Seat, choose_draft, run_draft, seats_problem
 from carddb.play.draftformat import PlayDefinitions, first_sealed_phase, load_play
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
 from carddb.play.lists import write_booster_lists, write_deck_list, write_sealed_outputs
@@ -214,7 +214,10 @@ def draft(
             data = json.loads(replay.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise UsageError(f"cannot read the draft log {replay}: {exc}") from None
-        result = replay_draft(db, play, data)
+        try:
+            result = replay_draft(db, play, data)
+        except DraftError as exc:  # a log this project cannot replay at all: say which file
+            raise DraftError(f"{replay}: {exc}") from None
         for problem in result.problems:
             print(f"{replay}: {problem}")
         if not result.ok:

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carddb.cardmodel import Card
+from carddb.cardmodel import Card, front_id
 from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, jobs_count, open_project, print_report
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Finding, Report
@@ -45,7 +45,12 @@ class PresetChoice(StrEnum):
 
 def print_cards(
     cards: Annotated[
-        list[str] | None, typer.Option("--cards", "-c", help="Only these card ids (repeat, or separate with commas).")
+        list[str] | None,
+        typer.Option(
+            "--cards",
+            "-c",
+            help="Only these card ids (repeat, or separate with commas); ID/back: only the back face of a double-sided card.",
+        ),
     ] = None,
     kind: Annotated[
         list[str] | None, typer.Option("--kind", "-k", help="Only cards of this kind (repeatable).")
@@ -117,15 +122,16 @@ def print_cards(
                 print_report(report, only_errors=True)
                 print("nothing was printed: fix the errors, or print the other cards with --skip-invalid")
                 raise typer.Exit(1)
-            skipped = Skipped.of(triage(db, report), report, ids=ids, kinds=kind or [])
+            # a back face named alone (`ID/back`) is left out with its card
+            skipped = Skipped.of(triage(db, report), report, ids=[front_id(i) for i in ids], kinds=kind or [])
             report = skipped.report
         # Ids of left-out cards are known, not typos: they are listed, not looked up.
-        wanted = [card_id for card_id in ids if skipped is None or card_id not in skipped.ids]
+        wanted = [card_id for card_id in ids if skipped is None or front_id(card_id) not in skipped.ids]
         selected = (
             [] if ids and not wanted else select_cards(db, ids=wanted, kinds=kind or [], changed_since=changed_since)
         )
         if skipped is not None:
-            selected = [card for card in selected if card.id in skipped.valid]
+            selected = [card for card in selected if front_id(card.id) in skipped.valid]
         if not selected:
             if skipped is not None:
                 print_report(skipped.report)

@@ -19,10 +19,11 @@ from pathlib import Path
 from carddb.database import CardDatabase
 from carddb.errors import UsageError
 from carddb.play.boosters import BoosterPlan
-from carddb.play.collation import Booster, open_booster
+from carddb.play.collation import Booster, BoosterError, open_booster
 from carddb.play.decks import DeckList, completed_by
 from carddb.play.lists import write_booster_lists, write_deck_list
 from carddb.play.rng import derive_seed
+from carddb.plural import plural
 from carddb.render.documents import Documents
 
 
@@ -59,7 +60,17 @@ def completing_type(db: CardDatabase, deck: DeckList, plans: dict[str, BoosterPl
 
 def deal_rest(plan: BoosterPlan, deck: DeckList, seed: int) -> Dealing:
     """Deal one booster of `plan` to `deck`, never a card the deck already holds."""
-    booster = open_booster(plan, derive_seed(seed, "deal", deck.id), 0, exclude=deck.cards)
+    try:
+        booster = open_booster(plan, derive_seed(seed, "deal", deck.id), 0, exclude=deck.cards)
+    except BoosterError:
+        # say it in the designer's terms: how many cards the list leaves to draw from
+        left = {c for slot in plan.slots for sheet in slot.sheets for c in sheet.cards} - set(deck.cards)
+        wanted = sum(slot.count for slot in plan.slots)
+        raise BoosterError(
+            f"deck '{deck.id}': '{plan.id}' deals {plural(wanted, 'card')} the list does not hold, but only "
+            f"{plural(len(left), 'card')} it draws from {'is' if len(left) == 1 else 'are'} not in the list "
+            "(add cards to the pool, or choose fewer)"
+        ) from None
     return Dealing(deck, booster, seed)
 
 

@@ -92,6 +92,8 @@ class DeckRules(Protocol):
     # (`carddb deck deal`, carddb.play.dealing); optional: read it with `completed_by(rules)`
     completed_by: Mapping[str, str]
 
+    # Every finding of the game's own rules; called also when the list names an unknown id (the core
+    # reports that one), so `db.by_id` may be None for an id of `deck.cards`.
     def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]: ...
 
 
@@ -204,8 +206,9 @@ def check_deck(deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable
             hint="kinds: " + ", ".join(rules.list_kinds),
         )
         return
-    if all(db.by_id(card_id) is not None for card_id in deck.cards):
-        yield from rules.check(deck, db, source)
+    # Run even when an id is unknown (reported above): a wrong count or a repeated card is wrong
+    # whatever that id was meant to be, and every error of a deck list is reported in one run.
+    yield from rules.check(deck, db, source)
 
 
 def _unknown_cards(deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:

@@ -66,6 +66,13 @@ def replay_draft(db: CardDatabase, play: PlayDefinitions, data: Mapping[str, Any
             "(version 1 logs come from carddb before draft formats were data in boosters.yaml): run the draft "
             "again with its seed to get a log this carddb can replay"
         )
+    logged_game = data.get("game")
+    if logged_game is not None and logged_game != db.pack.id:
+        # another game's cards and formats: its picks cannot be replayed here, whatever its draft is called
+        raise DraftError(
+            f"this is a draft log of the game '{logged_game}', not of {db.pack.name} ('{db.pack.id}'): "
+            f"replay it in a project of that game (--game {logged_game})"
+        )
     replayer: ReplayPicker | None = None
     try:
         seats = seats_from_log(data)

@@ -44,7 +44,9 @@ SEATS = 4  # a table, when the game does not say how many play (its numbers play
 @dataclass
 class PlaySamples:
     written: list[Path] = field(default_factory=list)
-    notes: list[tuple[str, str]] = field(default_factory=list)  # (what, note) for the summary
+    # (what, the folder it was written to, note) for the summary: two rows may share a name (a sealed
+    # event and a draft format both called "Sealed Deck"), never a folder
+    notes: list[tuple[str, Path, str]] = field(default_factory=list)
     sealed_boosters: list[Booster] = field(default_factory=list)  # for booster-ordered print sheets
 
 
@@ -76,7 +78,7 @@ def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: 
     out = db.project.output_dir(db.pack) / "play"
     samples = PlaySamples()
     if db.pack.fixed and not boosters_path(db).is_file():
-        samples.notes.append(("Boosters", fixed_game_note(db.pack)))
+        samples.notes.append(("Boosters", out, fixed_game_note(db.pack)))
     seats = sample_seats(db.pack)
     plans: dict[str, BoosterPlan] = {}
     if boosters_path(db).is_file():
@@ -90,7 +92,7 @@ def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: 
             try:
                 opened = open_boosters(plan, seed, count)
             except BoosterError as exc:
-                samples.notes.append((f"{plan.name} sample", f"not opened: {exc}"))
+                samples.notes.append((f"{plan.name} sample", out, f"not opened: {exc}"))
                 continue
             samples.written += write_booster_lists(
                 db,
@@ -101,7 +103,9 @@ def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: 
                 pdf=pdf,
                 documents=documents,
             )
-            samples.notes.append((f"{plan.name} sample", f"{plural(count, 'booster')}, seed {seed}"))
+            samples.notes.append(
+                (f"{plan.name} sample", out / f"boosters-{plan.id}", f"{plural(count, 'booster')}, seed {seed}")
+            )
         sealed = first_sealed_phase(play)
         if sealed is not None and sealed.booster in play.boosters:
             per = sealed.boosters.value
@@ -122,6 +126,7 @@ def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: 
             samples.notes.append(
                 (
                     sealed.name,
+                    out / "sealed",
                     f"{plural(seats, 'player')} x {plural(per, 'booster')}, "
                     f"{plural(sum(len(b.cards) for b in event.boosters), 'card')}",
                 )
@@ -133,7 +138,7 @@ def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: 
                     db, play, draft.id, seed=seed, seats=[Seat(n, f"Seat {n}", bot=True) for n in range(1, seats + 1)]
                 )
             except DraftError as exc:
-                samples.notes.append((draft.name, f"not run: {exc}"))
+                samples.notes.append((draft.name, folder, f"not run: {exc}"))
                 continue
             samples.written += write_draft_outputs(db, folder, play, log, pdf=pdf, documents=documents)
             if pdf:
@@ -142,7 +147,7 @@ def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: 
                         db, folder / "pick-sheets.pdf", play, draft, seats=seats, seed=seed, documents=documents
                     )
                 )
-            samples.notes.append((draft.name, f"{plural(seats, 'bot seat')}, pick log and pick sheets"))
+            samples.notes.append((draft.name, folder, f"{plural(seats, 'bot seat')}, pick log and pick sheets"))
     decks = load_decks(db, report)
     for loaded in decks:
         deck = loaded.deck
@@ -157,7 +162,7 @@ def _samples(db: CardDatabase, report: Report, seed: int, pdf: bool, documents: 
             documents=documents,
         )
     if decks:
-        samples.notes.append(("Deck lists", plural(len(decks), "list")))
+        samples.notes.append(("Deck lists", out / "decks", plural(len(decks), "list")))
     samples.written += deal_samples(db, decks, plans, out / "deals", samples, seed=seed, pdf=pdf, documents=documents)
     return samples
 
@@ -184,10 +189,10 @@ def deal_samples(
         try:
             dealing = deal_rest(plans[type_id], loaded.deck, seed)
         except BoosterError as exc:
-            samples.notes.append((f"Dealing {loaded.deck.name}", f"not dealt: {exc}"))
+            samples.notes.append((f"Dealing {loaded.deck.name}", out, f"not dealt: {exc}"))
             continue
         written += write_dealing(db, out, dealing, pdf=pdf, documents=documents)
         dealt += 1
     if dealt:
-        samples.notes.append(("Dealt decks", f"{plural(dealt, 'deck')} completed at random, seed {seed}"))
+        samples.notes.append(("Dealt decks", out, f"{plural(dealt, 'deck')} completed at random, seed {seed}"))
     return written

@@ -307,7 +307,7 @@ def back_of(face: FaceResult, backs: dict[str, Path]) -> Path:
 
 def _copy_card_pdfs(cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path) -> int:
     """Write output/<game>/cards/<id>.pdf (both sides of a double-sided card) and cards/backs/; skip identical files."""
-    pairs = [(faces[c.id], folder / f"{c.id}.pdf") for c in cards]
+    pairs = [(faces[c.id], folder / f"{file_stem(c.id)}.pdf") for c in cards]
     changed = 0
     for target, data in [
         *((target, card_pdf_bytes(face)) for face, target in pairs),
@@ -337,7 +337,8 @@ def sheet_cards(
     slots = []
     for card in cards:
         face = faces[card.id]
-        back = None if options.duplex is Duplex.none else back_of(face, backs)
+        # a back face printed alone (`--cards ID/back`) has no side of its own behind it
+        back = None if options.duplex is Duplex.none or card.is_back else back_of(face, backs)
         slots += [SheetCard(card.id, face.pdf, back)] * (1 if options.one_each else card.copies)
     if not slots:
         raise RenderError("every selected card has copies: 0; use --one-each to print them anyway")

@@ -1,5 +1,9 @@
 """Which cards `carddb print` prints: named ids, kinds, or what changed since a git revision.
 
+`--cards ID/back` names the back face of a double-sided card alone: that face is
+printed as a card of its own (its PNG, its PDF, sheet slots with nothing behind
+them), for proofing or reprinting one side; `--cards ID` prints both sides.
+
 `--changed-since REV` makes the errata sheet for playtesters: a card is in it when
 its parsed data differs from the same card at REV (so reformatting a file or
 editing a comment reprints nothing, while `cost: 3` -> `cost: 4` does), when it is
@@ -19,7 +23,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from carddb.cardmodel import Card
+from carddb.cardmodel import Card, front_id, is_back_id
 from carddb.database import CardDatabase, validate_card
 from carddb.diagnostics import Report
 from carddb.errors import UsageError
@@ -45,13 +49,23 @@ def select_cards(
     cards = list(db.cards)
     if ids:
         known = {c.id for c in db.cards}
+        alone: list[Card] = []  # back faces named on their own (`ID/back`): printed as a face of their own
         for card_id in ids:
-            if card_id not in known:
-                close = difflib.get_close_matches(card_id, sorted(known), n=1)
-                hint = f"; did you mean '{close[0]}'?" if close else ""
-                raise UsageError(f"--cards: no card has the id '{card_id}'{hint}")
+            if card_id in known:
+                continue
+            front = db.by_id(front_id(card_id)) if is_back_id(card_id) else None
+            if front is not None and front.back is not None:
+                alone.append(front.back)
+                continue
+            if front is not None:
+                raise UsageError(
+                    f"--cards: '{front.id}' has one face; '/back' names the back face of a double-sided card"
+                )
+            close = difflib.get_close_matches(card_id, sorted(known), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise UsageError(f"--cards: no card has the id '{card_id}'{hint}")
         wanted = set(ids)
-        cards = [c for c in cards if c.id in wanted]
+        cards = [c for c in cards if c.id in wanted] + [face for face in alone if front_id(face.id) not in wanted]
     if kinds:
         for kind in kinds:
             if kind not in db.pack.kind_ids:

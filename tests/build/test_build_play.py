@@ -63,3 +63,19 @@ def test_the_same_seed_gives_the_same_samples(loe_project: Project, tmp_path: Pa
     assert (play / "draft" / "draft-log.json").read_text() == draft
     play, _ = run(loe_project, 12)
     assert (play / "sealed" / "boosters.json").read_text() != first
+
+
+def test_each_summary_row_names_the_folder_it_wrote(tmp_path: Path) -> None:
+    """Shards has a sealed event and a draft format both called "Sealed Deck": the rows differ by folder."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "shards").symlink_to(ROOT / "data" / "shards")
+    db, report = load_database(Project.at(tmp_path), get_pack("shards"))
+    samples = play_stage(db, report, seed=3, pdf=False)
+    assert not report.errors, report.format_text()
+    assert [what for what, _, _ in samples.notes].count("Sealed Deck") == 2
+    folders = [folder for _, folder, _ in samples.notes]
+    assert len(set(folders)) == len(folders), folders
+    play = tmp_path / "output" / "shards" / "play"
+    for what, folder, _ in samples.notes:
+        assert folder.parent == play and any(folder.iterdir()), what
+    assert {f.name for f in folders} >= {"sealed", "draft-sealed", "decks"}

@@ -8,12 +8,13 @@ A card's own back must sit exactly where the game's shared back of a one-faced c
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from double_sided import BEHIND, GAME_ID, clean_outpost, load_outpost, write_outpost
+from double_sided import BEHIND, CARDS, GAME_ID, clean_outpost, load_outpost, write_outpost
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
@@ -156,3 +157,48 @@ def test_text_that_overflows_a_back_face_is_located_in_its_back(tmp_path: Path) 
     overflow = [f for f in report.findings if f.code == "E-TEXT-OVERFLOW"]
     assert len(overflow) == 1 and overflow[0].message.startswith("'long-camp/back' rules text needs")
     assert overflow[0].span is not None and overflow[0].span.line == 12  # the back's text, not the front's
+
+
+def test_print_cards_id_slash_back_prints_that_face_alone(tmp_path: Path) -> None:
+    """`carddb print --cards ID/back`: a designer proofs or reprints one side of a double-sided card."""
+    root = write_outpost(tmp_path)
+    done = subprocess.run(
+        ["carddb", "print", "--cards", "river-camp/back", "--png", "--dpi", "40", "--paper", "a4", "-j", "1"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = root / "output" / GAME_ID
+    page = PdfReader(out / "cards" / "river-camp_back.pdf").pages
+    assert len(page) == 1 and "River Fort" in page[0].extract_text() and "River Camp" not in page[0].extract_text()
+    assert not (out / "cards" / "river-camp.pdf").exists()
+    assert (out / "png" / "river-camp_back.png").exists() and not (out / "png" / "river-camp.png").exists()
+    sheet = out / "print" / f"{GAME_ID}-selection-a4.pdf"
+    fronts = placements(sheet, 0, trimbox(out / "cards" / "river-camp_back.pdf"))
+    assert len(fronts) == 2  # copies: 2
+    assert all("River Fort" in text and "Camp" not in text for text in names_on(sheet, 0, fronts))
+    # nothing prints behind a face printed alone: not its front, not the game's shared back
+    with pdfplumber.open(sheet) as pdf:
+        assert len(pdf.pages) == 2 and not pdf.pages[1].extract_words() and not pdf.pages[1].images
+
+
+def test_print_cards_slash_back_of_a_one_faced_card_is_a_usage_error(tmp_path: Path) -> None:
+    root = write_outpost(tmp_path)
+    done = subprocess.run(["carddb", "print", "--cards", "lone-scout/back"], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 2 and "'lone-scout' has one face" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_skip_invalid_leaves_out_a_back_face_named_alone_with_its_card(tmp_path: Path) -> None:
+    root = write_outpost(tmp_path, CARDS.replace("    points: 3\n    walls: 2", "    points: 30\n    walls: 2"))
+    done = subprocess.run(
+        ["carddb", "print", "--skip-invalid", "--cards", "river-camp/back,hill-camp/back", "--paper", "a4", "-j", "1"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    # the River Fort's error leaves River Camp out, listed as such; the Hill Fort is printed
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "left out, with errors" in done.stdout and "  river-camp (" in done.stdout
+    cards = root / "output" / GAME_ID / "cards"
+    assert (cards / "hill-camp_back.pdf").is_file() and not (cards / "river-camp_back.pdf").exists()

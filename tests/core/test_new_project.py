@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))  # the s
 from printsheet_fixtures import mark_lines, page_sizes, placements, trimbox
 
 A4_PT = (595.28, 841.89)
+REPO = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str) -> tuple[int, str]:
@@ -58,13 +59,30 @@ def test_a_folder_name_yaml_would_read_as_a_number_or_a_flag_still_names_the_gam
     assert code == 0 and folder.capitalize() in out
 
 
-@pytest.mark.parametrize("game", ["loe", "loe2", "estro", "shards"])
+# Every pack carddb bundles (a folder of carddb/games/ with a package in it): each ships a starter.
+BUNDLED = sorted(p.name for p in (REPO / "carddb" / "games").iterdir() if (p / "__init__.py").is_file())
+
+
+@pytest.mark.parametrize("game", BUNDLED)
 def test_new_for_an_installed_pack_copies_its_starter(tmp_path: Path, game: str) -> None:
     code, out = cli("new", str(tmp_path / "p"), "--game", game)
     assert code == 0, out
-    assert (tmp_path / "p" / "data" / game / "decks").is_dir()
+    assert (tmp_path / "p" / "data" / game / "cards").is_dir() and (tmp_path / "p" / "README.md").is_file()
     code, out = cli("validate", "--strict", "--project", str(tmp_path / "p"))
     assert (code, out.strip()) == (0, "0 errors, 0 warnings")
+
+
+def test_the_soulfall_starter_is_the_whole_fixed_game(tmp_path: Path) -> None:
+    """A fixed game's starter is the game as carddb ships it (built and checked in tests/games/), file for file."""
+    code, out = cli("new", str(tmp_path / "p"), "--game", "soulfall")
+    assert code == 0, out
+    shipped = REPO / "data" / "soulfall"
+    written = tmp_path / "p" / "data" / "soulfall"
+    names = sorted(str(f.relative_to(shipped)) for f in shipped.rglob("*") if f.is_file())
+    assert names == sorted(str(f.relative_to(written)) for f in written.rglob("*") if f.is_file())
+    assert len(names) >= 10
+    for name in names:
+        assert (written / name).read_bytes() == (shipped / name).read_bytes(), name
 
 
 def test_new_never_loses_a_users_files(tmp_path: Path) -> None:

@@ -73,3 +73,15 @@ def test_a_pack_installed_beside_it_is_found_and_printed(venv: Path, tmp_path: P
     out = project / "output" / "orbit"
     assert {p.name for p in (out / "cards").glob("*.pdf")} == {"vega-ace.pdf", "slingshot.pdf", "relay-beacon.pdf"}
     assert (out / "print" / "orbit-a4.pdf").is_file()
+
+
+# Every pack carddb bundles ships a starter in the wheel's package data (README, cards, rules...).
+BUNDLED = sorted(p.name for p in (ROOT / "carddb" / "games").iterdir() if (p / "__init__.py").is_file())
+
+
+@pytest.mark.parametrize("game", BUNDLED)
+def test_the_installed_wheel_starts_a_project_of_every_bundled_pack(venv: Path, tmp_path: Path, game: str) -> None:
+    run(venv / "carddb", "new", "table", "--game", game, cwd=tmp_path)
+    project = tmp_path / "table"
+    assert (project / "README.md").is_file() and any((project / "data" / game / "cards").glob("*.yaml"))
+    assert run(venv / "carddb", "validate", "--strict", cwd=project).strip() == "0 errors, 0 warnings"

@@ -213,6 +213,21 @@ def test_deck_check_locates_a_duplicate_and_a_wrong_count(tmp_path: Path) -> Non
     assert result.exit_code == 1 and "has 20 cards; a deck has exactly 25" in result.output
 
 
+def test_a_deck_with_a_typo_still_reports_its_duplicate_and_its_count(tmp_path: Path) -> None:
+    """Every error of a deck list in one run: fixing the typo must not reveal two more errors."""
+    shutil.copytree(ROOT / "data" / "estro", tmp_path / "data" / "estro")
+    deck = tmp_path / "data" / "estro" / "decks" / "ozok-fiamma.yaml"
+    text = deck.read_text().replace("  - volpe-bianca\n", "  - ozok\n  - volpe-bianka\n")
+    deck.write_text(text)
+    result = runner.invoke(app, ["deck", "check", str(deck), "--game", "estro", "--project", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"ozok-fiamma.yaml:{len(text.splitlines())}:5: E-DECK-UNKNOWN-CARD" in result.output
+    assert "did you mean 'volpe-bianca'" in result.output
+    assert f"ozok-fiamma.yaml:{len(text.splitlines()) - 1}:5: E-DECK-RULE 'ozok' is in deck" in result.output
+    assert "has 21 chosen cards; a player chooses exactly 20" in result.output
+    assert "3 errors" in result.output
+
+
 def test_the_docs_examples_are_valid_cards_and_its_numbers_are_the_packs(tmp_path: Path) -> None:
     doc = (ROOT / "docs" / "estro.md").read_text()
     examples = re.findall(r"```yaml\n(.+?)```", doc, flags=re.S)

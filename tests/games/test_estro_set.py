@@ -32,11 +32,16 @@ def db() -> CardDatabase:
 
 def test_the_pool_is_the_seeds_250_cards_fifty_per_estro(db: CardDatabase) -> None:
     assert len(db.cards) == PACK.number("pool-size") == 250
+    per_estro = PACK.number("cards-per-estro")
+    assert per_estro * PACK.number("estri") == len(db.cards)
+    # the shares the rulebook prints from the pack's numbers: 30 Gift, 16 Empty, 4 Zone cards per estro
+    shares = tuple(PACK.number(f"{kind}-cards-per-estro") for kind in ("gift", "empty", "zone"))
+    assert shares == (30, 16, 4) and sum(shares) == per_estro
     by_estro = Counter((db.faction_of(c), c.kind) for c in db.cards)
     for estro in ("ardo", "granito", "armonio", "illusio", "manpo"):
-        # the shares the rulebook states: 30 Gift, 16 Empty, 4 Zone cards per estro
-        assert (by_estro[(estro, "gift")], by_estro[(estro, "empty")], by_estro[(estro, "zone")]) == (30, 16, 4)
-    assert Counter(c.rarity for c in db.cards) == {"common": 160, "rare": 70, "legendary": 20}
+        assert (by_estro[(estro, "gift")], by_estro[(estro, "empty")], by_estro[(estro, "zone")]) == shares
+    rarities = {r: PACK.number(f"{r}-cards") for r in ("common", "rare", "legendary")}
+    assert Counter(c.rarity for c in db.cards) == rarities == {"common": 160, "rare": 70, "legendary": 20}
 
 
 def test_ids_names_texts_and_flavours_are_unique_and_numbers_run_one_to_250(db: CardDatabase) -> None:

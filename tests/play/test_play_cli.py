@@ -128,6 +128,20 @@ def test_replaying_a_log_of_the_old_format_says_so(
     assert "Traceback" not in out + err
 
 
+def test_replaying_another_games_log_names_its_game(
+    project: Path, drafted: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a Shards log whose draft happens to share a format id with this LOE project's
+    log = json.loads((drafted / "draft-log.json").read_text(encoding="utf-8"))
+    log["game"] = "shards"
+    other = drafted / "shards-log.json"
+    other.write_text(json.dumps(log), encoding="utf-8")
+    code, out, err = _main(monkeypatch, capsys, "draft", "--replay", str(other), "--project", str(project))
+    assert code == 1 and str(other) in err
+    assert "a draft log of the game 'shards', not of Lords of Estraven ('loe')" in err and "--game shards" in err
+    assert "Traceback" not in out + err and "match" not in out
+
+
 @pytest.mark.parametrize("content", ["[1, 2]", '"a log"', "3"])
 def test_replaying_json_that_is_not_a_log_object_says_so(
     project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], content: str

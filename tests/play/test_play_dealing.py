@@ -117,6 +117,18 @@ def test_a_deck_that_holds_almost_the_whole_pool_gets_the_rest(estro: CardDataba
     assert sorted(deal_rest(plan, deck, seed).dealt()) == sorted(ids[-5:])
 
 
+def test_a_pool_too_small_to_complete_a_deck_says_how_many_cards_are_left(estro: CardDatabase) -> None:
+    plan = _plans(estro)["random-five"]
+    ids = [c.id for c in estro.cards]
+    deck = DeckList(id="hoarder", name="Hoarder", kind="chosen", cards=dict.fromkeys(ids[:-2], 1))
+    with pytest.raises(BoosterError) as raised:
+        deal_rest(plan, deck, 1)
+    assert str(raised.value) == (
+        "deck 'hoarder': 'random-five' deals 5 cards the list does not hold, but only 2 cards it draws from "
+        "are not in the list (add cards to the pool, or choose fewer)"
+    )
+
+
 def test_deck_deal_command_writes_the_same_deal_twice_and_refuses_a_bad_list(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "data" / "estro", tmp_path / "data" / "estro")
     deck = tmp_path / "data" / "estro" / "decks" / "ozok-fiamma.yaml"

@@ -17,7 +17,7 @@ KINDS = (
         "gift",
         "Gift card",
         "Gift cards",
-        "A card with the five stats, their TOT, and a Gift: an effect that activates by itself when the card is "
+        "A card with the {number:stats-per-card:word} stats, their TOT, and a Gift: an effect that activates by itself when the card is "
         "played face up, when its trigger happens, or holds while it is face up on the field.",
         layout="fighter",
         back="estro",
@@ -27,7 +27,7 @@ KINDS = (
         "empty",
         "Empty card",
         "Empty cards",
-        "A card with the five stats and their TOT and no Gift: it fights with its values alone.",
+        "A card with the {number:stats-per-card:word} stats and their TOT and no Gift: it fights with its values alone.",
         layout="fighter",
         back="estro",
         group="fighter",

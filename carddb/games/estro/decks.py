@@ -27,8 +27,10 @@ COPIES = _NUMBER["copies-per-deck"]
 class EstroDeckRules:
     list_kinds = MappingProxyType(
         {
-            "chosen": f"the {CHOSEN} cards a player chooses; {RANDOM} more are drawn at random to complete the deck",
-            "deck": f"a whole {DECK}-card deck: {CHOSEN} chosen and {RANDOM} random cards, or {DECK} random cards",
+            "chosen": "the {number:deck-chosen} cards a player chooses; {number:deck-random} more are drawn at random "
+            "to complete the deck",
+            "deck": "a whole deck of {number:deck-size} cards: {number:deck-chosen} chosen and {number:deck-random} "
+            "random, or {number:deck-size} random cards",
         }
     )
     # Seed 002 assumes both players own all the cards, so every list is built from the collection:

@@ -17,9 +17,7 @@ from dataclasses import replace
 from carddb.engine.core import CoreNouns, core_entries
 from carddb.engine.registry import EffectEntry, EffectRegistry, Param, Pattern, build_registry
 from carddb.games.estro.estri import STAT_NAMES, STATS, TOTAL
-from carddb.games.estro.numbers import NUMBERS
 
-_N = {n.id: n.value for n in NUMBERS}
 PLAYERS = frozenset({"player", "opponent", "you", "its-controller", "that-player"})
 # Cards placed on the field: they have stats, attack, defend and can be destroyed.
 FIGHTERS = frozenset({"card", "gift", "empty", "it", "this-card", "that-card"})
@@ -58,7 +56,7 @@ CORE: dict[str, tuple[str, tuple[str, ...]]] = {
     "look-at": ("You look at a face-down card without showing it.", ("Look at target face-down card.",)),
     "look-at-hand": ("You look at the cards in a player's hand.", ("Look at target opponent's hand.",)),
     "hand-size": (
-        f"Changes how many cards a player may keep at the end of their turn (normally {_N['hand-size']}).",
+        "Changes how many cards a player may keep at the end of their turn (normally {number:hand-size}).",
         ("Your maximum hand size is 7.", "Each player's maximum hand size is 4."),
     ),
     "untargetable-by": (
@@ -244,14 +242,14 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "extra-placement",
         "effect",
         (Pattern("Place an additional card on the field this turn"),),
-        f"You may place one more card on the field this turn (the rules allow {_N['placements-per-turn']} per turn).",
+        "You may place one more card on the field this turn (the rules allow {number:placements-per-turn} per turn).",
         ("You may place an additional card on the field this turn.",),
     ),
     EffectEntry(
         "extra-attack",
         "effect",
         (Pattern("Make an additional attack this turn"),),
-        f"You may make one more attack this turn (the rules allow {_N['attacks-per-turn']}), with a card that has "
+        "You may make one more attack this turn (the rules allow {number:attacks-per-turn}), with a card that has "
         "not attacked.",
         ("You may make an additional attack this turn.",),
     ),
@@ -316,7 +314,7 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "die-face",
         "static",
         (Pattern("{target} get(s) the die bonus on a {face}"),),
-        f"That face of the die also gives the chosen cards the die bonus (+{_N['die-bonus']} TOT).",
+        "That face of the die also gives the chosen cards the die bonus (+{number:die-bonus} TOT).",
         ("This card gets the die bonus on a 3.",),
         (fighter, face),
     ),
@@ -332,7 +330,7 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "more-placements",
         "static",
         (Pattern("{player} can place an additional card on the field each turn"),),
-        f"The player may place one more card on the field each turn (the rules allow {_N['placements-per-turn']}).",
+        "The player may place one more card on the field each turn (the rules allow {number:placements-per-turn}).",
         ("Each player can place an additional card on the field each turn.",),
         (player,),
     ),
@@ -340,7 +338,7 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "more-attacks",
         "static",
         (Pattern("{player} can make an additional attack each turn"),),
-        f"The player may make one more attack each turn (the rules allow {_N['attacks-per-turn']}), each with a "
+        "The player may make one more attack each turn (the rules allow {number:attacks-per-turn}), each with a "
         "different card.",
         ("Each player can make an additional attack each turn.",),
         (player,),

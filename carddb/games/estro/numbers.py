@@ -9,7 +9,7 @@ and the rulebook says so where it prints them.
 from __future__ import annotations
 
 from carddb.gamepack import GameNumber, GameTable
-from carddb.games.estro.estri import ESTRI, stat_label
+from carddb.games.estro.estri import ESTRI, STATS, stat_label
 
 SEED = "seed 002"
 DECIDED = "decision: the seed is silent"
@@ -19,6 +19,19 @@ NUMBERS = (
     GameNumber("players-min", 2, "fewest players", f"{SEED}, Overview: a 1 vs 1 card game"),
     GameNumber("players-max", 2, "most players", f"{SEED}, Overview: a 1 vs 1 card game"),
     GameNumber("pool-size", 250, "different cards to build decks from", f"{SEED}, Overview"),
+    # Counted from the pack's own lists, so the rulebook says what the schema holds.
+    GameNumber("estri", len(ESTRI), "estri a card can belong to", f"{SEED}, Overview: 5 distinct estri"),
+    GameNumber(
+        "stats-per-card", len(STATS), "stats summed as the TOT", f"{SEED}, Card stats: every card has 5 stats + a Total"
+    ),
+    # The pool's make-up (tests/games/test_estro_set.py holds data/estro/ to these).
+    GameNumber("cards-per-estro", 50, "cards of each estro in the pool", DECIDED),
+    GameNumber("gift-cards-per-estro", 30, "Gift cards of each estro", DECIDED),
+    GameNumber("empty-cards-per-estro", 16, "Empty cards of each estro", DECIDED),
+    GameNumber("zone-cards-per-estro", 4, "Zone cards of each estro", DECIDED),
+    GameNumber("common-cards", 160, "Common cards in the pool", DECIDED),
+    GameNumber("rare-cards", 70, "Rare cards in the pool", DECIDED),
+    GameNumber("legendary-cards", 20, "Legendary cards in the pool", DECIDED),
     GameNumber("deck-chosen", 20, "cards each player chooses for their deck", f"{SEED}, Initial setup"),
     GameNumber("deck-random", 5, "cards drawn at random to complete a deck", f"{SEED}, Initial setup"),
     GameNumber("deck-size", 25, "cards in a deck (chosen plus random)", f"{SEED}, Initial setup: 20 + 5, or 25 random"),

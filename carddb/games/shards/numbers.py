@@ -35,6 +35,12 @@ NUMBERS = (
     GameNumber(
         "develop-base-cost", 1, "resources the first development counter costs", f"{SEED}, Basic Actions: Develop"
     ),
+    GameNumber(
+        "develop-step",
+        1,
+        "resources added to the cost for each development counter already on the card",
+        f"{SEED}, Basic Actions: Develop: plus 1 additional resource for each counter",
+    ),
     GameNumber("research-draw", 2, "cards the Research action draws", f"{SEED}, Basic Actions: Research"),
     GameNumber("prosperity-counters", 7, "development counters on a Grand card that win", f"{SEED}, Win Conditions"),
     GameNumber("attrition-expend", 1, "resources expended instead of drawing from an empty deck", f"{SEED}, Attrition"),

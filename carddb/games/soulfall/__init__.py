@@ -141,6 +141,7 @@ PACK = GamePack(
     numbers=NUMBERS,
     tables=TABLES,
     fixed=True,
+    starter=package_folder(__name__) / "starter",
     components_note="This list follows the design's: {number:action-cards} Action, {number:reference-cards} Reference, "
     "{number:temple-cards} Temple/Shrine, {number:follower-cards} Follower/Citadel, {number:shell-cards} Shell/Broken "
     "Shell and {number:lord-cards} Lord cards, 55 cards in all.",
