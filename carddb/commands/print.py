@@ -28,6 +28,7 @@ from carddb.render.imposition import BackOffset, Duplex
 from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.raster import DEFAULT_DPI, check_dpi
 from carddb.render.selection import select_cards
+from carddb.outputlock import output_lock
 from carddb.render.workers import RenderWorkers, render_workers
 from carddb.validity import LeftOut, Triage, triage
 
@@ -108,7 +109,7 @@ def print_cards(
     )
     _check_name(options.name)
     # Started before loading: the workers import WeasyPrint while the cards load.
-    with render_workers(workers) as pool:
+    with render_workers(workers) as pool, output_lock(proj.output_dir(pack), "print"):
         warm_workers(pool, proj, pack)
         db, report = load_database(proj, pack)
         skipped: Skipped | None = None

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 from PIL import Image, UnidentifiedImageError
 
@@ -139,7 +140,8 @@ class TemplateFailure(Exception):
 def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
     """One jinja environment per set of template folders, so each template is compiled once per
     process (a print run asks three times); jinja still reloads a template whose file changed."""
-    return jinja2.Environment(
+    # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
+    return SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(list(roots)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
