@@ -21,6 +21,7 @@ from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, jobs_count, ope
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
+from carddb.outputlock import output_lock
 from carddb.plural import plural
 from carddb.progress import stages
 from carddb.render.faces import warm_workers
@@ -28,7 +29,6 @@ from carddb.render.imposition import BackOffset, Duplex
 from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.raster import DEFAULT_DPI, check_dpi
 from carddb.render.selection import select_cards
-from carddb.outputlock import output_lock
 from carddb.render.workers import RenderWorkers, render_workers
 from carddb.validity import LeftOut, Triage, triage
 

@@ -47,7 +47,9 @@ def serve(port: PortOpt = 8000, game: GameOpt = None, project: ProjectOpt = None
         # The faces renderer forks worker processes; forking while the HTTP and watcher threads run could
         # copy a lock held by one of them, so only the first build (still single-threaded) uses two workers.
         workers = 2 if threading.active_count() == 1 else 1
-        with output_lock(proj.output_dir(pack), "serve"):  # a `carddb build` meanwhile: reported, retried on the next edit
+        with output_lock(
+            proj.output_dir(pack), "serve"
+        ):  # a `carddb build` meanwhile: reported, retried on the next edit
             return site_stage(db, report, root=site_root(db), workers=workers).summary()
 
     run_server(Preview(project=proj, pack=pack, site_root=root, build_site=build), port)
