@@ -9,6 +9,7 @@ lock left by a killed build never blocks the next one, and the file itself can s
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 from collections.abc import Iterator
@@ -42,9 +43,17 @@ def output_lock(folder: Path, command: str) -> Iterator[None]:
             ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()} {command}\n".encode(), 0)
+        _remove_temporaries(folder)
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the lock
+
+
+def _remove_temporaries(folder: Path) -> None:
+    """Delete the `.NAME.XXXX.part` files a killed run left: with the lock held, no one is writing them."""
+    for part in folder.rglob(".*.part"):
+        with contextlib.suppress(OSError):  # gone already, or not ours to delete: it is never read either way
+            part.unlink()
 
 
 def _holder(fd: int) -> str:

@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
@@ -63,6 +64,7 @@ from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, si
 from carddb.render.geometry import FaceGeometry
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
 from carddb.render.placeholder import mix, placeholder_data_url, placeholder_svg
+from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers, Ticket, import_renderer
 from carddb.rules.markup import Paragraph, runs_from_marked_text
 
@@ -612,7 +614,7 @@ class FaceRun:
         try:
             rendered = self._rendered(chosen)
         except RenderError as exc:
-            self.report.add(Finding("E-TEMPLATE", str(exc), self.resources.find("base/card.css")))
+            self.report.add(_refusal_finding(str(exc), self.resources))
             rendered = []
             self.jobs, self.tickets, self.done = [], [], {}
         finally:
@@ -863,7 +865,7 @@ def render_backs(
     shared = resources.digest()
     cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "backs")
     keys = {back: digest([shared, fragment]) for back, fragment in fragments.items()}
-    missing = [back for back in backs if not cache.pdf_path(keys[back]).is_file()]
+    missing = [back for back in backs if not is_whole(cache.pdf_path(keys[back]))]
     if missing:
         job = BackJob(
             documents=tuple((cache.pdf_path(keys[back]), head + fragments[back] + tail) for back in missing),
@@ -904,3 +906,39 @@ def back_html(db: CardDatabase, back: str, *, preview: bool = True) -> str:
     except TemplateFailure as exc:
         raise RenderError(_located(exc)) from exc
     return head + fragment + tail
+
+
+_REFUSED = "refused to load "
+
+
+def _refusal_finding(message: str, resources: FaceResources) -> Finding:
+    """An E-TEMPLATE finding for a failed render: at the template line that names a refused URL, if one does.
+
+    A refused URL was written in a template or stylesheet (a card's own data never reaches a
+    fetch: it is escaped, and its art path is checked first), so the designer is shown where.
+    """
+    if message.startswith(_REFUSED):
+        for url in message[len(_REFUSED) :].split(", "):
+            spot = _find_in_templates(url, resources.roots)
+            if spot is not None:
+                path, span = spot
+                return Finding("E-TEMPLATE", f"{message}: carddb only loads files inside the project", path, span)
+    return Finding("E-TEMPLATE", message, resources.find("base/card.css"))
+
+
+def _find_in_templates(url: str, roots: Sequence[Path]) -> tuple[Path, Span] | None:
+    # A template may write the URL percent-decoded or without its scheme: look for its path too.
+    parsed = urlsplit(url)
+    needles = [url, unquote(parsed.path) if parsed.scheme == "file" else url]
+    for root in roots:
+        for template in sorted(p for p in root.rglob("*") if p.suffix in {".html", ".css"} and p.is_file()):
+            try:
+                lines = template.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                continue
+            for number, line in enumerate(lines, 1):
+                for needle in needles:
+                    col = line.find(needle)
+                    if needle and col >= 0:
+                        return template, Span.point(number, col + 1, len(needle))
+    return None
