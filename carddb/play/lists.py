@@ -25,7 +25,7 @@ from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.sealed import SealedEvent
-from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache
+from carddb.render.assets import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
 from carddb.render.documents import Documents
 from carddb.render.workers import RenderWorkers
 
@@ -125,8 +125,8 @@ def _environment(db: CardDatabase) -> jinja2.Environment:
     return SandboxedEnvironment(
         loader=jinja2.ChoiceLoader(
             [
-                jinja2.FileSystemLoader(db.project.templates_dir() / "play"),
-                jinja2.FileSystemLoader(BUILTIN_TEMPLATES),
+                ConfinedLoader(db.project.templates_dir() / "play"),
+                ConfinedLoader(BUILTIN_TEMPLATES),
             ]
         ),
         autoescape=True,

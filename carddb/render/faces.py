@@ -58,7 +58,7 @@ from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
 from carddb.project import Project
 from carddb.render import placeholder
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, bytecode_cache, icons_dir
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedLoader, bytecode_cache, icons_dir
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
 from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
 from carddb.render.geometry import FaceGeometry
@@ -144,7 +144,7 @@ def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
     process (a print run asks three times); jinja still reloads a template whose file changed."""
     # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
     return SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(list(roots)),
+        loader=ConfinedLoader(list(roots)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

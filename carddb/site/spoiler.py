@@ -34,7 +34,7 @@ from carddb.cardmodel import BACK, SHARED_BY_FACES, Card, file_stem, front_id
 from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.gamepack import GamePack
-from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache, icons_dir
+from carddb.render.assets import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache, icons_dir
 from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
 from carddb.site.webimages import WEB_DPI
@@ -281,7 +281,7 @@ def _environment(templates_dir: Path) -> jinja2.Environment:
     # templates, and Jinja2's auto_reload recompiles a template whose file changed.
     # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
     env = SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(str(templates_dir)),
+        loader=ConfinedLoader(str(templates_dir)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
