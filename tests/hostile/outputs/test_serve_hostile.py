@@ -28,7 +28,9 @@ Served = tuple[int, str, subprocess.Popen[str]]
 
 
 @pytest.fixture(scope="module")
-def served(injection_build: tuple[Path, dict[str, object]], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+def served(
+    injection_build: tuple[Path, dict[str, object]], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Served]:
     source, record = injection_build
     project = tmp_path_factory.mktemp("serve") / "project"
     shutil.copytree(source, project, symlinks=True)
