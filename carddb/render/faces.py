@@ -34,7 +34,9 @@ and BleedBox set.
 
 from __future__ import annotations
 
+import base64
 import functools
+import io
 import math
 import re
 import traceback
@@ -50,7 +52,7 @@ from markupsafe import Markup
 from PIL import Image, UnidentifiedImageError
 
 import carddb
-from carddb.atomic import write_text
+from carddb.atomic import write_bytes, write_text
 from carddb.cardmodel import Card, front_id
 from carddb.database import CardDatabase, art_checks, resolve_art
 from carddb.diagnostics import Finding, Report, Span
@@ -430,6 +432,7 @@ def choose_art(
     try:
         with Image.open(path) as image:
             image.load()  # decode fully: a truncated file passes a header check
+            src = _eight_bit_src(image, path, placeholder_dir)
     except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
         if report is not None:
             src = db.sources.get(card.id)
@@ -448,7 +451,31 @@ def choose_art(
         return placeholder
     credit = f"Illus. {card.art.artist}" if card.art.artist else ""
     position = f"{card.art.focus_x * 100:g}% {card.art.focus_y * 100:g}%"
-    return ArtChoice(path.as_uri(), position, False, credit, path)
+    return ArtChoice(src, position, False, credit, path)
+
+
+# Pillow's modes for 16- and 32-bit grey pixels (a 16-bit greyscale PNG opens as one of them).
+_WIDE_GREY = {"I", "I;16", "I;16L", "I;16B", "I;16N"}
+
+
+def _eight_bit_src(image: Image.Image, path: Path, cache_dir: Path | None) -> str:
+    """The art's URL for WeasyPrint: the file itself, or an 8-bit copy of a 16-bit greyscale picture.
+
+    WeasyPrint draws a 16-bit greyscale PNG black (its values are read as if they were 8-bit
+    and clipped); scaled to 8 bits, the picture prints as its painter saw it.
+    """
+    if image.mode not in _WIDE_GREY:
+        return path.as_uri()
+    eight = image.convert("I").point(lambda v: v * (1 / 257)).convert("L")
+    buffer = io.BytesIO()
+    eight.save(buffer, format="PNG")
+    if cache_dir is None:  # previews inline everything
+        return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    stat = path.stat()
+    target = cache_dir.parent / "art" / f"{digest([str(path), str(stat.st_size), str(stat.st_mtime_ns)])}.png"
+    if not is_whole(target):
+        write_bytes(target, buffer.getvalue())
+    return target.as_uri()
 
 
 def face_context(
