@@ -153,8 +153,10 @@ def _load_database(
     project.require_data(pack)
     db = CardDatabase(pack=pack, project=project)
     db.sets = load_sets(project, pack, report, db.set_sources)
-    files = card_files(project.cards_dir(pack)) if files is None else files
-    for path in [p for p in files if not project.contains(p)]:
+    # Files a caller passes (`carddb import` checks its own new file) are its to choose.
+    found = card_files(project.cards_dir(pack)) if files is None else []
+    files = found if files is None else files
+    for path in [p for p in found if not project.contains(p)]:
         # A card file that links out of the project would show someone else's file in findings.
         report.add(
             Finding(
