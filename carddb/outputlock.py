@@ -30,6 +30,7 @@ class OutputBusy(CarddbError):
 @contextmanager
 def output_lock(folder: Path, command: str) -> Iterator[None]:
     """Hold the lock of `folder` (output/<game>/) while the block runs; refuse if another process holds it."""
+    created = [d for d in (folder.parent, folder) if not d.exists()]
     folder.mkdir(parents=True, exist_ok=True)
     lock_path = folder / LOCK_NAME
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -46,6 +47,12 @@ def output_lock(folder: Path, command: str) -> Iterator[None]:
         _remove_temporaries(folder)
         yield
     finally:
+        # A run that wrote nothing (refused its options, found errors) leaves no folder behind.
+        if created and [p.name for p in folder.iterdir()] == [LOCK_NAME]:
+            lock_path.unlink()
+            for made in reversed(created):
+                with contextlib.suppress(OSError):  # not empty after all: keep it
+                    made.rmdir()
         os.close(fd)  # closing the descriptor releases the lock
 
 
