@@ -12,30 +12,12 @@ from hostile_out_tools import (
     carddb,
     counting_server,
     game_dir,
+    hostile_card,
     new_project,
     payload,
     shared_root,
     write_canary,
 )
-
-
-def hostile_card(number: int, name: str, text: str) -> dict[str, object]:
-    return {
-        "id": f"hostile-{number:02d}",
-        "name": text,
-        "kind": "resource",
-        "subtype": "subject",
-        "province": "ashmarch",
-        "set": "STRT",
-        "number": 100 + number,
-        "rarity": "common",
-        "text": "Tribute 1",
-        "flavor": text,
-    }
-
-
-def card_id(name: str) -> str:
-    return f"hostile-{list(PAYLOADS).index(name) + 1:02d}"
 
 
 def _make_injection_project(folder: Path) -> dict[str, object]:

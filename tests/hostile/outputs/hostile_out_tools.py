@@ -126,6 +126,28 @@ def marker(name: str) -> str:
     return re.search(r"P\d\d", PAYLOADS[name]).group(0)  # type: ignore[union-attr]
 
 
+# A card of the injection project per payload (tests/hostile/outputs/conftest.py builds it).
+
+
+def hostile_card(number: int, name: str, text: str) -> dict[str, object]:
+    return {
+        "id": f"hostile-{number:02d}",
+        "name": text,
+        "kind": "resource",
+        "subtype": "subject",
+        "province": "ashmarch",
+        "set": "STRT",
+        "number": 100 + number,
+        "rarity": "common",
+        "text": "Tribute 1",
+        "flavor": text,
+    }
+
+
+def card_id(name: str) -> str:
+    return f"hostile-{list(PAYLOADS).index(name) + 1:02d}"
+
+
 # ---------------------------------------------------------------- HTML checks
 
 # Attributes a browser acts on (loads, navigates to, runs): the payload's marker must never end up in one.

@@ -14,10 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import card_id
 from hostile_out_tools import (
     PAYLOADS,
     Canary,
+    card_id,
     live_markup,
     marker,
     payload,

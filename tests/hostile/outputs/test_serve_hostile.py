@@ -21,8 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import card_id
-from hostile_out_tools import PAYLOADS, live_markup, marker
+from hostile_out_tools import PAYLOADS, card_id, live_markup, marker
 
 Served = tuple[int, str, subprocess.Popen[str]]
 
