@@ -54,7 +54,7 @@ def current_pages(target: Path, key: str, cache_dir: Path) -> int | None:
     """The page count of `target` if it exists and was last written from inputs with this key, else None."""
     try:
         recorded = _key_file(cache_dir, target).read_text(encoding="utf-8").split()
-    except OSError:
+    except (OSError, UnicodeDecodeError):  # missing, or damaged into bytes that are not text: write it again
         return None
     if len(recorded) != 2 or recorded[0] != key or not recorded[1].isdigit() or not is_whole(target):
         return None

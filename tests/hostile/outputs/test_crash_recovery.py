@@ -64,7 +64,8 @@ def test_a_damaged_cache_is_made_again_not_used(tmp_path: Path) -> None:
         if path.suffix in {".pdf", ".png"}:
             path.write_bytes(data[: len(data) // 2])
         else:
-            path.write_bytes(b"[1, {garbage")
+            # An index that is not JSON, a key file that is not even UTF-8 text.
+            path.write_bytes(b"[1, {garbage" if path.suffix == ".json" else b"\x00garbage{\x8d\xff")
         damaged += 1
     assert damaged > 10
     crash.set_flavor(project, "After the damage.")
