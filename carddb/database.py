@@ -8,8 +8,10 @@ run can report all problems at once.
 from __future__ import annotations
 
 import difflib
+import functools
 import gc
 import os
+import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -151,7 +153,20 @@ def _load_database(
     project.require_data(pack)
     db = CardDatabase(pack=pack, project=project)
     db.sets = load_sets(project, pack, report, db.set_sources)
-    files = card_files(project.cards_dir(pack)) if files is None else files
+    # Files a caller passes (`carddb import` checks its own new file) are its to choose.
+    found = card_files(project.cards_dir(pack)) if files is None else []
+    files = found if files is None else files
+    for path in [p for p in found if not project.contains(p)]:
+        # A card file that links out of the project would show someone else's file in findings.
+        report.add(
+            Finding(
+                "E-PATH-ESCAPE",
+                f"card file {path.name} is a symbolic link to {path.resolve()}, outside the project folder; "
+                "carddb reads only files inside it",
+                path,
+            )
+        )
+        files = [p for p in files if p != path]
     if not files:
         report.add(
             Finding(
@@ -175,6 +190,16 @@ def _load_database(
                     "E-DUPLICATE-ID",
                     f"id '{entry.id}' is already used by the card at "
                     f"{report.display_path(first.located.path)}:{first.located.value_span(('id',)).line}",
+                    entry.located.path,
+                    entry.located.value_span(("id",)),
+                )
+            )
+        if entry.card is not None and entry.id in WINDOWS_DEVICE_NAMES:
+            report.add(
+                Finding(
+                    "E-BAD-VALUE",
+                    f"id '{entry.id}' is a device name on Windows: the card's files (cards/{entry.id}.pdf, "
+                    f"png/{entry.id}.png...) could not be created or opened there; choose another id",
                     entry.located.path,
                     entry.located.value_span(("id",)),
                 )
@@ -474,6 +499,11 @@ def _field_label(loc: tuple[Any, ...]) -> str:
             return f"{label} '{rest}'" if rest else label
     return "'" + ".".join(map(str, loc)) + "'"
 
+
+# A card's id names its output files; Windows refuses these names with any suffix (`con.pdf`).
+WINDOWS_DEVICE_NAMES = frozenset(
+    ["con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)), *(f"lpt{n}" for n in range(1, 10))]
+)
 
 _PATTERN_WORDS = {
     SLUG: "lowercase letters and digits in words joined by hyphens, e.g. 'iron-gate-guard'",
@@ -865,10 +895,13 @@ def _art_file_checks(db: CardDatabase, file: str, located: Located) -> Iterable[
         if isinstance(located.value.get("art"), dict)
         else located.value_span(("art",))
     )
+    if "\0" in file:  # no file name holds one; the operating system would refuse the path outright
+        yield Finding("E-BAD-VALUE", f"art file name {file!r} holds a NUL character", located.path, span)
+        return
     art_root = _art_root(db)
     # A lexical check, not resolve(): it runs for every card, and resolving 10,000
     # paths component by component was a third of a validate run. A symlink in the
-    # art folder is the designer's own choice, so only the path as written must stay inside.
+    # art folder is the designer's own choice as long as it stays in the project (checked below).
     full = os.path.normpath(os.path.join(art_root, file))
     if os.path.isabs(file) or not full.startswith(art_root + os.sep):
         yield Finding(
@@ -877,6 +910,24 @@ def _art_file_checks(db: CardDatabase, file: str, located: Located) -> Iterable[
             located.path,
             span,
         )
+        return
+    real = _outside_project(db, full)
+    if real is not None:
+        yield Finding(
+            "E-PATH-ESCAPE",
+            f"art '{file}' is a symbolic link to {real}, outside the project folder; carddb reads only files inside it",
+            located.path,
+            span,
+        )
+        return
+    try:
+        mode = os.stat(full).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        # A pipe or a device would block or never end if read.
+        what = "a named pipe" if stat.S_ISFIFO(mode) else "a device or socket"
+        yield Finding("E-ART-UNREADABLE", f"art file {file} is {what}, not a file", located.path, span)
         return
     header = _read_header(full)
     if header is None:
@@ -899,6 +950,44 @@ def _art_root(db: CardDatabase) -> str:
     if key not in _ART_ROOTS:
         _ART_ROOTS[key] = str(db.project.art_dir(db.pack).resolve())
     return _ART_ROOTS[key]
+
+
+_REAL_FOLDERS: dict[tuple[str, int, int], str] = {}
+
+
+def _outside_project(db: CardDatabase, full: str) -> str | None:
+    """Where the art file `full` really is, if symbolic links take it out of the project folder; else None.
+
+    Resolving every path costs a system call per component; the real folder of each art
+    folder is remembered (keyed by its inode, so a folder swapped for a link is looked at
+    again) and only a file that is itself a link is followed.
+    """
+    project = _project_root(db)
+    folder = os.path.dirname(full)
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return None  # no such folder: the file is reported missing
+    key = (folder, info.st_ino, info.st_mode)
+    real_folder = _REAL_FOLDERS.get(key)
+    if real_folder is None:
+        real_folder = _REAL_FOLDERS[key] = os.path.realpath(folder)
+    real = os.path.join(real_folder, os.path.basename(full))
+    try:
+        if stat.S_ISLNK(os.lstat(real).st_mode):
+            real = os.path.realpath(real)
+    except OSError:
+        return None  # missing: reported as such
+    return None if real.startswith(project + os.sep) else real
+
+
+def _project_root(db: CardDatabase) -> str:
+    return _real_root(db.project.root)
+
+
+@functools.cache
+def _real_root(root: Path) -> str:
+    return os.path.realpath(root)
 
 
 def _read_header(path: str) -> bytes | None:

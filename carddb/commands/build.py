@@ -11,6 +11,7 @@ from rich.table import Table
 from carddb.build import build
 from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, StrictOpt, jobs_count, open_project, print_report
 from carddb.errors import UsageError
+from carddb.outputlock import output_lock
 from carddb.play.samples import DEFAULT_SEED
 from carddb.plural import plural
 from carddb.progress import stages
@@ -33,7 +34,7 @@ def build_command(
     proj, pack = open_project(project, game)
     # The render workers are forked before the progress display starts its thread:
     # they import WeasyPrint while the cards load (see carddb.render.workers).
-    with render_workers(workers) as pool, stages() as stage:
+    with render_workers(workers) as pool, output_lock(proj.output_dir(pack), "build"), stages() as stage:
         result = build(proj, pack, seed=seed, stage=stage, pool=pool)
     if result.stopped:
         print_report(result.report)

@@ -21,6 +21,7 @@ from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, jobs_count, ope
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
+from carddb.outputlock import output_lock
 from carddb.plural import plural
 from carddb.progress import stages
 from carddb.render.faces import warm_workers
@@ -113,7 +114,7 @@ def print_cards(
     )
     _check_name(options.name)
     # Started before loading: the workers import WeasyPrint while the cards load.
-    with render_workers(workers) as pool:
+    with render_workers(workers) as pool, output_lock(proj.output_dir(pack), "print"):
         warm_workers(pool, proj, pack)
         db, report = load_database(proj, pack)
         skipped: Skipped | None = None

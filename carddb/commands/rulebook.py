@@ -9,6 +9,7 @@ import typer
 
 from carddb.commands.common import GameOpt, ProjectOpt, load_or_exit, print_report
 from carddb.diagnostics import Report
+from carddb.outputlock import output_lock
 from carddb.plural import plural
 
 
@@ -30,7 +31,8 @@ def rulebook(
 
     db = load_or_exit(project, game)
     report = Report(root=db.project.root)
-    book = build_rulebook(db, report, paper=paper.value)
+    with output_lock(db.project.output_dir(db.pack), "rulebook"):
+        book = build_rulebook(db, report, paper=paper.value)
     if len(report):
         print_report(report)
     if book.pdf is not None:

@@ -10,6 +10,7 @@ import typer
 from carddb.commands.common import GameOpt, ProjectOpt, load_or_exit, open_project, print_report
 from carddb.database import CardDatabase
 from carddb.diagnostics import Report
+from carddb.outputlock import output_lock
 
 PortOpt = Annotated[
     int,
@@ -24,7 +25,8 @@ def site(game: GameOpt = None, project: ProjectOpt = None) -> None:
 
     db = load_or_exit(project, game)
     report = Report(root=db.project.root)
-    result = site_stage(db, report)
+    with output_lock(db.project.output_dir(db.pack), "site"):
+        result = site_stage(db, report)
     if len(report):
         print_report(report)
     print(f"{result.summary()}\nopen {site_root(db) / 'index.html'}")
@@ -45,7 +47,10 @@ def serve(port: PortOpt = 8000, game: GameOpt = None, project: ProjectOpt = None
         # The faces renderer forks worker processes; forking while the HTTP and watcher threads run could
         # copy a lock held by one of them, so only the first build (still single-threaded) uses two workers.
         workers = 2 if threading.active_count() == 1 else 1
-        return site_stage(db, report, root=site_root(db), workers=workers).summary()
+        with output_lock(
+            proj.output_dir(pack), "serve"
+        ):  # a `carddb build` meanwhile: reported, retried on the next edit
+            return site_stage(db, report, root=site_root(db), workers=workers).summary()
 
     run_server(Preview(project=proj, pack=pack, site_root=root, build_site=build), port)
 

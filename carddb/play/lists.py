@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
 from carddb import __version__
 from carddb.atomic import write_text
@@ -24,7 +25,7 @@ from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.play.collation import Booster
 from carddb.play.sealed import SealedEvent
-from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache
+from carddb.render.assets import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
 from carddb.render.documents import Documents
 from carddb.render.workers import RenderWorkers
 
@@ -120,11 +121,12 @@ def boosters_json(
 
 
 def _environment(db: CardDatabase) -> jinja2.Environment:
-    return jinja2.Environment(
+    # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
+    return SandboxedEnvironment(
         loader=jinja2.ChoiceLoader(
             [
-                jinja2.FileSystemLoader(db.project.templates_dir() / "play"),
-                jinja2.FileSystemLoader(BUILTIN_TEMPLATES),
+                ConfinedLoader(db.project.templates_dir() / "play"),
+                ConfinedLoader(BUILTIN_TEMPLATES),
             ]
         ),
         autoescape=True,

@@ -13,7 +13,8 @@ is `carddb.render.fetcher`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+import os
+from collections.abc import Callable, Iterable
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,6 +37,23 @@ def package_folder(package: str) -> Path:
 
 PACKAGE_DIR = package_folder("carddb")
 BUNDLED_TEMPLATES = package_folder("carddb.templates")
+
+
+class ConfinedLoader(jinja2.FileSystemLoader):
+    """Templates from folders, refusing one that is a symbolic link out of its folder.
+
+    A shared project's `templates/loe/deck.html` could link to a private file of whoever
+    builds it; rendered, the file would be printed on every card.
+    """
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool] | None]:
+        source, filename, uptodate = super().get_source(environment, template)
+        real = os.path.realpath(filename)
+        if not any(real.startswith(os.path.realpath(root) + os.sep) for root in self.searchpath):
+            raise jinja2.TemplateError(
+                f"template {template} is a symbolic link to {real}, outside its folder; carddb does not follow it"
+            )
+        return source, filename, uptodate
 
 
 def path_inside(path: Path, roots: Iterable[Path]) -> bool:

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from carddb.atomic import write_text
+from carddb.render.wholefile import is_whole
 
 CACHE_FORMAT = "faces-2"  # bump when the meaning of a cached entry changes
 
@@ -103,7 +104,7 @@ class FaceCache:
             meta = FaceMeta(**json.loads(self.meta_path(key).read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError):
             return None  # missing or damaged: the face is simply rendered again
-        return meta if self.pdf_path(key).is_file() else None
+        return meta if is_whole(self.pdf_path(key)) else None
 
     def load_index(self) -> dict[str, str]:
         """What each card's inputs made last time: input digest -> face key (see render_faces)."""

@@ -34,7 +34,9 @@ and BleedBox set.
 
 from __future__ import annotations
 
+import base64
 import functools
+import io
 import math
 import re
 import traceback
@@ -42,13 +44,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 from PIL import Image, UnidentifiedImageError
 
 import carddb
-from carddb.atomic import write_text
+from carddb.atomic import write_bytes, write_text
 from carddb.cardmodel import Card, front_id
 from carddb.database import CardDatabase, art_checks, resolve_art
 from carddb.diagnostics import Finding, Report, Span
@@ -56,12 +60,13 @@ from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
 from carddb.project import Project
 from carddb.render import placeholder
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, bytecode_cache, icons_dir
+from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedLoader, bytecode_cache, icons_dir
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
 from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
 from carddb.render.geometry import FaceGeometry
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
 from carddb.render.placeholder import mix, placeholder_data_url, placeholder_svg
+from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers, Ticket, import_renderer
 from carddb.rules.markup import Paragraph, runs_from_marked_text
 
@@ -139,8 +144,9 @@ class TemplateFailure(Exception):
 def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
     """One jinja environment per set of template folders, so each template is compiled once per
     process (a print run asks three times); jinja still reloads a template whose file changed."""
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(list(roots)),
+    # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
+    return SandboxedEnvironment(
+        loader=ConfinedLoader(list(roots)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -426,6 +432,7 @@ def choose_art(
     try:
         with Image.open(path) as image:
             image.load()  # decode fully: a truncated file passes a header check
+            src = _eight_bit_src(image, path, placeholder_dir)
     except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
         if report is not None:
             src = db.sources.get(card.id)
@@ -444,7 +451,31 @@ def choose_art(
         return placeholder
     credit = f"Illus. {card.art.artist}" if card.art.artist else ""
     position = f"{card.art.focus_x * 100:g}% {card.art.focus_y * 100:g}%"
-    return ArtChoice(path.as_uri(), position, False, credit, path)
+    return ArtChoice(src, position, False, credit, path)
+
+
+# Pillow's modes for 16- and 32-bit grey pixels (a 16-bit greyscale PNG opens as one of them).
+_WIDE_GREY = {"I", "I;16", "I;16L", "I;16B", "I;16N"}
+
+
+def _eight_bit_src(image: Image.Image, path: Path, cache_dir: Path | None) -> str:
+    """The art's URL for WeasyPrint: the file itself, or an 8-bit copy of a 16-bit greyscale picture.
+
+    WeasyPrint draws a 16-bit greyscale PNG black (its values are read as if they were 8-bit
+    and clipped); scaled to 8 bits, the picture prints as its painter saw it.
+    """
+    if image.mode not in _WIDE_GREY:
+        return path.as_uri()
+    eight = image.convert("I").point(lambda v: v * (1 / 257)).convert("L")
+    buffer = io.BytesIO()
+    eight.save(buffer, format="PNG")
+    if cache_dir is None:  # previews inline everything
+        return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    stat = path.stat()
+    target = cache_dir.parent / "art" / f"{digest([str(path), str(stat.st_size), str(stat.st_mtime_ns)])}.png"
+    if not is_whole(target):
+        write_bytes(target, buffer.getvalue())
+    return target.as_uri()
 
 
 def face_context(
@@ -610,7 +641,7 @@ class FaceRun:
         try:
             rendered = self._rendered(chosen)
         except RenderError as exc:
-            self.report.add(Finding("E-TEMPLATE", str(exc), self.resources.find("base/card.css")))
+            self.report.add(_refusal_finding(str(exc), self.resources))
             rendered = []
             self.jobs, self.tickets, self.done = [], [], {}
         finally:
@@ -861,7 +892,7 @@ def render_backs(
     shared = resources.digest()
     cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "backs")
     keys = {back: digest([shared, fragment]) for back, fragment in fragments.items()}
-    missing = [back for back in backs if not cache.pdf_path(keys[back]).is_file()]
+    missing = [back for back in backs if not is_whole(cache.pdf_path(keys[back]))]
     if missing:
         job = BackJob(
             documents=tuple((cache.pdf_path(keys[back]), head + fragments[back] + tail) for back in missing),
@@ -902,3 +933,39 @@ def back_html(db: CardDatabase, back: str, *, preview: bool = True) -> str:
     except TemplateFailure as exc:
         raise RenderError(_located(exc)) from exc
     return head + fragment + tail
+
+
+_REFUSED = "refused to load "
+
+
+def _refusal_finding(message: str, resources: FaceResources) -> Finding:
+    """An E-TEMPLATE finding for a failed render: at the template line that names a refused URL, if one does.
+
+    A refused URL was written in a template or stylesheet (a card's own data never reaches a
+    fetch: it is escaped, and its art path is checked first), so the designer is shown where.
+    """
+    if message.startswith(_REFUSED):
+        for url in message[len(_REFUSED) :].split(", "):
+            spot = _find_in_templates(url, resources.roots)
+            if spot is not None:
+                path, span = spot
+                return Finding("E-TEMPLATE", f"{message}: carddb only loads files inside the project", path, span)
+    return Finding("E-TEMPLATE", message, resources.find("base/card.css"))
+
+
+def _find_in_templates(url: str, roots: Sequence[Path]) -> tuple[Path, Span] | None:
+    # A template may write the URL percent-decoded or without its scheme: look for its path too.
+    parsed = urlsplit(url)
+    needles = [url, unquote(parsed.path) if parsed.scheme == "file" else url]
+    for root in roots:
+        for template in sorted(p for p in root.rglob("*") if p.suffix in {".html", ".css"} and p.is_file()):
+            try:
+                lines = template.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                continue
+            for number, line in enumerate(lines, 1):
+                for needle in needles:
+                    col = line.find(needle)
+                    if needle and col >= 0:
+                        return template, Span.point(number, col + 1, len(needle))
+    return None

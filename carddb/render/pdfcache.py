@@ -20,6 +20,8 @@ from importlib import metadata
 from pathlib import Path
 
 import carddb
+from carddb.atomic import write_text
+from carddb.render.wholefile import is_whole
 
 
 @functools.cache
@@ -52,9 +54,9 @@ def current_pages(target: Path, key: str, cache_dir: Path) -> int | None:
     """The page count of `target` if it exists and was last written from inputs with this key, else None."""
     try:
         recorded = _key_file(cache_dir, target).read_text(encoding="utf-8").split()
-    except OSError:
+    except (OSError, UnicodeDecodeError):  # missing, or damaged into bytes that are not text: write it again
         return None
-    if len(recorded) != 2 or recorded[0] != key or not recorded[1].isdigit() or not target.is_file():
+    if len(recorded) != 2 or recorded[0] != key or not recorded[1].isdigit() or not is_whole(target):
         return None
     return int(recorded[1])
 
@@ -67,4 +69,4 @@ def is_current(target: Path, key: str, cache_dir: Path) -> bool:
 def remember(target: Path, key: str, cache_dir: Path, pages: int = 0) -> None:
     key_file = _key_file(cache_dir, target)
     key_file.parent.mkdir(parents=True, exist_ok=True)
-    key_file.write_text(f"{key} {pages}", encoding="utf-8")
+    write_text(key_file, f"{key} {pages}")

@@ -42,6 +42,7 @@ from carddb.render.imposition import (
     pages,
     plan_layout,
 )
+from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers, Ticket
 
 MARK_WIDTH_PT = 0.3
@@ -190,7 +191,7 @@ def compose_sheets(
     built = 0
     for spec in specs:
         page_file = cache_dir / f"{paper.id}-{spec.key(layout, digests)}.pdf"
-        if not page_file.is_file():
+        if not is_whole(page_file):
             write_bytes(page_file, _build_page(spec, layout, geometry))
             built += 1
         page_files.append(page_file)
@@ -215,7 +216,7 @@ def build_pages(job: PageJob) -> int:
     """Build the pages not yet in the cache (a render worker's job); returns how many it built."""
     built = 0
     for spec, page_file in job.pages:
-        if not page_file.is_file():
+        if not is_whole(page_file):
             write_bytes(page_file, _build_page(spec, job.layout, job.geometry))
             built += 1
     return built
@@ -268,7 +269,7 @@ class PagePrebuilder:
                     if pdf not in self.digests:
                         self.digests[pdf] = _digest(pdf)
                 page_file = self.cache_dir / f"{paper.id}-{spec.key(layout, self.digests)}.pdf"
-                if page_file not in self.queued and not page_file.is_file():
+                if page_file not in self.queued and not is_whole(page_file):
                     self.queued.add(page_file)
                     ready.append((spec, page_file))
             for start in range(0, len(ready), PAGES_PER_JOB):

@@ -152,7 +152,7 @@ def draw_image(image: TtsImage) -> Path:
             if old.get("layout") == [list(image.cell), image.columns, image.rows]:
                 with Image.open(kept) as picture:
                     previous, drawn = picture.convert("RGB"), tuple(old["cells"])
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):  # a damaged cache: draw it all
             previous, drawn = None, ()
     picture = image.draw(previous, drawn)
     with atomic_path(image.target) as tmp:

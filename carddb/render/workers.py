@@ -83,8 +83,12 @@ def import_renderer(module: str = "carddb.render.layout") -> ModuleType:
         return importlib.import_module(module)
 
 
-def _serve(conn: Connection, eager: bool) -> None:
+def _serve(conn: Connection, eager: bool, parent_ends: Sequence[Connection] = ()) -> None:
     """A worker's life: import the renderer, then run jobs until the parent hangs up."""
+    # The fork copied the parent's ends of the pipes; holding them, a worker would never see
+    # its parent hang up, and would outlive a parent killed with SIGKILL (and keep its streams open).
+    for end in parent_ends:
+        end.close()
     # Ctrl-C is the parent's to report; a worker printing its own KeyboardInterrupt
     # traceback would break the no-traceback promise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -113,6 +117,8 @@ def _serve(conn: Connection, eager: bool) -> None:
             conn.send(reply)
         except (pickle.PicklingError, TypeError, AttributeError):
             conn.send(("error", RuntimeError(f"{type(reply[1]).__name__}: {reply[1]}"), reply[2]))
+        except OSError:  # the parent is gone (killed): nobody wants the result
+            return
 
 
 @dataclass(eq=False)
@@ -175,7 +181,9 @@ class RenderWorkers:
             context = get_context("fork")
             for number in range(self.workers):
                 parent_end, child_end = context.Pipe()
-                proc = context.Process(target=_serve, args=(child_end, number == 0), daemon=True)
+                proc = context.Process(
+                    target=_serve, args=(child_end, number == 0, [*self._conns, parent_end]), daemon=True
+                )
                 proc.start()
                 child_end.close()
                 self._procs.append(proc)

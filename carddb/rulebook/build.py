@@ -110,7 +110,9 @@ class RulebookRun:
                 Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")
             )
         self.prose_report = Report(root=report.root)
-        self.prose, self.links = read_chapters(rules_dir, self.context, self.anchors, self.prose_report)
+        self.prose, self.links = read_chapters(
+            rules_dir, self.context, self.anchors, self.prose_report, inside=project.contains
+        )
         if self.prose_report.errors:
             report.extend(self.prose_report.findings)
             self.stopped = Rulebook(chapters=self.prose)

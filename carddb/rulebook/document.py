@@ -12,11 +12,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
 from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
 from carddb.plural import plural
-from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache
+from carddb.render.assets import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
 from carddb.rulebook.toc import Chapter, TocEntry, table_of_contents
 
 ASSETS = "rulebook"  # folder beside rulebook.html that holds its pictures and fonts
@@ -98,8 +99,9 @@ FONTS_URL = f"{ASSETS}/fonts"
 def template_environment(templates_dir: Path) -> jinja2.Environment:
     """Templates from the project's templates/rulebook/ first, then carddb's own."""
     folders = [templates_dir / "rulebook", BUNDLED_TEMPLATES / "rulebook"]
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(f) for f in folders if f.is_dir()]),
+    # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
+    return SandboxedEnvironment(
+        loader=ConfinedLoader([str(f) for f in folders if f.is_dir()]),
         autoescape=jinja2.select_autoescape(["html"], default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

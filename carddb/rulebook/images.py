@@ -23,6 +23,7 @@ from pathlib import Path
 from carddb.atomic import write_bytes
 from carddb.diagnostics import Finding, Report
 from carddb.render.faces import FaceResult
+from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers
 from carddb.rulebook.pdf import BOOK_PRIORITY
 
@@ -66,7 +67,7 @@ def card_images(
     pool: RenderWorkers | None = None,
 ) -> dict[str, bytes]:
     """PNG bytes of each face, trimmed, at `dpi`: from the picture cache, the others rasterized now."""
-    missing = [face for face in faces if not picture_path(cache, face, dpi).is_file()]
+    missing = [face for face in faces if not is_whole(picture_path(cache, face, dpi))]
     jobs = [
         [
             (face.card_id, face.pdf, picture_path(cache, face, dpi), trim_mm, dpi)

@@ -117,10 +117,30 @@ Link = tuple[Path, str, Span]
 
 
 def read_chapters(
-    rules_dir: Path, context: ProseContext, anchors: AnchorBook, report: Report
+    rules_dir: Path,
+    context: ProseContext,
+    anchors: AnchorBook,
+    report: Report,
+    *,
+    inside: Callable[[Path], bool] | None = None,
 ) -> tuple[list[Chapter], list[Link]]:
-    """Every Markdown chapter of `rules_dir`, rendered, and its internal links (see `check_links`)."""
+    """Every Markdown chapter of `rules_dir`, rendered, and its internal links (see `check_links`).
+
+    `inside` says whether a file really is in the project: a chapter that is a symbolic link
+    out of it (to a private file of whoever builds the book) is refused, not printed.
+    """
     files = rule_files(rules_dir)
+    if inside is not None:
+        for path in [p for p in files if not inside(p)]:
+            report.add(
+                Finding(
+                    "E-PATH-ESCAPE",
+                    f"rules file {path.name} is a symbolic link to {path.resolve()}, outside the project folder; "
+                    "carddb reads only files inside it",
+                    path,
+                )
+            )
+            files.remove(path)
     slugs = {path.name: anchors.claim(chapter_slug(path)) for path in files}
     chapters: list[Chapter] = []
     links: list[Link] = []

@@ -148,6 +148,9 @@ class PreviewHandler(BaseHTTPRequestHandler):
     def _file(self, route: str) -> None:
         root = self.preview.site_root.resolve()
         relative = route.lstrip("/")
+        if "\0" in relative:  # a NUL byte ("%00") names no file; resolving it would raise in the handler thread
+            self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found")
+            return
         target = (root / relative).resolve() if relative else root
         if not target.is_relative_to(root):
             self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found")

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from carddb.atomic import write_bytes
@@ -33,7 +34,7 @@ from carddb.cardmodel import BACK, SHARED_BY_FACES, Card, file_stem, front_id
 from carddb.database import CardDatabase
 from carddb.errors import RenderError
 from carddb.gamepack import GamePack
-from carddb.render.assets import BUNDLED_TEMPLATES, bytecode_cache, icons_dir
+from carddb.render.assets import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache, icons_dir
 from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
 from carddb.site.webimages import WEB_DPI
@@ -278,8 +279,9 @@ def env_dir(env: jinja2.Environment) -> Path:
 def _environment(templates_dir: Path) -> jinja2.Environment:
     # One environment per folder for the life of the process: `carddb serve` rebuilds reuse the compiled
     # templates, and Jinja2's auto_reload recompiles a template whose file changed.
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir)),
+    # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
+    env = SandboxedEnvironment(
+        loader=ConfinedLoader(str(templates_dir)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

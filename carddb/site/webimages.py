@@ -19,6 +19,7 @@ from pathlib import Path
 from carddb.atomic import write_text
 from carddb.cardmodel import file_stem
 from carddb.render.raster import PngJob, PngRun, queue_pngs
+from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers
 
 WEB_DPI = 150
@@ -82,7 +83,7 @@ def queue_web_images(
         keys[card_id] = f"{dpi}:{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
         result.paths[card_id] = target
         result.versions[card_id] = hashlib.sha256(keys[card_id].encode()).hexdigest()[:12]
-        if manifest.get(card_id) == keys[card_id] and target.is_file():
+        if manifest.get(card_id) == keys[card_id] and is_whole(target):
             result.unchanged.append(card_id)
         else:
             jobs.append(PngJob(pdf=pdf, target=target, dpi=dpi, bleed=False))

@@ -1,0 +1,95 @@
+"""A project's own templates cannot reach Python, so they cannot read or run anything outside the project.
+
+Templates are part of a shared project. Before jinja's sandbox, a card template override with
+`{{ cycler.__init__.__globals__.os.popen('cat ~/.ssh/id_rsa').read() }}` printed the file on the
+card. Every environment that loads a project's templates (card faces, rulebook, spoiler site,
+play-mode lists) is checked with the classic server-side template injections; and end to end, a
+`carddb print` of a project overriding `base/card.html` reports the attempt as a located
+`E-TEMPLATE` error instead of printing the secret.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import jinja2
+import pytest
+from hostile_out_tools import carddb, located, new_project, token_leaks, write_canary
+from jinja2.exceptions import UndefinedError
+from jinja2.sandbox import SecurityError
+
+from carddb.play.lists import _environment as play_environment
+from carddb.render.assets import BUNDLED_TEMPLATES
+from carddb.render.faces import _environment as faces_environment
+from carddb.rulebook.document import template_environment as rulebook_environment
+from carddb.site.spoiler import _environment as site_environment
+
+INJECTIONS = {
+    "cycler-globals-os": "{{ cycler.__init__.__globals__.os.popen('cat SECRET').read() }}",
+    "joiner-builtins-open": "{{ joiner.__init__.__globals__.__builtins__.open('SECRET').read() }}",
+    "namespace-environ": "{{ namespace.__init__.__globals__.os.environ }}",
+    "lipsum-globals": "{{ lipsum.__globals__['os'].popen('id').read() }}",
+    "str-subclasses": "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+    "list-subclasses-loop": "{% for c in [].__class__.__base__.__subclasses__() %}{{ c }}{% endfor %}",
+    "attr-filter": "{{ (cycler|attr('__init__')|attr('__globals__'))['os'] }}",
+    "item-syntax": "{{ ''['__class__']['__base__'] }}",
+    "template-reference": "{{ self._TemplateReference__context }}",
+    "format-string": "{{ '{0.__class__.__base__}'.format('') }}",
+}
+
+ENVIRONMENTS = {
+    "faces": lambda root: faces_environment((str(root), str(BUNDLED_TEMPLATES))),
+    "rulebook": lambda root: rulebook_environment(root),
+    "site": lambda root: site_environment(root),
+    "play": lambda root: play_environment(SimpleNamespace(project=SimpleNamespace(templates_dir=lambda: root))),
+}
+
+
+@pytest.mark.parametrize("environment", ENVIRONMENTS)
+@pytest.mark.parametrize("injection", INJECTIONS)
+def test_template_injection_is_refused_by_the_sandbox(tmp_path: Path, environment: str, injection: str) -> None:
+    secret = tmp_path / "outside" / "secret.txt"
+    secret.parent.mkdir()
+    secret.write_text("CANARY-SANDBOX\n", encoding="utf-8")
+    env = ENVIRONMENTS[environment](tmp_path / "templates")
+    template = env.from_string(INJECTIONS[injection].replace("SECRET", str(secret)))
+    # The sandbox refuses the unsafe attribute (SecurityError), or hides it (then StrictUndefined stops the render).
+    with pytest.raises((SecurityError, UndefinedError)):
+        template.render(card=SimpleNamespace(name="x"))
+
+
+def test_plain_templates_still_render_in_the_sandbox(tmp_path: Path) -> None:
+    env = ENVIRONMENTS["faces"](tmp_path)
+    rendered = env.from_string(
+        "{{ card.name | upper }} {% set xs = [] %}{{ xs.append(1) or xs }} {{ 'a,b'.split(',') }}"
+    )
+    assert rendered.render(card={"name": "<b>x</b>"}) == "&lt;B&gt;X&lt;/B&gt; [1] [&#39;a&#39;, &#39;b&#39;]"
+    assert isinstance(env, jinja2.Environment)
+
+
+def test_card_template_override_cannot_read_outside_the_project(tmp_path: Path) -> None:
+    project = new_project(tmp_path / "project", "loe")
+    canary = write_canary(tmp_path / "canary", port=9)
+    bundled = (BUNDLED_TEMPLATES / "base" / "card.html").read_text(encoding="utf-8")
+    hostile = bundled.replace(
+        '<div class="frame-edge"></div>',
+        '<div class="frame-edge">{{ cycler.__init__.__globals__.os.popen(\'cat '
+        + str(canary.folder / "secret.txt")
+        + "').read() }}</div>",
+    )
+    assert hostile != bundled
+    override = project / "templates" / "base" / "card.html"
+    override.parent.mkdir(parents=True)
+    override.write_text(hostile, encoding="utf-8")
+    run = carddb("print", "--jobs", "1", "--project", str(project))
+    assert not run.traceback, run.output
+    assert run.exit_code == 1
+    errors = located(run.output, "E-TEMPLATE")
+    assert errors and errors[0].group("path") == "templates/base/card.html"
+    assert (
+        int(errors[0].group("line"))
+        == hostile.splitlines().index(next(line for line in hostile.splitlines() if "cycler" in line)) + 1
+    )
+    assert "unsafe" in run.output
+    assert token_leaks(project / "output", canary.token) == []
