@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from carddb.sim.agents import Agent
     from carddb.sim.cards import CardDef, Catalogue
     from carddb.sim.options import SimOptions
-    from carddb.sim.program import Event, Static
+    from carddb.sim.program import Activated, Event, Static
     from carddb.sim.records import GameStats
     from carddb.sim.rules import SimRules
     from carddb.sim.stack import StackItem
@@ -48,6 +48,7 @@ class GameOver(Exception):
 class Game:
     __slots__ = (
         "active",
+        "actors_cache",
         "agents",
         "attached",
         "catalogue",
@@ -143,6 +144,7 @@ class Game:
         self.statics_cache: dict[str, list[tuple[int, Static]]] | None = None
         self.kinds_cache: dict[str, list[int]] | None = None
         self.listeners_cache: dict[str, list[int]] | None = None
+        self.actors_cache: list[list[tuple[int, tuple[Activated, ...]]]] | None = None
         self.lethal_dirty = False
         self.pending: list[Any] = []  # triggered abilities waiting to be put on the stack
         self.events: list[Event] = []  # events waiting for their response window
@@ -196,6 +198,7 @@ class Game:
         new.statics_cache = None
         new.kinds_cache = None
         new.listeners_cache = None
+        new.actors_cache = None
         new.lethal_dirty = self.lethal_dirty
         new.pending = list(self.pending)
         new.events = list(self.events)
@@ -236,6 +239,7 @@ class Game:
         if old == ZONE_PLAY:
             self.play[self.controller[uid]].remove(uid)
             self.kinds_cache = None
+            self.actors_cache = None
             if not self.face_down[uid]:
                 self._listening(definition.listens, -1)
                 if definition.statics:
@@ -266,6 +270,7 @@ class Game:
         if zone == ZONE_PLAY:
             self.play[player].append(uid)
             self.kinds_cache = None
+            self.actors_cache = None
             if not face_down:
                 self._listening(definition.listens, 1)
                 if definition.statics:
@@ -294,6 +299,7 @@ class Game:
         definition = self.defs[uid]
         self.face_down[uid] = face_down
         if self.place[uid] == ZONE_PLAY:
+            self.actors_cache = None
             self._listening(definition.listens, -1 if face_down else 1)
             if definition.statics:
                 self.statics_cache = None
@@ -320,6 +326,13 @@ class Game:
         """The active statics of a layer: (source card, static), oldest card first."""
         cache = self.statics_cache
         if cache is None:
+            cache = self.static_layers()
+        return cache.get(layer, _NONE)
+
+    def static_layers(self) -> dict[str, list[tuple[int, Static]]]:
+        """Every layer's active statics (`statics` of each); hot paths read several layers from it at once."""
+        cache = self.statics_cache
+        if cache is None:
             cache = {}
             defs, face_down = self.defs, self.face_down
             for cards in self.play:
@@ -332,7 +345,7 @@ class Game:
             for found in cache.values():
                 found.sort(key=lambda pair: since[pair[0]])
             self.statics_cache = cache
-        return cache.get(layer, _NONE)
+        return cache
 
     def listeners(self, event_type: str) -> list[int]:
         """The face-up cards in play whose triggers listen to `event_type`, player by player."""
@@ -347,6 +360,22 @@ class Game:
                             cache.setdefault(kind, []).append(uid)
             self.listeners_cache = cache
         return cache.get(event_type, _NO_CARDS)
+
+    def actors(self, player: int) -> list[tuple[int, tuple[Activated, ...]]]:
+        """`player`'s face-up cards in play that have activated abilities, in play order, with those abilities.
+
+        Asked for every decision and every response window; most cards in play (LOE: Resources
+        without abilities, face-down Dukes) have none, so the scan is done once per change of the board.
+        """
+        cache = self.actors_cache
+        if cache is None:
+            defs, face_down = self.defs, self.face_down
+            cache = [
+                [(uid, defs[uid].activated) for uid in cards if not face_down[uid] and defs[uid].activated]
+                for cards in self.play
+            ]
+            self.actors_cache = cache
+        return cache[player]
 
     def in_play_of_kind(self) -> dict[str, list[int]]:
         """Every card in play by kind, all players (selectors naming a kind look only there)."""

@@ -213,6 +213,8 @@ class SelectorCompiler:
                     extras.append(test)
         another = node.det == "another"
         extra = _all(extras) if extras else None
+        if kinds is None and subtype is None and not more_marks and not another and extra is None:
+            return _simple_pred(mark, control)
 
         def pred(g: Game, u: int, ctx: Ctx) -> bool:
             if kinds is not None and g.defs[u].kind not in kinds:
@@ -249,6 +251,24 @@ class SelectorCompiler:
         if name in self.semantics.zone_postfixes:
             return None  # it moved the selector's zone
         raise LookupError(f"no meaning for the restriction '{name}'")
+
+
+def _simple_pred(mark: tuple[Callable[[Game], list[Any]], bool] | None, control: int) -> Pred:
+    """The fused predicate's most common shapes (at most one mark and `you control`), without the tests
+    that cannot apply: it runs for every card a selector looks at, many times per decision."""
+    if mark is None:
+        if control == 0:
+            return lambda g, u, ctx: True
+        if control == 1:
+            return lambda g, u, ctx: g.controller[u] == ctx.controller
+        return lambda g, u, ctx: g.controller[u] != ctx.controller
+    # The mark holds the truth wanted when `not value` is `not wanted` (a bool, whatever the array holds).
+    get, negated = mark[0], not mark[1]
+    if control == 0:
+        return lambda g, u, ctx: (not get(g)[u]) is negated
+    if control == 1:
+        return lambda g, u, ctx: (not get(g)[u]) is negated and g.controller[u] == ctx.controller
+    return lambda g, u, ctx: (not get(g)[u]) is negated and g.controller[u] != ctx.controller
 
 
 def _item(game: Game, item_id: int) -> StackItem:

@@ -17,7 +17,7 @@ groups, which restriction names a zone) come from the pack's `Semantics`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from carddb.rules.ast import Postfix
@@ -60,7 +60,7 @@ class Semantics:
 class Sel:
     """A compiled selector. `resolve` gives what it names now; `candidates` what may be chosen."""
 
-    __slots__ = ("adjectives", "domain", "hint", "kinds", "place", "pred", "scan", "text")
+    __slots__ = ("adjectives", "domain", "hint", "kinds", "one_kind", "place", "pred", "scan", "text")
     mode = "all"
 
     def __init__(
@@ -81,6 +81,8 @@ class Sel:
         self.adjectives = adjectives  # as written: a rule may depend on them (LOE: `face-down` may target)
         self.kinds = kinds  # the card kinds it can name (None: any), so it looks only at those in play
         self.scan = pred  # the test of a card already drawn from `pool` or `groups` (which filter by kind)
+        # The one kind of card in play it looks at (`target Duke`), or None: `exists` reads the index directly.
+        self.one_kind = kinds[0] if kinds is not None and len(kinds) == 1 and zone == ZONE_PLAY else None
 
     def pool(self, game: Game) -> list[int]:
         """Everything of the domain, before the predicate."""
@@ -116,8 +118,14 @@ class Sel:
             return False
         return any(pred(game, x, ctx) for x in self.pool(game))
 
-    def groups(self, game: Game) -> list[list[int]] | tuple[list[int], ...]:
+    def groups(self, game: Game) -> Sequence[list[int]]:
         """The card lists a card selector looks through (without copying them)."""
+        kind = self.one_kind
+        if kind is not None:
+            index = game.kinds_cache
+            if index is None:
+                index = game.in_play_of_kind()
+            return (index.get(kind, _EMPTY),)
         if self.place == ZONE_PLAY:
             kinds = self.kinds
             if kinds is not None:
@@ -162,7 +170,15 @@ class TargetSel(Sel):
             cache = game.statics_cache
             protect = cache.get("protect") if cache is not None else game.statics("protect")
             rule = self.rule
-            for cards in self.groups(game):
+            kind = self.one_kind
+            if kind is not None:  # the usual case (`target Duke`), without building the groups
+                index = game.kinds_cache
+                if index is None:
+                    index = game.in_play_of_kind()
+                groups: Sequence[list[int]] = (index.get(kind, _EMPTY),)
+            else:
+                groups = self.groups(game)
+            for cards in groups:
                 for x in cards:
                     if (
                         pred(game, x, ctx)

@@ -36,7 +36,7 @@ CAST_KINDS = frozenset({"spell", "item", "ritual"})
 
 def resources_left(game: Game, player: int) -> int:
     counters = game.counters[player]
-    allowed = game.rules.number("resources-per-turn") + counters.get("resource-extra", 0)
+    allowed = game.rules.resources_per_turn + counters.get("resource-extra", 0)  # type: ignore[attr-defined]
     for source, static in game.statics("resources"):
         if static.applies(game, source, player):
             allowed += static.amount
@@ -55,29 +55,57 @@ def card_program(game: Game, uid: int) -> Program | None:
 
 
 def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Event | None = None) -> bool:
-    if game.pool[player] < play_cost(game, player, uid):
+    """Whether `player` may play the card now: its cost (powerstones, then Resources), then its targets.
+
+    Runs for every card in hand at every decision: the cost and the program are read inline
+    (`play_cost`, `card_program` say the same at length)."""
+    cost = definition.cost
+    layers = game.statics_cache
+    if layers is None:
+        layers = game.static_layers()
+    found = layers.get("cost")
+    if found:
+        for source, static in found:
+            if static.applies(game, source, uid):
+                cost += static.amount
+    found = layers.get("cost-opponents")
+    if found:
+        for source, static in found:
+            if game.controller[source] != player and static.applies(game, source, uid):
+                cost += static.amount
+    if game.pool[player] < (cost if cost > 0 else 0):
         return False
     if definition.cost_resources and not can_spend(game, player, definition.cost_resources):
         return False
-    program = card_program(game, uid)
-    if program is None or not program.targets:
+    kind = definition.kind
+    if kind == "item":
+        program: Program | None = game.rules.coupling  # type: ignore[attr-defined]
+    elif definition.timed is not None:
+        program = definition.timed.program
+    else:
+        program = definition.effect
+    if program is None:
         return True
-    return has_targets(game, program, Ctx(uid, player, event=event, kind=definition.kind))
+    targets = program.targets
+    if not targets:
+        return True
+    ctx = Ctx(uid, player, event=event, kind=kind)
+    if len(targets) == 1:
+        return targets[0].selector.exists(game, ctx)
+    return has_targets(game, program, ctx)
 
 
 def _abilities(game: Game, player: int, actions: list[Action]) -> None:
     """Every ability of `player`'s cards they may activate now: own-turn and once-per-turn restrictions, costs,
     targets. Written as one loop (no call per ability): it runs for every decision and every response window."""
-    defs, face_down, used, tallies = game.defs, game.face_down, game.used, game.tallies
+    actors = game.actors(player)
+    if not actors:
+        return
+    used, tallies = game.used, game.tallies
     own_turn = game.active == player
     pool = game.pool[player]
     ctx = Ctx(-1, player)
-    for uid in game.play[player]:
-        if face_down[uid]:
-            continue
-        activated = defs[uid].activated
-        if not activated:
-            continue
+    for uid, activated in actors:
         ctx.source = uid
         for ability in activated:
             if ability.pool_cost > pool or (ability.uses_self and used[uid]):
@@ -86,13 +114,26 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
                 continue
             if ability.once_per_turn and ("once", uid, ability.index) in tallies:
                 continue
-            for cost in ability.costs:
+            for cost in ability.checks:
                 if not cost.can_pay(game, ctx):
                     break
             else:
-                program = ability.program
-                if not program.targets or has_targets(game, program, ctx):
+                targets = ability.program.targets
+                if (
+                    not targets
+                    or (len(targets) == 1 and targets[0].selector.exists(game, ctx))
+                    or (len(targets) > 1 and has_targets(game, ability.program, ctx))
+                ):
                     actions.append(Action("ability", uid, ability.index))
+
+
+def _face_down_dukes(game: Game, player: int) -> list[int]:
+    """`player`'s face-down Dukes, in play order (from the index of cards in play by kind)."""
+    index = game.kinds_cache
+    if index is None:
+        index = game.in_play_of_kind()
+    controller, face_down = game.controller, game.face_down
+    return [uid for uid in index.get("duke", ()) if face_down[uid] and controller[uid] == player]
 
 
 def main_actions(game: Game, player: int) -> list[Action]:
@@ -102,20 +143,30 @@ def main_actions(game: Game, player: int) -> list[Action]:
     may_resource = resources_left(game, player) > 0
     for uid in game.hands[player]:
         definition = defs[uid]
-        if definition.id in seen:
+        card_id = definition.id
+        if card_id in seen:
             continue
-        seen.add(definition.id)
-        if definition.kind == "resource":
+        seen.add(card_id)
+        kind = definition.kind
+        if kind == "resource":
             if may_resource:
                 actions.append(Action("resource", uid))
-        elif definition.kind in CAST_KINDS and _castable(game, player, uid, definition):
+        elif kind in CAST_KINDS and _castable(game, player, uid, definition):
             actions.append(Action("cast", uid))
     _abilities(game, player, actions)
-    for uid in game.play[player]:
-        if game.face_down[uid] and defs[uid].kind == "duke" and victory.can_activate(game, player, uid):
-            actions.append(Action("activate", uid))
-    trades = game.counters[player].get("trades", 0)
-    if trades < game.rules.number("market-trades-per-turn") and market.can_trade(game, player):
+    dukes = _face_down_dukes(game, player)
+    if dukes:
+        pool = game.pool[player]
+        for uid in dukes:
+            definition = defs[uid]
+            if pool >= definition.cost and (
+                not definition.cost_resources or can_spend(game, player, definition.cost_resources)
+            ):
+                actions.append(Action("activate", uid))
+    rules = game.rules
+    if game.counters[player].get("trades", 0) < rules.market_trades_per_turn and market.can_trade(  # type: ignore[attr-defined]
+        game, player
+    ):
         actions.append(Action("trade"))
     if victory.can_attempt(game, player):
         uid = victory_card(game, player)
@@ -143,20 +194,17 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
         return actions  # instant-speed actions answer what an opponent put on the stack
     _abilities(game, player, actions)
     if game.active != player:
-        for uid in game.play[player]:
-            if (
-                game.face_down[uid]
-                and keyword(game, uid, "ambush")
-                and defs[uid].kind == "duke"
-                and victory.can_activate(game, player, uid)
-            ):
+        for uid in _face_down_dukes(game, player):
+            if keyword(game, uid, "ambush") and victory.can_activate(game, player, uid):
                 actions.append(Action("activate", uid))
-    may_resource = resources_left(game, player) > 0
+    may_resource = -1  # asked only when a Swift Resource is in hand
     for uid in game.hands[player]:
         definition = defs[uid]
         if not definition.keywords.get("swift"):
             continue
         if definition.kind == "resource":
+            if may_resource < 0:
+                may_resource = int(resources_left(game, player) > 0)
             if may_resource:
                 actions.append(Action("resource", uid))
         elif definition.kind in CAST_KINDS and _castable(game, player, uid, definition):

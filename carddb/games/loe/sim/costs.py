@@ -86,6 +86,7 @@ def pay(game: Game, player: int, powerstones: int, needs: tuple[tuple[str, int],
 
 class PayPowerstones:
     __slots__ = ("amount", "pool_cost", "text")
+    summarised = True  # can_pay is the ability's `pool_cost` test
 
     def __init__(self, amount: int) -> None:
         self.amount = amount
@@ -153,6 +154,7 @@ class Sacrifice:
 class FatigueSelf:
     __slots__ = ("text",)
     uses_self = True
+    summarised = True  # can_pay is the ability's `uses_self` test
 
     def __init__(self) -> None:
         self.text = "fatigue this card"
