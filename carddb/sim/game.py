@@ -292,6 +292,20 @@ class Game:
         elif zone >= ZONE_SHARED:
             self.shared[zone - ZONE_SHARED].append(uid)
 
+    def discard_into_deck(self) -> None:
+        """Every card of the discard pile onto the deck, in the pile's order: what `move` does to each
+        (a deck refilled from the discard pile moves dozens of cards at once)."""
+        place, since, face_down, deck = self.place, self.since, self.face_down, self.deck
+        clock = self.clock
+        for uid in self.discard:
+            clock += 1
+            since[uid] = clock
+            place[uid] = ZONE_DECK
+            face_down[uid] = False
+            deck.append(uid)
+        self.clock = clock
+        self.discard.clear()
+
     def flip(self, uid: int, face_down: bool) -> None:
         """Turn a card in play face down or face up; a face-down card's abilities do nothing."""
         if self.face_down[uid] == face_down:
