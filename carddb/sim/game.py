@@ -239,7 +239,8 @@ class Game:
         if old == ZONE_PLAY:
             self.play[self.controller[uid]].remove(uid)
             self.kinds_cache = None
-            self.actors_cache = None
+            if definition.activated:
+                self.actors_cache = None
             if not self.face_down[uid]:
                 self._listening(definition.listens, -1)
                 if definition.statics:
@@ -270,7 +271,8 @@ class Game:
         if zone == ZONE_PLAY:
             self.play[player].append(uid)
             self.kinds_cache = None
-            self.actors_cache = None
+            if definition.activated:
+                self.actors_cache = None
             if not face_down:
                 self._listening(definition.listens, 1)
                 if definition.statics:
@@ -313,7 +315,8 @@ class Game:
         definition = self.defs[uid]
         self.face_down[uid] = face_down
         if self.place[uid] == ZONE_PLAY:
-            self.actors_cache = None
+            if definition.activated:
+                self.actors_cache = None
             self._listening(definition.listens, -1 if face_down else 1)
             if definition.statics:
                 self.statics_cache = None

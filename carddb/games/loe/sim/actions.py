@@ -20,9 +20,7 @@ between different plays, not between copies.
 from __future__ import annotations
 
 from carddb.games.loe.sim import market, victory
-from carddb.games.loe.sim.board import victory_card
 from carddb.games.loe.sim.costs import can_spend, pay, play_cost
-from carddb.games.loe.sim.keywords import keyword
 from carddb.sim.cards import CardDef
 from carddb.sim.decisions import Action
 from carddb.sim.events import emit
@@ -163,13 +161,12 @@ def main_actions(game: Game, player: int) -> list[Action]:
                 not definition.cost_resources or can_spend(game, player, definition.cost_resources)
             ):
                 actions.append(Action("activate", uid))
-    rules = game.rules
-    if game.counters[player].get("trades", 0) < rules.market_trades_per_turn and market.can_trade(  # type: ignore[attr-defined]
-        game, player
-    ):
+    counters = game.counters[player]
+    trades_allowed: int = game.rules.market_trades_per_turn  # type: ignore[attr-defined]
+    if counters.get("trades", 0) < trades_allowed and market.can_trade(game, player):
         actions.append(Action("trade"))
-    if victory.can_attempt(game, player):
-        uid = victory_card(game, player)
+    uid = counters.get("victory", -1)  # (victory.can_attempt, with the card found once)
+    if uid >= 0 and game.place[uid] == ZONE_PLAY and game.pool[player] >= victory.attempt_cost(game, player):
         actions.append(Action("victory", uid))
     return actions
 
@@ -179,11 +176,12 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
     defs = game.defs
     kind = event.type
     if game.reacts.get(kind):
+        ctx = Ctx(-1, player, event=event)  # one context for the tests of every card (reset for each)
         for uid in game.hands[player]:
             timed = defs[uid].timed
             if timed is None or kind not in timed.event.types:
                 continue
-            ctx = Ctx(uid, player, event=event, kind=defs[uid].kind)
+            ctx.source, ctx.kind, ctx.last = uid, defs[uid].kind, None
             if (
                 timed.event.match(game, event, ctx)
                 and all(cond.test(game, ctx) for cond in timed.conditions)
@@ -195,7 +193,8 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
     _abilities(game, player, actions)
     if game.active != player:
         for uid in _face_down_dukes(game, player):
-            if keyword(game, uid, "ambush") and victory.can_activate(game, player, uid):
+            # (`keyword(game, uid, "ambush")`: Ambush works face down)
+            if defs[uid].keywords.get("ambush") and victory.can_activate(game, player, uid):
                 actions.append(Action("activate", uid))
     may_resource = -1  # asked only when a Swift Resource is in hand
     for uid in game.hands[player]:

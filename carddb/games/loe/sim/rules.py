@@ -16,11 +16,11 @@ from carddb.games.loe.sim.turns import hand_limit
 from carddb.rules.ast import Postfix, Selector
 from carddb.sim.cards import CardRecord, Catalogue
 from carddb.sim.core_handlers import CORE
-from carddb.sim.decisions import Action, confirm
+from carddb.sim.decisions import confirm
 from carddb.sim.game import ZONE_PLAY, Game
 from carddb.sim.handlers import build_table
 from carddb.sim.ops import counter, destroy, health, remove_damage, shuffle_discard_into_deck
-from carddb.sim.program import Ctx, Event, Program, TargetSlot
+from carddb.sim.program import Ctx, Program, TargetSlot
 from carddb.sim.rules import Matchup, Seat, SimRules
 from carddb.sim.selector_compiler import SelectorCompiler, it_cards
 from carddb.sim.selectors import Semantics
@@ -153,27 +153,16 @@ class LoeRules(SimRules):
         return turns.new_game(self, catalogue, matchup, seed, first, options)
 
     # -- playing ---------------------------------------------------------------------------
+    # The modules' functions themselves (no method in between: they are called for every
+    # turn, decision, response window and resolution).
 
-    def play_turn(self, game: Game) -> None:
-        turns.play_turn(game)
-
-    def main_actions(self, game: Game, player: int) -> list[Action]:
-        return actions.main_actions(game, player)
-
-    def responses(self, game: Game, player: int, event: Event) -> list[Action]:
-        return actions.responses(game, player, event)
-
-    def perform(self, game: Game, player: int, action: Action) -> None:
-        actions.perform(game, player, action)
-
-    def action_program(self, game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
-        return actions.action_program(game, player, action)
-
-    def resolve_card(self, game: Game, item: StackItem) -> None:
-        actions.resolve_card(game, item)
-
-    def countered(self, game: Game, item: StackItem) -> None:
-        actions.countered(game, item)
+    play_turn = staticmethod(turns.play_turn)
+    main_actions = staticmethod(actions.main_actions)
+    responses = staticmethod(actions.responses)
+    perform = staticmethod(actions.perform)
+    action_program = staticmethod(actions.action_program)
+    resolve_card = staticmethod(actions.resolve_card)
+    countered = staticmethod(actions.countered)
 
     def on_push(self, game: Game, item: StackItem) -> None:
         """Ward N: targeting an opponent's Ward card costs N powerstones, or the Spell or ability is countered."""

@@ -25,7 +25,7 @@ from carddb.sim.stack import StackItem, push
 def attempt_cost(game: Game, player: int) -> int:
     rules = game.rules
     counters = game.counters[player]
-    cost = rules.number("victory-first-cost") + rules.number("victory-cost-step") * counters.get("attempts", 0)
+    cost = rules.victory_first_cost + rules.victory_cost_step * counters.get("attempts", 0)  # type: ignore[attr-defined]
     for source, static in game.statics("victory-cost"):
         if static.applies(game, source, player):
             cost -= static.amount
