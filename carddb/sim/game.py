@@ -142,7 +142,7 @@ class Game:
         self.listen: dict[str, int] = {}  # event type -> in-play face-up cards whose triggers listen to it
         self.reacts: dict[str, int] = {}  # event type -> cards in hands whose timing condition names it
         self.statics_cache: dict[str, list[tuple[int, Static]]] | None = None
-        self.kinds_cache: dict[str, list[int]] | None = None
+        self.kinds_cache: dict[str, list[list[int]]] | None = None
         self.listeners_cache: dict[str, list[int]] | None = None
         self.actors_cache: list[list[tuple[int, tuple[Activated, ...]]]] | None = None
         self.lethal_dirty = False
@@ -238,7 +238,8 @@ class Game:
         definition = self.defs[uid]
         if old == ZONE_PLAY:
             self.play[self.controller[uid]].remove(uid)
-            self.kinds_cache = None
+            if self.kinds_cache is not None:
+                self.kinds_cache[definition.kind][self.controller[uid]].remove(uid)
             if definition.activated:
                 self.actors_cache = None
             if not self.face_down[uid]:
@@ -270,7 +271,12 @@ class Game:
         self.face_down[uid] = face_down
         if zone == ZONE_PLAY:
             self.play[player].append(uid)
-            self.kinds_cache = None
+            index = self.kinds_cache
+            if index is not None:
+                lists = index.get(definition.kind)
+                if lists is None:
+                    lists = index[definition.kind] = [[] for _ in range(self.n)]
+                lists[player].append(uid)
             if definition.activated:
                 self.actors_cache = None
             if not face_down:
@@ -394,15 +400,21 @@ class Game:
             self.actors_cache = cache
         return cache[player]
 
-    def in_play_of_kind(self) -> dict[str, list[int]]:
-        """Every card in play by kind, all players (selectors naming a kind look only there)."""
+    def in_play_of_kind(self) -> dict[str, list[list[int]]]:
+        """Every card in play by kind, then by player, in play order (selectors naming a kind look only there).
+
+        Built once per game (and per what-if copy), then kept in step by `move`: cards enter
+        and leave play hundreds of times a game."""
         cache = self.kinds_cache
         if cache is None:
             cache = {}
-            defs = self.defs
-            for cards in self.play:
+            defs, players = self.defs, self.n
+            for player, cards in enumerate(self.play):
                 for uid in cards:
-                    cache.setdefault(defs[uid].kind, []).append(uid)
+                    lists = cache.get(defs[uid].kind)
+                    if lists is None:
+                        lists = cache[defs[uid].kind] = [[] for _ in range(players)]
+                    lists[player].append(uid)
             self.kinds_cache = cache
         return cache
 

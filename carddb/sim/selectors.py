@@ -28,7 +28,7 @@ from carddb.sim.program import Ctx, Static
 Pred = Callable[[Game, int, Ctx], bool]
 FixedCards = Callable[[Game, Ctx], list[int]]
 
-_EMPTY: list[int] = []
+_NO_GROUPS: list[list[int]] = []
 PLAYERS = "player"
 STACK = "stack"
 PLAYER_NOUNS = frozenset({"player", "opponent", "you", "its-controller", "that-player"})
@@ -93,7 +93,7 @@ class Sel:
         if self.place == ZONE_PLAY:
             if self.kinds is not None:
                 index = game.in_play_of_kind()
-                return [uid for kind in self.kinds for uid in index.get(kind, ())]
+                return [uid for kind in self.kinds for cards in index.get(kind, ()) for uid in cards]
             return [uid for cards in game.play for uid in cards]
         return list(game.zone_list(self.place, 0))
 
@@ -125,14 +125,12 @@ class Sel:
             index = game.kinds_cache
             if index is None:
                 index = game.in_play_of_kind()
-            return (index.get(kind, _EMPTY),)
+            return index.get(kind, _NO_GROUPS)
         if self.place == ZONE_PLAY:
             kinds = self.kinds
             if kinds is not None:
                 index = game.in_play_of_kind()
-                if len(kinds) == 1:
-                    return (index.get(kinds[0], _EMPTY),)
-                return tuple(index.get(kind, _EMPTY) for kind in kinds)
+                return [cards for kind in kinds for cards in index.get(kind, _NO_GROUPS)]
             return game.play
         return (game.zone_list(self.place, 0),)
 
@@ -162,7 +160,16 @@ class TargetSel(Sel):
 
     def candidates(self, game: Game, ctx: Ctx) -> list[int]:
         pred = self.scan
-        return [x for x in self.pool(game) if pred(game, x, ctx) and targetable(game, self, x, ctx)]
+        if self.domain != "card":
+            return [x for x in self.pool(game) if pred(game, x, ctx)]
+        rule, protect = self.rule, game.statics("protect")  # (`targetable`, with its lookups done once)
+        return [
+            x
+            for x in self.pool(game)
+            if pred(game, x, ctx)
+            and (rule is None or rule(game, x, ctx))
+            and (not protect or _unprotected(game, protect, x, ctx))
+        ]
 
     def exists(self, game: Game, ctx: Ctx) -> bool:
         pred = self.scan
@@ -171,11 +178,11 @@ class TargetSel(Sel):
             protect = cache.get("protect") if cache is not None else game.statics("protect")
             rule = self.rule
             kind = self.one_kind
-            if kind is not None:  # the usual case (`target Duke`), without building the groups
+            if kind is not None:  # the usual case (`target Duke`): the index's lists themselves
                 index = game.kinds_cache
                 if index is None:
                     index = game.in_play_of_kind()
-                groups: Sequence[list[int]] = (index.get(kind, _EMPTY),)
+                groups: Sequence[list[int]] = index.get(kind, _NO_GROUPS)
             else:
                 groups = self.groups(game)
             for cards in groups:

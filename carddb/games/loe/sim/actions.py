@@ -20,7 +20,7 @@ between different plays, not between copies.
 from __future__ import annotations
 
 from carddb.games.loe.sim import market, victory
-from carddb.games.loe.sim.costs import can_spend, pay, play_cost
+from carddb.games.loe.sim.costs import SpendResource, can_spend, pay, play_cost, ready_resources
 from carddb.sim.cards import CardDef
 from carddb.sim.decisions import Action
 from carddb.sim.events import emit
@@ -103,6 +103,7 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
     own_turn = game.active == player
     pool = game.pool[player]
     ctx = Ctx(-1, player)
+    ready: dict[str, list[int]] | None = None
     for uid, activated in actors:
         ctx.source = uid
         for ability in activated:
@@ -113,7 +114,13 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
             if ability.once_per_turn and ("once", uid, ability.index) in tallies:
                 continue
             for cost in ability.checks:
-                if not cost.can_pay(game, ctx):
+                if cost.__class__ is SpendResource:  # the usual cost: `has_spendable`, on Resources found once
+                    if ready is None:
+                        ready = ready_resources(game, player)
+                    found = ready.get(cost.resource)
+                    if (len(found) - (uid in found) if found else 0) < cost.amount:
+                        break
+                elif not cost.can_pay(game, ctx):
                     break
             else:
                 targets = ability.program.targets
@@ -130,8 +137,11 @@ def _face_down_dukes(game: Game, player: int) -> list[int]:
     index = game.kinds_cache
     if index is None:
         index = game.in_play_of_kind()
-    controller, face_down = game.controller, game.face_down
-    return [uid for uid in index.get("duke", ()) if face_down[uid] and controller[uid] == player]
+    lists = index.get("duke")
+    if lists is None:
+        return []
+    face_down = game.face_down
+    return [uid for uid in lists[player] if face_down[uid]]
 
 
 def main_actions(game: Game, player: int) -> list[Action]:

@@ -56,6 +56,18 @@ def has_spendable(game: Game, player: int, resource: str, amount: int, exclude: 
     return amount <= 0
 
 
+def ready_resources(game: Game, player: int) -> dict[str, list[int]]:
+    """`player`'s untapped Resources by subtype (what `has_spendable` counts, for several costs at once)."""
+    defs, fatigued = game.defs, game.used
+    found: dict[str, list[int]] = {}
+    for uid in game.play[player]:
+        if not fatigued[uid]:
+            definition = defs[uid]
+            if definition.kind == "resource":
+                found.setdefault(definition.subtype, []).append(uid)
+    return found
+
+
 def can_spend(game: Game, player: int, needs: tuple[tuple[str, int], ...], exclude: int = -1) -> bool:
     return all(has_spendable(game, player, resource, amount, exclude) for resource, amount in needs)
 
