@@ -102,10 +102,9 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
     used, tallies = game.used, game.tallies
     own_turn = game.active == player
     pool = game.pool[player]
-    ctx = Ctx(-1, player)
+    ctx: Ctx | None = None  # made for the first ability that passes the cheap tests
     ready: dict[str, list[int]] | None = None
     for uid, activated in actors:
-        ctx.source = uid
         for ability in activated:
             if ability.pool_cost > pool or (ability.uses_self and used[uid]):
                 continue
@@ -113,6 +112,10 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
                 continue
             if ability.once_per_turn and ("once", uid, ability.index) in tallies:
                 continue
+            if ctx is None:
+                ctx = Ctx(uid, player)
+            else:
+                ctx.source = uid
             for cost in ability.checks:
                 if cost.__class__ is SpendResource:  # the usual cost: `has_spendable`, on Resources found once
                     if ready is None:
