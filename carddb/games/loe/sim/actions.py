@@ -103,7 +103,7 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
     own_turn = game.active == player
     pool = game.pool[player]
     ctx: Ctx | None = None  # made for the first ability that passes the cheap tests
-    ready: dict[str, list[int]] | None = None
+    ready: dict[str, list[int]] | None = None  # untapped Resources by subtype
     for uid, activated in actors:
         for ability in activated:
             if ability.pool_cost > pool or (ability.uses_self and used[uid]):
@@ -121,7 +121,7 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
                     if ready is None:
                         ready = ready_resources(game, player)
                     found = ready.get(cost.resource)
-                    if (len(found) - (uid in found) if found else 0) < cost.amount:
+                    if (len(found) - (uid in found) if found else 0) < cost.amount:  # (a card never spends itself)
                         break
                 elif not cost.can_pay(game, ctx):
                     break
@@ -298,7 +298,7 @@ def _activate_ability(game: Game, player: int, uid: int, ability: Activated, act
         game.tallies[("once", uid, ability.index)] = 1
     if game.stats is not None:
         game.stats.use(game, player, uid)
-    label = f"{game.name(uid)}: {ability.text}"
+    label = f"{game.name(uid)}: {ability.text}" if game.log is not None else ""  # (a label is only ever logged)
     item = StackItem(game, uid, player, ability.program, ctx, "ability", card=False, label=label)
     targets = _card_targets(ability.program, ctx)
     push(game, item, Event("activates-ability", player, uid, item=item, targets=targets, kind="ability"))
