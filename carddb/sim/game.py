@@ -143,7 +143,7 @@ class Game:
         self.reacts: dict[str, int] = {}  # event type -> cards in hands whose timing condition names it
         self.statics_cache: dict[str, list[tuple[int, Static]]] | None = None
         self.kinds_cache: dict[str, list[list[int]]] | None = None
-        self.listeners_cache: dict[str, list[int]] | None = None
+        self.listeners_cache: dict[str, list[list[int]]] | None = None
         self.actors_cache: list[list[tuple[int, tuple[Activated, ...]]]] | None = None
         self.lethal_dirty = False
         self.pending: list[Any] = []  # triggered abilities waiting to be put on the stack
@@ -370,19 +370,22 @@ class Game:
             self.statics_cache = cache
         return cache
 
-    def listeners(self, event_type: str) -> list[int]:
-        """The face-up cards in play whose triggers listen to `event_type`, player by player."""
+    def listeners(self, event_type: str) -> list[list[int]]:
+        """The face-up cards in play whose triggers listen to `event_type`: each player's, in play order."""
         cache = self.listeners_cache
         if cache is None:
             cache = {}
-            defs, face_down = self.defs, self.face_down
-            for cards in self.play:
+            defs, face_down, players = self.defs, self.face_down, self.n
+            for player, cards in enumerate(self.play):
                 for uid in cards:
                     if not face_down[uid]:
                         for kind in defs[uid].listens:
-                            cache.setdefault(kind, []).append(uid)
+                            lists = cache.get(kind)
+                            if lists is None:
+                                lists = cache[kind] = [[] for _ in range(players)]
+                            lists[player].append(uid)
             self.listeners_cache = cache
-        return cache.get(event_type, _NO_CARDS)
+        return cache.get(event_type, _NO_LISTS)
 
     def actors(self, player: int) -> list[tuple[int, tuple[Activated, ...]]]:
         """`player`'s face-up cards in play that have activated abilities, in play order, with those abilities.
@@ -434,4 +437,4 @@ class Game:
 
 
 _NONE: list[tuple[int, Static]] = []
-_NO_CARDS: list[int] = []
+_NO_LISTS: list[list[int]] = []
