@@ -237,13 +237,20 @@ class Game:
         old = self.place[uid]
         definition = self.defs[uid]
         if old == ZONE_PLAY:
-            self.play[self.controller[uid]].remove(uid)
+            holder = self.controller[uid]
+            self.play[holder].remove(uid)
             if self.kinds_cache is not None:
-                self.kinds_cache[definition.kind][self.controller[uid]].remove(uid)
+                self.kinds_cache[definition.kind][holder].remove(uid)
             if definition.activated:
                 self.actors_cache = None
             if not self.face_down[uid]:
-                self._listening(definition.listens, -1)
+                listens = definition.listens
+                if listens:
+                    listen, by_type = self.listen, self.listeners_cache
+                    for event_type in listens:
+                        listen[event_type] = listen.get(event_type, 0) - 1
+                        if by_type is not None:
+                            by_type[event_type][holder].remove(uid)
                 if definition.statics:
                     self.statics_cache = None
             self.damage[uid] = 0
@@ -280,7 +287,16 @@ class Game:
             if definition.activated:
                 self.actors_cache = None
             if not face_down:
-                self._listening(definition.listens, 1)
+                listens = definition.listens
+                if listens:  # (the index of listeners, kept in step: cards with triggers come and go all game)
+                    listen, by_type = self.listen, self.listeners_cache
+                    for event_type in listens:
+                        listen[event_type] = listen.get(event_type, 0) + 1
+                        if by_type is not None:
+                            lists = by_type.get(event_type)
+                            if lists is None:
+                                lists = by_type[event_type] = [[] for _ in range(self.n)]
+                            lists[player].append(uid)
                 if definition.statics:
                     self.statics_cache = None
         elif zone == ZONE_HAND:

@@ -189,12 +189,15 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
     defs = game.defs
     kind = event.type
     if game.reacts.get(kind):
-        ctx = Ctx(-1, player, event=event)  # one context for the tests of every card (reset for each)
+        ctx: Ctx | None = None  # one context for the tests of every card (reset for each)
         for uid in game.hands[player]:
             timed = defs[uid].timed
             if timed is None or kind not in timed.event.types:
                 continue
-            ctx.source, ctx.kind, ctx.last = uid, defs[uid].kind, None
+            if ctx is None:
+                ctx = Ctx(uid, player, event=event, kind=defs[uid].kind)
+            else:
+                ctx.source, ctx.kind, ctx.last = uid, defs[uid].kind, None
             if (
                 timed.event.match(game, event, ctx)
                 and all(cond.test(game, ctx) for cond in timed.conditions)
