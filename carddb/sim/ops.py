@@ -23,9 +23,11 @@ def health(game: Game, uid: int) -> int:
     base = game.defs[uid].health
     if base <= 0:
         return 0
-    for source, static in game.statics("health"):
-        if static.applies(game, source, uid):
-            base += static.amount
+    found = (game.statics_cache or game.static_layers()).get("health")  # (`statics`, without the call)
+    if found:
+        for source, static in found:
+            if static.applies(game, source, uid):
+                base += static.amount
     return base
 
 

@@ -35,9 +35,11 @@ CAST_KINDS = frozenset({"spell", "item", "ritual"})
 def resources_left(game: Game, player: int) -> int:
     counters = game.counters[player]
     allowed = game.rules.resources_per_turn + counters.get("resource-extra", 0)  # type: ignore[attr-defined]
-    for source, static in game.statics("resources"):
-        if static.applies(game, source, player):
-            allowed += static.amount
+    found = (game.statics_cache or game.static_layers()).get("resources")  # (`statics`, without the call)
+    if found:
+        for source, static in found:
+            if static.applies(game, source, player):
+                allowed += static.amount
     return allowed - counters.get("resources", 0)
 
 

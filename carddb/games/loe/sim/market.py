@@ -34,7 +34,7 @@ def market_size(game: Game) -> int:
 
 
 def trade_cost(game: Game) -> int:
-    found = game.statics("trade-cost")
+    found = (game.statics_cache or game.static_layers()).get("trade-cost")  # (`statics`, without the call)
     if found:
         return max(0, found[-1][1].amount)  # the newest static wins
     return game.rules.market_trade_cost  # type: ignore[attr-defined,no-any-return]

@@ -55,7 +55,8 @@ def _exposed(game: Game, uid: int, ctx: Ctx) -> bool:
     """Face-down cards cannot be targeted, unless a static (`Face-down Dukes can be targeted`) exposes them."""
     if not game.face_down[uid]:
         return True
-    return any(static.applies(game, source, uid) for source, static in game.statics("expose"))
+    found = (game.statics_cache or game.static_layers()).get("expose")  # (`statics`, without the call)
+    return bool(found) and any(static.applies(game, source, uid) for source, static in found)
 
 
 def _face_down_rule(adjectives: tuple[str, ...]) -> Callable[[Game, int, Ctx], bool] | None:
