@@ -16,6 +16,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -45,12 +46,17 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias (rejection sampling)."""
+        """A uniform integer in [0, n), without modulo bias (rejection sampling).
+
+        `next_u64` is written out here: the simulator's bots call this for every decision."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
         while True:
-            value = self.next_u64()
+            z = self._state = (self._state + _GOLDEN) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            value = z ^ (z >> 31)
             if value < limit:
                 return value % n
 

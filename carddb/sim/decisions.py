@@ -44,9 +44,12 @@ def act(game: Game, player: int, options: Sequence[Action], reason: str) -> Acti
     if len(options) == 1:
         return options[0]
     choice = game.agents[player].act(game, player, options, reason)
-    _record(game, player, reason, _index_of(options, choice))
-    if game.stats is not None:
-        game.stats.offered(game, player, options)
+    index = _index_of(options, choice)
+    stats = game.stats
+    if stats is not None:  # (`_record`, written out: this runs for every decision)
+        if stats.decisions is not None:
+            stats.decisions.append(index)
+        stats.offered(game, player, options)
     return choice
 
 

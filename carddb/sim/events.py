@@ -35,18 +35,17 @@ def emit(game: Game, event: Event) -> None:
 
 
 def _collect(game: Game, event: Event, kind: str) -> None:
-    listeners = game.listeners(kind)
-    if not listeners:
+    by_player = game.listeners(kind)
+    if not by_player:
         return
-    defs, controller = game.defs, game.controller
+    defs = game.defs
     player = game.active
+    ctx = Ctx(-1, player, event=event)  # one context for every test (a test only reads it, and `it`)
     for _ in range(game.n):  # the active player's triggers first, then around the table
-        for uid in listeners:
-            if controller[uid] != player:
-                continue
+        for uid in by_player[player]:
             for ability in defs[uid].triggered:
                 if kind in ability.event.types:
-                    ctx = Ctx(uid, player, event=event)
+                    ctx.source, ctx.controller, ctx.last = uid, player, None
                     if ability.event.match(game, event, ctx):
                         game.pending.append(PendingTrigger(uid, player, ability, event))
         player = (player + 1) % game.n

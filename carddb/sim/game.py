@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from carddb.sim.agents import Agent
     from carddb.sim.cards import CardDef, Catalogue
     from carddb.sim.options import SimOptions
-    from carddb.sim.program import Event, Static
+    from carddb.sim.program import Activated, Event, Static
     from carddb.sim.records import GameStats
     from carddb.sim.rules import SimRules
     from carddb.sim.stack import StackItem
@@ -48,6 +48,7 @@ class GameOver(Exception):
 class Game:
     __slots__ = (
         "active",
+        "actors_cache",
         "agents",
         "attached",
         "catalogue",
@@ -141,8 +142,9 @@ class Game:
         self.listen: dict[str, int] = {}  # event type -> in-play face-up cards whose triggers listen to it
         self.reacts: dict[str, int] = {}  # event type -> cards in hands whose timing condition names it
         self.statics_cache: dict[str, list[tuple[int, Static]]] | None = None
-        self.kinds_cache: dict[str, list[int]] | None = None
-        self.listeners_cache: dict[str, list[int]] | None = None
+        self.kinds_cache: dict[str, list[list[int]]] | None = None
+        self.listeners_cache: dict[str, list[list[int]]] | None = None
+        self.actors_cache: list[list[tuple[int, tuple[Activated, ...]]]] | None = None
         self.lethal_dirty = False
         self.pending: list[Any] = []  # triggered abilities waiting to be put on the stack
         self.events: list[Event] = []  # events waiting for their response window
@@ -196,6 +198,7 @@ class Game:
         new.statics_cache = None
         new.kinds_cache = None
         new.listeners_cache = None
+        new.actors_cache = None
         new.lethal_dirty = self.lethal_dirty
         new.pending = list(self.pending)
         new.events = list(self.events)
@@ -234,10 +237,20 @@ class Game:
         old = self.place[uid]
         definition = self.defs[uid]
         if old == ZONE_PLAY:
-            self.play[self.controller[uid]].remove(uid)
-            self.kinds_cache = None
+            holder = self.controller[uid]
+            self.play[holder].remove(uid)
+            if self.kinds_cache is not None:
+                self.kinds_cache[definition.kind][holder].remove(uid)
+            if definition.activated:
+                self.actors_cache = None
             if not self.face_down[uid]:
-                self._listening(definition.listens, -1)
+                listens = definition.listens
+                if listens:
+                    listen, by_type = self.listen, self.listeners_cache
+                    for event_type in listens:
+                        listen[event_type] = listen.get(event_type, 0) - 1
+                        if by_type is not None:
+                            by_type[event_type][holder].remove(uid)
                 if definition.statics:
                     self.statics_cache = None
             self.damage[uid] = 0
@@ -265,9 +278,25 @@ class Game:
         self.face_down[uid] = face_down
         if zone == ZONE_PLAY:
             self.play[player].append(uid)
-            self.kinds_cache = None
+            index = self.kinds_cache
+            if index is not None:
+                lists = index.get(definition.kind)
+                if lists is None:
+                    lists = index[definition.kind] = [[] for _ in range(self.n)]
+                lists[player].append(uid)
+            if definition.activated:
+                self.actors_cache = None
             if not face_down:
-                self._listening(definition.listens, 1)
+                listens = definition.listens
+                if listens:  # (the index of listeners, kept in step: cards with triggers come and go all game)
+                    listen, by_type = self.listen, self.listeners_cache
+                    for event_type in listens:
+                        listen[event_type] = listen.get(event_type, 0) + 1
+                        if by_type is not None:
+                            lists = by_type.get(event_type)
+                            if lists is None:
+                                lists = by_type[event_type] = [[] for _ in range(self.n)]
+                            lists[player].append(uid)
                 if definition.statics:
                     self.statics_cache = None
         elif zone == ZONE_HAND:
@@ -287,6 +316,20 @@ class Game:
         elif zone >= ZONE_SHARED:
             self.shared[zone - ZONE_SHARED].append(uid)
 
+    def discard_into_deck(self) -> None:
+        """Every card of the discard pile onto the deck, in the pile's order: what `move` does to each
+        (a deck refilled from the discard pile moves dozens of cards at once)."""
+        place, since, face_down, deck = self.place, self.since, self.face_down, self.deck
+        clock = self.clock
+        for uid in self.discard:
+            clock += 1
+            since[uid] = clock
+            place[uid] = ZONE_DECK
+            face_down[uid] = False
+            deck.append(uid)
+        self.clock = clock
+        self.discard.clear()
+
     def flip(self, uid: int, face_down: bool) -> None:
         """Turn a card in play face down or face up; a face-down card's abilities do nothing."""
         if self.face_down[uid] == face_down:
@@ -294,6 +337,8 @@ class Game:
         definition = self.defs[uid]
         self.face_down[uid] = face_down
         if self.place[uid] == ZONE_PLAY:
+            if definition.activated:
+                self.actors_cache = None
             self._listening(definition.listens, -1 if face_down else 1)
             if definition.statics:
                 self.statics_cache = None
@@ -320,6 +365,13 @@ class Game:
         """The active statics of a layer: (source card, static), oldest card first."""
         cache = self.statics_cache
         if cache is None:
+            cache = self.static_layers()
+        return cache.get(layer, _NONE)
+
+    def static_layers(self) -> dict[str, list[tuple[int, Static]]]:
+        """Every layer's active statics (`statics` of each); hot paths read several layers from it at once."""
+        cache = self.statics_cache
+        if cache is None:
             cache = {}
             defs, face_down = self.defs, self.face_down
             for cards in self.play:
@@ -332,31 +384,56 @@ class Game:
             for found in cache.values():
                 found.sort(key=lambda pair: since[pair[0]])
             self.statics_cache = cache
-        return cache.get(layer, _NONE)
+        return cache
 
-    def listeners(self, event_type: str) -> list[int]:
-        """The face-up cards in play whose triggers listen to `event_type`, player by player."""
+    def listeners(self, event_type: str) -> list[list[int]]:
+        """The face-up cards in play whose triggers listen to `event_type`: each player's, in play order."""
         cache = self.listeners_cache
         if cache is None:
             cache = {}
-            defs, face_down = self.defs, self.face_down
-            for cards in self.play:
+            defs, face_down, players = self.defs, self.face_down, self.n
+            for player, cards in enumerate(self.play):
                 for uid in cards:
                     if not face_down[uid]:
                         for kind in defs[uid].listens:
-                            cache.setdefault(kind, []).append(uid)
+                            lists = cache.get(kind)
+                            if lists is None:
+                                lists = cache[kind] = [[] for _ in range(players)]
+                            lists[player].append(uid)
             self.listeners_cache = cache
-        return cache.get(event_type, _NO_CARDS)
+        return cache.get(event_type, _NO_LISTS)
 
-    def in_play_of_kind(self) -> dict[str, list[int]]:
-        """Every card in play by kind, all players (selectors naming a kind look only there)."""
+    def actors(self, player: int) -> list[tuple[int, tuple[Activated, ...]]]:
+        """`player`'s face-up cards in play that have activated abilities, in play order, with those abilities.
+
+        Asked for every decision and every response window; most cards in play (LOE: Resources
+        without abilities, face-down Dukes) have none, so the scan is done once per change of the board.
+        """
+        cache = self.actors_cache
+        if cache is None:
+            defs, face_down = self.defs, self.face_down
+            cache = [
+                [(uid, defs[uid].activated) for uid in cards if not face_down[uid] and defs[uid].activated]
+                for cards in self.play
+            ]
+            self.actors_cache = cache
+        return cache[player]
+
+    def in_play_of_kind(self) -> dict[str, list[list[int]]]:
+        """Every card in play by kind, then by player, in play order (selectors naming a kind look only there).
+
+        Built once per game (and per what-if copy), then kept in step by `move`: cards enter
+        and leave play hundreds of times a game."""
         cache = self.kinds_cache
         if cache is None:
             cache = {}
-            defs = self.defs
-            for cards in self.play:
+            defs, players = self.defs, self.n
+            for player, cards in enumerate(self.play):
                 for uid in cards:
-                    cache.setdefault(defs[uid].kind, []).append(uid)
+                    lists = cache.get(defs[uid].kind)
+                    if lists is None:
+                        lists = cache[defs[uid].kind] = [[] for _ in range(players)]
+                    lists[player].append(uid)
             self.kinds_cache = cache
         return cache
 
@@ -376,4 +453,4 @@ class Game:
 
 
 _NONE: list[tuple[int, Static]] = []
-_NO_CARDS: list[int] = []
+_NO_LISTS: list[list[int]] = []

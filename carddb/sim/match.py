@@ -90,7 +90,7 @@ def record_of(spec: GameSpec, game: Game | None, error: str) -> GameRecord:
         reason=(game.end_reason if game is not None else "") if not error else "error",
         turns=game.turn if game is not None else 0,
         seats=tuple(seats),
-        offered=tuple(sorted(stats.offered_ids)) if stats is not None else (),
+        offered=tuple(sorted(stats.offered_ids(game))) if stats is not None and game is not None else (),
         in_game=tuple(
             sorted({*spec.matchup.deck, *(c for s in spec.matchup.seats for c in s.cards)} - set(spec.matchup.removed))
         ),

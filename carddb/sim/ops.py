@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_STACK, Game
+from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_STACK, Game
 from carddb.sim.program import Event
 
 if TYPE_CHECKING:
@@ -23,9 +23,11 @@ def health(game: Game, uid: int) -> int:
     base = game.defs[uid].health
     if base <= 0:
         return 0
-    for source, static in game.statics("health"):
-        if static.applies(game, source, uid):
-            base += static.amount
+    found = (game.statics_cache or game.static_layers()).get("health")  # (`statics`, without the call)
+    if found:
+        for source, static in found:
+            if static.applies(game, source, uid):
+                base += static.amount
     return base
 
 
@@ -68,8 +70,7 @@ def shuffle_deck(game: Game) -> None:
 
 
 def shuffle_discard_into_deck(game: Game) -> None:
-    for uid in list(game.discard):
-        game.move(uid, ZONE_DECK)
+    game.discard_into_deck()
     shuffle_deck(game)
 
 

@@ -145,6 +145,13 @@ class Activated:
     text: str = ""
     pool_cost: int = 0  # the turn's currency its costs take (LOE: powerstones)
     uses_self: bool = False  # one of its costs marks the card itself used (LOE: fatigues it)
+    # The costs whose `can_pay` the two summaries above do not already answer (a cost class
+    # that declares `summarised = True` is fully described by them): the only ones asked.
+    checks: tuple[CostOp, ...] = field(init=False, default=())
+
+    def __post_init__(self) -> None:
+        checks = tuple(cost for cost in self.costs if not getattr(cost, "summarised", False))
+        object.__setattr__(self, "checks", checks)
 
 
 @dataclass(frozen=True, slots=True)

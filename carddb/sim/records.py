@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,12 +17,17 @@ if TYPE_CHECKING:
     from carddb.sim.game import Game
 
 
+_UID = attrgetter("uid")
+
+
 class GameStats:
-    __slots__ = ("decisions", "drawn", "offered_ids", "played")
+    __slots__ = ("decisions", "drawn", "offered_uids", "played")
 
     def __init__(self, players: int, *, decisions: bool = False) -> None:
         self.played: list[set[str]] = [set() for _ in range(players)]  # card ids each seat played or activated
-        self.offered_ids: set[str] = set()  # cards ever offered as a legal play
+        # The cards ever offered as a legal play, by uid (-1: actions of no card), named at the end
+        # (`offered_ids`): noted at every decision, so as cheaply as can be.
+        self.offered_uids: set[int] = set()
         self.drawn: set[str] = set()  # cards ever drawn into a hand
         self.decisions: list[int] | None = [] if decisions else None
 
@@ -36,10 +42,12 @@ class GameStats:
         self.drawn.add(game.defs[uid].id)
 
     def offered(self, game: Game, player: int, options: Sequence[Action]) -> None:
+        self.offered_uids.update(map(_UID, options))
+
+    def offered_ids(self, game: Game) -> set[str]:
+        """The ids of the cards ever offered as a legal play."""
         defs = game.defs
-        for option in options:
-            if option.uid >= 0:
-                self.offered_ids.add(defs[option.uid].id)
+        return {defs[uid].id for uid in self.offered_uids if uid >= 0}
 
 
 @dataclass

@@ -213,6 +213,10 @@ class SelectorCompiler:
                     extras.append(test)
         another = node.det == "another"
         extra = _all(extras) if extras else None
+        if not more_marks and not another and extra is None:
+            simple = _simple_pred(kinds, subtype, mark, control)
+            if simple is not None:
+                return simple
 
         def pred(g: Game, u: int, ctx: Ctx) -> bool:
             if kinds is not None and g.defs[u].kind not in kinds:
@@ -249,6 +253,48 @@ class SelectorCompiler:
         if name in self.semantics.zone_postfixes:
             return None  # it moved the selector's zone
         raise LookupError(f"no meaning for the restriction '{name}'")
+
+
+def _simple_pred(
+    kinds: frozenset[str] | None,
+    subtype: str | None,
+    mark: tuple[Callable[[Game], list[Any]], bool] | None,
+    control: int,
+) -> Pred | None:
+    """The fused predicate's most common shapes, without the tests that cannot apply (None: not one of them).
+
+    It runs for every card a selector looks at, many times per decision: a kind or a subtype alone
+    (`Materials`, `a Spell`), a kind with `you control` or one mark (`face-up Duke`), or at most one
+    mark and `you control` when the kind is already known.
+    """
+    if kinds is not None or subtype is not None:
+        if kinds is not None and subtype is not None:
+            return None
+        if subtype is not None:
+            return (lambda g, u, ctx: g.defs[u].subtype == subtype) if mark is None and control == 0 else None
+        if mark is None:
+            if control == 0:
+                return lambda g, u, ctx: g.defs[u].kind in kinds
+            if control == 1:
+                return lambda g, u, ctx: g.defs[u].kind in kinds and g.controller[u] == ctx.controller
+            return lambda g, u, ctx: g.defs[u].kind in kinds and g.controller[u] != ctx.controller
+        if control != 0:
+            return None
+        get_mark, negated_mark = mark[0], not mark[1]
+        return lambda g, u, ctx: g.defs[u].kind in kinds and (not get_mark(g)[u]) is negated_mark
+    if mark is None:
+        if control == 0:
+            return lambda g, u, ctx: True
+        if control == 1:
+            return lambda g, u, ctx: g.controller[u] == ctx.controller
+        return lambda g, u, ctx: g.controller[u] != ctx.controller
+    # The mark holds the truth wanted when `not value` is `not wanted` (a bool, whatever the array holds).
+    get, negated = mark[0], not mark[1]
+    if control == 0:
+        return lambda g, u, ctx: (not get(g)[u]) is negated
+    if control == 1:
+        return lambda g, u, ctx: (not get(g)[u]) is negated and g.controller[u] == ctx.controller
+    return lambda g, u, ctx: (not get(g)[u]) is negated and g.controller[u] != ctx.controller
 
 
 def _item(game: Game, item_id: int) -> StackItem:

@@ -17,7 +17,7 @@ groups, which restriction names a zone) come from the pack's `Semantics`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from carddb.rules.ast import Postfix
@@ -28,7 +28,7 @@ from carddb.sim.program import Ctx, Static
 Pred = Callable[[Game, int, Ctx], bool]
 FixedCards = Callable[[Game, Ctx], list[int]]
 
-_EMPTY: list[int] = []
+_NO_GROUPS: list[list[int]] = []
 PLAYERS = "player"
 STACK = "stack"
 PLAYER_NOUNS = frozenset({"player", "opponent", "you", "its-controller", "that-player"})
@@ -60,7 +60,7 @@ class Semantics:
 class Sel:
     """A compiled selector. `resolve` gives what it names now; `candidates` what may be chosen."""
 
-    __slots__ = ("adjectives", "domain", "hint", "kinds", "place", "pred", "scan", "text")
+    __slots__ = ("adjectives", "domain", "hint", "kinds", "one_kind", "place", "pred", "scan", "text")
     mode = "all"
 
     def __init__(
@@ -81,6 +81,8 @@ class Sel:
         self.adjectives = adjectives  # as written: a rule may depend on them (LOE: `face-down` may target)
         self.kinds = kinds  # the card kinds it can name (None: any), so it looks only at those in play
         self.scan = pred  # the test of a card already drawn from `pool` or `groups` (which filter by kind)
+        # The one kind of card in play it looks at (`target Duke`), or None: `exists` reads the index directly.
+        self.one_kind = kinds[0] if kinds is not None and len(kinds) == 1 and zone == ZONE_PLAY else None
 
     def pool(self, game: Game) -> list[int]:
         """Everything of the domain, before the predicate."""
@@ -91,7 +93,7 @@ class Sel:
         if self.place == ZONE_PLAY:
             if self.kinds is not None:
                 index = game.in_play_of_kind()
-                return [uid for kind in self.kinds for uid in index.get(kind, ())]
+                return [uid for kind in self.kinds for cards in index.get(kind, ()) for uid in cards]
             return [uid for cards in game.play for uid in cards]
         return list(game.zone_list(self.place, 0))
 
@@ -116,15 +118,19 @@ class Sel:
             return False
         return any(pred(game, x, ctx) for x in self.pool(game))
 
-    def groups(self, game: Game) -> list[list[int]] | tuple[list[int], ...]:
+    def groups(self, game: Game) -> Sequence[list[int]]:
         """The card lists a card selector looks through (without copying them)."""
+        kind = self.one_kind
+        if kind is not None:
+            index = game.kinds_cache
+            if index is None:
+                index = game.in_play_of_kind()
+            return index.get(kind, _NO_GROUPS)
         if self.place == ZONE_PLAY:
             kinds = self.kinds
             if kinds is not None:
                 index = game.in_play_of_kind()
-                if len(kinds) == 1:
-                    return (index.get(kinds[0], _EMPTY),)
-                return tuple(index.get(kind, _EMPTY) for kind in kinds)
+                return [cards for kind in kinds for cards in index.get(kind, _NO_GROUPS)]
             return game.play
         return (game.zone_list(self.place, 0),)
 
@@ -154,7 +160,16 @@ class TargetSel(Sel):
 
     def candidates(self, game: Game, ctx: Ctx) -> list[int]:
         pred = self.scan
-        return [x for x in self.pool(game) if pred(game, x, ctx) and targetable(game, self, x, ctx)]
+        if self.domain != "card":
+            return [x for x in self.pool(game) if pred(game, x, ctx)]
+        rule, protect = self.rule, game.statics("protect")  # (`targetable`, with its lookups done once)
+        return [
+            x
+            for x in self.pool(game)
+            if pred(game, x, ctx)
+            and (rule is None or rule(game, x, ctx))
+            and (not protect or _unprotected(game, protect, x, ctx))
+        ]
 
     def exists(self, game: Game, ctx: Ctx) -> bool:
         pred = self.scan
@@ -162,7 +177,15 @@ class TargetSel(Sel):
             cache = game.statics_cache
             protect = cache.get("protect") if cache is not None else game.statics("protect")
             rule = self.rule
-            for cards in self.groups(game):
+            kind = self.one_kind
+            if kind is not None:  # the usual case (`target Duke`): the index's lists themselves
+                index = game.kinds_cache
+                if index is None:
+                    index = game.in_play_of_kind()
+                groups: Sequence[list[int]] = index.get(kind, _NO_GROUPS)
+            else:
+                groups = self.groups(game)
+            for cards in groups:
                 for x in cards:
                     if (
                         pred(game, x, ctx)

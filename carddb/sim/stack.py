@@ -174,15 +174,16 @@ def _put_trigger(game: Game, pending: PendingTrigger) -> None:
 
 
 def _window(game: Game, event: Event) -> None:
-    player = game.next_player(game.active)
+    players = game.n
+    player = (game.active + 1) % players
     rules = game.rules
-    for _ in range(game.n):
+    for _ in range(players):
         options = rules.responses(game, player, event)
         if options:
             choice = act(game, player, [PASS, *options], "respond")
             if choice.verb != "pass":
                 rules.perform(game, player, choice)
-        player = game.next_player(player)
+        player = (player + 1) % players
 
 
 def end_game(game: Game, winner: int | None, reason: str) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
-from distributed import LocalCluster
+from distributed import Client, LocalCluster
 from playtest_fixtures import write_playtest_project
 from typer.testing import CliRunner
 
@@ -14,6 +15,7 @@ from carddb.database import load_database
 from carddb.diagnostics import Report
 from carddb.games import get_pack
 from carddb.project import Project
+from carddb.sim import playtest as playtest_module
 from carddb.sim.parallel import run_plans
 from carddb.sim.playtest import ablation_plan
 from carddb.sim.rules import simulator_for
@@ -46,3 +48,19 @@ def test_games_on_a_dask_cluster_match_games_here(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     report = json.loads((project / "output" / "loe" / "playtest" / "seed21" / "playtest.json").read_text())
     assert [game["winner"] for game in report["games"]] == [record.winner for record in here[0]]
+
+
+def test_games_run_in_the_worker_processes_of_a_dask_cluster(tmp_path: Path) -> None:
+    """Process workers, as on a real cluster: the plan is pickled to them and each compiles its own catalogue."""
+    project = write_playtest_project(tmp_path / "project")
+    db, _ = load_database(Project.at(project), get_pack("loe"))
+    plan, _ = prepare(db, simulator_for(db.pack), Request(games=50, seed=8), Report())
+    here = run_plans([plan], workers=1)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        there = run_plans([plan], scheduler=cluster.scheduler_address)
+        with Client(cluster) as client:
+            # each worker process says who it is and which catalogues it compiled (playing a batch compiles one)
+            workers = client.run(lambda: (os.getpid(), sorted(playtest_module._CATALOGUES)))
+    assert here == there and len(there[0]) == 50
+    assert len(workers) == 2 and os.getpid() not in {pid for pid, _ in workers.values()}
+    assert any(plan.catalogue_key in compiled for _, compiled in workers.values())  # the games were played there

@@ -20,9 +20,7 @@ between different plays, not between copies.
 from __future__ import annotations
 
 from carddb.games.loe.sim import market, victory
-from carddb.games.loe.sim.board import victory_card
-from carddb.games.loe.sim.costs import can_spend, pay, play_cost
-from carddb.games.loe.sim.keywords import keyword
+from carddb.games.loe.sim.costs import SpendResource, can_spend, pay, play_cost, ready_resources
 from carddb.sim.cards import CardDef
 from carddb.sim.decisions import Action
 from carddb.sim.events import emit
@@ -36,10 +34,12 @@ CAST_KINDS = frozenset({"spell", "item", "ritual"})
 
 def resources_left(game: Game, player: int) -> int:
     counters = game.counters[player]
-    allowed = game.rules.number("resources-per-turn") + counters.get("resource-extra", 0)
-    for source, static in game.statics("resources"):
-        if static.applies(game, source, player):
-            allowed += static.amount
+    allowed = game.rules.resources_per_turn + counters.get("resource-extra", 0)  # type: ignore[attr-defined]
+    found = (game.statics_cache or game.static_layers()).get("resources")  # (`statics`, without the call)
+    if found:
+        for source, static in found:
+            if static.applies(game, source, player):
+                allowed += static.amount
     return allowed - counters.get("resources", 0)
 
 
@@ -55,30 +55,58 @@ def card_program(game: Game, uid: int) -> Program | None:
 
 
 def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Event | None = None) -> bool:
-    if game.pool[player] < play_cost(game, player, uid):
+    """Whether `player` may play the card now: its cost (powerstones, then Resources), then its targets.
+
+    Runs for every card in hand at every decision: the cost and the program are read inline
+    (`play_cost`, `card_program` say the same at length)."""
+    cost = definition.cost
+    layers = game.statics_cache
+    if layers is None:
+        layers = game.static_layers()
+    found = layers.get("cost")
+    if found:
+        for source, static in found:
+            if static.applies(game, source, uid):
+                cost += static.amount
+    found = layers.get("cost-opponents")
+    if found:
+        for source, static in found:
+            if game.controller[source] != player and static.applies(game, source, uid):
+                cost += static.amount
+    if game.pool[player] < (cost if cost > 0 else 0):
         return False
     if definition.cost_resources and not can_spend(game, player, definition.cost_resources):
         return False
-    program = card_program(game, uid)
-    if program is None or not program.targets:
+    kind = definition.kind
+    if kind == "item":
+        program: Program | None = game.rules.coupling  # type: ignore[attr-defined]
+    elif definition.timed is not None:
+        program = definition.timed.program
+    else:
+        program = definition.effect
+    if program is None:
         return True
-    return has_targets(game, program, Ctx(uid, player, event=event, kind=definition.kind))
+    targets = program.targets
+    if not targets:
+        return True
+    ctx = Ctx(uid, player, event=event, kind=kind)
+    if len(targets) == 1:
+        return targets[0].selector.exists(game, ctx)
+    return has_targets(game, program, ctx)
 
 
 def _abilities(game: Game, player: int, actions: list[Action]) -> None:
     """Every ability of `player`'s cards they may activate now: own-turn and once-per-turn restrictions, costs,
     targets. Written as one loop (no call per ability): it runs for every decision and every response window."""
-    defs, face_down, used, tallies = game.defs, game.face_down, game.used, game.tallies
+    actors = game.actors(player)
+    if not actors:
+        return
+    used, tallies = game.used, game.tallies
     own_turn = game.active == player
     pool = game.pool[player]
-    ctx = Ctx(-1, player)
-    for uid in game.play[player]:
-        if face_down[uid]:
-            continue
-        activated = defs[uid].activated
-        if not activated:
-            continue
-        ctx.source = uid
+    ctx: Ctx | None = None  # made for the first ability that passes the cheap tests
+    ready: dict[str, list[int]] | None = None  # untapped Resources by subtype
+    for uid, activated in actors:
         for ability in activated:
             if ability.pool_cost > pool or (ability.uses_self and used[uid]):
                 continue
@@ -86,13 +114,39 @@ def _abilities(game: Game, player: int, actions: list[Action]) -> None:
                 continue
             if ability.once_per_turn and ("once", uid, ability.index) in tallies:
                 continue
-            for cost in ability.costs:
-                if not cost.can_pay(game, ctx):
+            if ctx is None:
+                ctx = Ctx(uid, player)
+            else:
+                ctx.source = uid
+            for cost in ability.checks:
+                if cost.__class__ is SpendResource:  # the usual cost: `has_spendable`, on Resources found once
+                    if ready is None:
+                        ready = ready_resources(game, player)
+                    found = ready.get(cost.resource)
+                    if (len(found) - (uid in found) if found else 0) < cost.amount:  # (a card never spends itself)
+                        break
+                elif not cost.can_pay(game, ctx):
                     break
             else:
-                program = ability.program
-                if not program.targets or has_targets(game, program, ctx):
+                targets = ability.program.targets
+                if (
+                    not targets
+                    or (len(targets) == 1 and targets[0].selector.exists(game, ctx))
+                    or (len(targets) > 1 and has_targets(game, ability.program, ctx))
+                ):
                     actions.append(Action("ability", uid, ability.index))
+
+
+def _face_down_dukes(game: Game, player: int) -> list[int]:
+    """`player`'s face-down Dukes, in play order (from the index of cards in play by kind)."""
+    index = game.kinds_cache
+    if index is None:
+        index = game.in_play_of_kind()
+    lists = index.get("duke")
+    if lists is None:
+        return []
+    face_down = game.face_down
+    return [uid for uid in lists[player] if face_down[uid]]
 
 
 def main_actions(game: Game, player: int) -> list[Action]:
@@ -102,23 +156,32 @@ def main_actions(game: Game, player: int) -> list[Action]:
     may_resource = resources_left(game, player) > 0
     for uid in game.hands[player]:
         definition = defs[uid]
-        if definition.id in seen:
+        card_id = definition.id
+        if card_id in seen:
             continue
-        seen.add(definition.id)
-        if definition.kind == "resource":
+        seen.add(card_id)
+        kind = definition.kind
+        if kind == "resource":
             if may_resource:
                 actions.append(Action("resource", uid))
-        elif definition.kind in CAST_KINDS and _castable(game, player, uid, definition):
+        elif kind in CAST_KINDS and _castable(game, player, uid, definition):
             actions.append(Action("cast", uid))
     _abilities(game, player, actions)
-    for uid in game.play[player]:
-        if game.face_down[uid] and defs[uid].kind == "duke" and victory.can_activate(game, player, uid):
-            actions.append(Action("activate", uid))
-    trades = game.counters[player].get("trades", 0)
-    if trades < game.rules.number("market-trades-per-turn") and market.can_trade(game, player):
+    dukes = _face_down_dukes(game, player)
+    if dukes:
+        pool = game.pool[player]
+        for uid in dukes:
+            definition = defs[uid]
+            if pool >= definition.cost and (
+                not definition.cost_resources or can_spend(game, player, definition.cost_resources)
+            ):
+                actions.append(Action("activate", uid))
+    counters = game.counters[player]
+    trades_allowed: int = game.rules.market_trades_per_turn  # type: ignore[attr-defined]
+    if counters.get("trades", 0) < trades_allowed and market.can_trade(game, player):
         actions.append(Action("trade"))
-    if victory.can_attempt(game, player):
-        uid = victory_card(game, player)
+    uid = counters.get("victory", -1)  # (victory.can_attempt, with the card found once)
+    if uid >= 0 and game.place[uid] == ZONE_PLAY and game.pool[player] >= victory.attempt_cost(game, player):
         actions.append(Action("victory", uid))
     return actions
 
@@ -128,11 +191,15 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
     defs = game.defs
     kind = event.type
     if game.reacts.get(kind):
+        ctx: Ctx | None = None  # one context for the tests of every card (reset for each)
         for uid in game.hands[player]:
             timed = defs[uid].timed
             if timed is None or kind not in timed.event.types:
                 continue
-            ctx = Ctx(uid, player, event=event, kind=defs[uid].kind)
+            if ctx is None:
+                ctx = Ctx(uid, player, event=event, kind=defs[uid].kind)
+            else:
+                ctx.source, ctx.kind, ctx.last = uid, defs[uid].kind, None
             if (
                 timed.event.match(game, event, ctx)
                 and all(cond.test(game, ctx) for cond in timed.conditions)
@@ -143,20 +210,18 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
         return actions  # instant-speed actions answer what an opponent put on the stack
     _abilities(game, player, actions)
     if game.active != player:
-        for uid in game.play[player]:
-            if (
-                game.face_down[uid]
-                and keyword(game, uid, "ambush")
-                and defs[uid].kind == "duke"
-                and victory.can_activate(game, player, uid)
-            ):
+        for uid in _face_down_dukes(game, player):
+            # (`keyword(game, uid, "ambush")`: Ambush works face down)
+            if defs[uid].keywords.get("ambush") and victory.can_activate(game, player, uid):
                 actions.append(Action("activate", uid))
-    may_resource = resources_left(game, player) > 0
+    may_resource = -1  # asked only when a Swift Resource is in hand
     for uid in game.hands[player]:
         definition = defs[uid]
         if not definition.keywords.get("swift"):
             continue
         if definition.kind == "resource":
+            if may_resource < 0:
+                may_resource = int(resources_left(game, player) > 0)
             if may_resource:
                 actions.append(Action("resource", uid))
         elif definition.kind in CAST_KINDS and _castable(game, player, uid, definition):
@@ -238,7 +303,7 @@ def _activate_ability(game: Game, player: int, uid: int, ability: Activated, act
         game.tallies[("once", uid, ability.index)] = 1
     if game.stats is not None:
         game.stats.use(game, player, uid)
-    label = f"{game.name(uid)}: {ability.text}"
+    label = f"{game.name(uid)}: {ability.text}" if game.log is not None else ""  # (a label is only ever logged)
     item = StackItem(game, uid, player, ability.program, ctx, "ability", card=False, label=label)
     targets = _card_targets(ability.program, ctx)
     push(game, item, Event("activates-ability", player, uid, item=item, targets=targets, kind="ability"))

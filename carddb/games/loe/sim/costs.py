@@ -34,26 +34,45 @@ def play_cost(game: Game, player: int, uid: int) -> int:
     return max(0, cost)
 
 
+def resources_in_play(game: Game, player: int) -> list[int]:
+    """`player`'s Resources in play, in play order (from the index of cards in play by kind)."""
+    index = game.kinds_cache
+    if index is None:
+        index = game.in_play_of_kind()
+    lists = index.get("resource")
+    return lists[player] if lists is not None else []
+
+
 def spendable(game: Game, player: int, resource: str, exclude: int = -1) -> list[int]:
     defs, fatigued = game.defs, game.used
     return [
         uid
-        for uid in game.play[player]
-        if defs[uid].subtype == resource and defs[uid].kind == "resource" and not fatigued[uid] and uid != exclude
+        for uid in resources_in_play(game, player)
+        if defs[uid].subtype == resource and not fatigued[uid] and uid != exclude
     ]
 
 
 def has_spendable(game: Game, player: int, resource: str, amount: int, exclude: int = -1) -> bool:
     """Whether `player` has `amount` untapped Resources of the subtype (counting stops there)."""
+    if amount <= 0:
+        return True
     defs, fatigued = game.defs, game.used
-    for uid in game.play[player]:
-        if not fatigued[uid] and uid != exclude:
-            definition = defs[uid]
-            if definition.subtype == resource and definition.kind == "resource":
-                amount -= 1
-                if amount <= 0:
-                    return True
-    return amount <= 0
+    for uid in resources_in_play(game, player):
+        if not fatigued[uid] and uid != exclude and defs[uid].subtype == resource:
+            amount -= 1
+            if amount <= 0:
+                return True
+    return False
+
+
+def ready_resources(game: Game, player: int) -> dict[str, list[int]]:
+    """`player`'s untapped Resources by subtype (what `has_spendable` counts, for several costs at once)."""
+    defs, fatigued = game.defs, game.used
+    found: dict[str, list[int]] = {}
+    for uid in resources_in_play(game, player):
+        if not fatigued[uid]:
+            found.setdefault(defs[uid].subtype, []).append(uid)
+    return found
 
 
 def can_spend(game: Game, player: int, needs: tuple[tuple[str, int], ...], exclude: int = -1) -> bool:
@@ -86,6 +105,7 @@ def pay(game: Game, player: int, powerstones: int, needs: tuple[tuple[str, int],
 
 class PayPowerstones:
     __slots__ = ("amount", "pool_cost", "text")
+    summarised = True  # can_pay is the ability's `pool_cost` test
 
     def __init__(self, amount: int) -> None:
         self.amount = amount
@@ -153,6 +173,7 @@ class Sacrifice:
 class FatigueSelf:
     __slots__ = ("text",)
     uses_self = True
+    summarised = True  # can_pay is the ability's `uses_self` test
 
     def __init__(self) -> None:
         self.text = "fatigue this card"

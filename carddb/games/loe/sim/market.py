@@ -34,14 +34,14 @@ def market_size(game: Game) -> int:
 
 
 def trade_cost(game: Game) -> int:
-    found = game.statics("trade-cost")
+    found = (game.statics_cache or game.static_layers()).get("trade-cost")  # (`statics`, without the call)
     if found:
         return max(0, found[-1][1].amount)  # the newest static wins
-    return game.rules.number("market-trade-cost")
+    return game.rules.market_trade_cost  # type: ignore[attr-defined,no-any-return]
 
 
 def can_trade(game: Game, player: int) -> bool:
-    return bool(market(game)) and bool(game.hands[player]) and game.pool[player] >= trade_cost(game)
+    return bool(game.shared[0]) and bool(game.hands[player]) and game.pool[player] >= trade_cost(game)
 
 
 def trade(game: Game, player: int, *, paid: bool) -> bool:

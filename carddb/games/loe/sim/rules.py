@@ -16,11 +16,11 @@ from carddb.games.loe.sim.turns import hand_limit
 from carddb.rules.ast import Postfix, Selector
 from carddb.sim.cards import CardRecord, Catalogue
 from carddb.sim.core_handlers import CORE
-from carddb.sim.decisions import Action, confirm
+from carddb.sim.decisions import confirm
 from carddb.sim.game import ZONE_PLAY, Game
 from carddb.sim.handlers import build_table
 from carddb.sim.ops import counter, destroy, health, remove_damage, shuffle_discard_into_deck
-from carddb.sim.program import Ctx, Event, Program, TargetSlot
+from carddb.sim.program import Ctx, Program, TargetSlot
 from carddb.sim.rules import Matchup, Seat, SimRules
 from carddb.sim.selector_compiler import SelectorCompiler, it_cards
 from carddb.sim.selectors import Semantics
@@ -55,7 +55,8 @@ def _exposed(game: Game, uid: int, ctx: Ctx) -> bool:
     """Face-down cards cannot be targeted, unless a static (`Face-down Dukes can be targeted`) exposes them."""
     if not game.face_down[uid]:
         return True
-    return any(static.applies(game, source, uid) for source, static in game.statics("expose"))
+    found = (game.statics_cache or game.static_layers()).get("expose")  # (`statics`, without the call)
+    return bool(found) and any(static.applies(game, source, uid) for source, static in found)
 
 
 def _face_down_rule(adjectives: tuple[str, ...]) -> Callable[[Game, int, Ctx], bool] | None:
@@ -100,6 +101,12 @@ class LoeRules(SimRules):
         sel = SelectorCompiler(self.semantics).compile(node, "card", ZONE_PLAY, 0, "help")
         self.coupling = Program((), (TargetSlot(0, sel),), "couple to a character you control")
         self._numbers = {number.id: number.value for number in pack.numbers}
+        # The numbers every decision reads, as attributes (no lookup by name in the hot paths).
+        self.resources_per_turn = self.number("resources-per-turn")
+        self.market_trades_per_turn = self.number("market-trades-per-turn")
+        self.market_trade_cost = self.number("market-trade-cost")
+        self.victory_first_cost = self.number("victory-first-cost")
+        self.victory_cost_step = self.number("victory-cost-step")
 
     def number(self, number_id: str) -> int:
         return self._numbers[number_id]
@@ -147,27 +154,16 @@ class LoeRules(SimRules):
         return turns.new_game(self, catalogue, matchup, seed, first, options)
 
     # -- playing ---------------------------------------------------------------------------
+    # The modules' functions themselves (no method in between: they are called for every
+    # turn, decision, response window and resolution).
 
-    def play_turn(self, game: Game) -> None:
-        turns.play_turn(game)
-
-    def main_actions(self, game: Game, player: int) -> list[Action]:
-        return actions.main_actions(game, player)
-
-    def responses(self, game: Game, player: int, event: Event) -> list[Action]:
-        return actions.responses(game, player, event)
-
-    def perform(self, game: Game, player: int, action: Action) -> None:
-        actions.perform(game, player, action)
-
-    def action_program(self, game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
-        return actions.action_program(game, player, action)
-
-    def resolve_card(self, game: Game, item: StackItem) -> None:
-        actions.resolve_card(game, item)
-
-    def countered(self, game: Game, item: StackItem) -> None:
-        actions.countered(game, item)
+    play_turn = staticmethod(turns.play_turn)
+    main_actions = staticmethod(actions.main_actions)
+    responses = staticmethod(actions.responses)
+    perform = staticmethod(actions.perform)
+    action_program = staticmethod(actions.action_program)
+    resolve_card = staticmethod(actions.resolve_card)
+    countered = staticmethod(actions.countered)
 
     def on_push(self, game: Game, item: StackItem) -> None:
         """Ward N: targeting an opponent's Ward card costs N powerstones, or the Spell or ability is countered."""

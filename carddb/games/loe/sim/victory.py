@@ -25,10 +25,12 @@ from carddb.sim.stack import StackItem, push
 def attempt_cost(game: Game, player: int) -> int:
     rules = game.rules
     counters = game.counters[player]
-    cost = rules.number("victory-first-cost") + rules.number("victory-cost-step") * counters.get("attempts", 0)
-    for source, static in game.statics("victory-cost"):
-        if static.applies(game, source, player):
-            cost -= static.amount
+    cost = rules.victory_first_cost + rules.victory_cost_step * counters.get("attempts", 0)  # type: ignore[attr-defined]
+    found = (game.statics_cache or game.static_layers()).get("victory-cost")  # (`statics`, without the call)
+    if found:
+        for source, static in found:
+            if static.applies(game, source, player):
+                cost -= static.amount
     cost -= counters.get("victory-next", 0)
     return max(0, cost)
 
