@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import gc
 import os
+import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -20,6 +21,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from carddb.artverdicts import CACHE_NAME, ArtVerdicts
 from carddb.cardmodel import BACK, SHARED_BY_FACES, SLUG, Card, StrictModel, back_id
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
@@ -71,6 +73,8 @@ class CardDatabase:
     # Cards as written that are not in `cards`: they failed validation or repeat an id
     # (see carddb.validity, which names them when a command leaves them out).
     rejected: list[Located] = field(default_factory=list)
+    # Whether each art file decodes (see carddb.artverdicts): made once per run, kept in output/<game>/.cache.
+    art_verdicts: ArtVerdicts | None = field(default=None, repr=False, compare=False)
     _index: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
     _set_counts: Counter[str] = field(default_factory=Counter, init=False, repr=False, compare=False)
 
@@ -191,6 +195,8 @@ def _load_database(
         for card in db.faces():
             report.extend(check(card, db))
     release_checks(db, report)
+    if db.art_verdicts is not None:
+        db.art_verdicts.save()
     return db, report
 
 
@@ -889,6 +895,23 @@ def _art_file_checks(db: CardDatabase, file: str, located: Located) -> Iterable[
             located.path,
             span,
         )
+        return
+    problem = verdicts(db).problem(full)
+    if problem is not None:
+        yield Finding(
+            "E-ART-UNREADABLE",
+            f"art file {file} cannot be decoded ({problem})",
+            located.path,
+            span,
+            hint="export the picture again from the image editor (PNG, JPEG, WebP, GIF, TIFF or BMP)",
+        )
+
+
+def verdicts(db: CardDatabase) -> ArtVerdicts:
+    """The database's art decode verdicts, read from its cache on first use."""
+    if db.art_verdicts is None:
+        db.art_verdicts = ArtVerdicts(db.project.output_dir(db.pack) / ".cache" / CACHE_NAME, _art_root(db))
+    return db.art_verdicts
 
 
 _ART_ROOTS: dict[tuple[Path, str], str] = {}
@@ -904,6 +927,9 @@ def _art_root(db: CardDatabase) -> str:
 def _read_header(path: str) -> bytes | None:
     """The first bytes of a regular file, or None if there is no such file."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            # A folder is no file; a named pipe would block the read forever, and a device is no picture.
+            return None if os.path.isdir(path) else b""
         with open(path, "rb") as fh:
             return fh.read(12)
     except (IsADirectoryError, FileNotFoundError, NotADirectoryError):

@@ -11,6 +11,7 @@ import typer
 from carddb.atomic import write_text
 from carddb.commands.common import (
     GameOpt,
+    ListOptionsCommand,
     ProjectOpt,
     event_seed,
     load_or_exit,
@@ -174,4 +175,4 @@ def _summary(analysis: object, rules: SimRules) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(playtest)
+    app.command(cls=ListOptionsCommand)(playtest)

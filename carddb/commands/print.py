@@ -17,7 +17,15 @@ from rich.console import Console
 from rich.table import Table
 
 from carddb.cardmodel import Card
-from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, jobs_count, open_project, print_report
+from carddb.commands.common import (
+    GameOpt,
+    JobsOpt,
+    ListOptionsCommand,
+    ProjectOpt,
+    jobs_count,
+    open_project,
+    print_report,
+)
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
@@ -223,4 +231,4 @@ def _summary(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("print")(print_cards)
+    app.command("print", cls=ListOptionsCommand)(print_cards)

@@ -14,7 +14,7 @@ from carddb.atomic import write_text
 from carddb.cardcolumns import card_cells, header_key, pack_columns
 from carddb.cardimport import ImportOptions, check_import, import_note
 from carddb.cardyaml import cards_yaml
-from carddb.commands.common import GameOpt, ProjectOpt, load_or_exit, open_project
+from carddb.commands.common import GameOpt, ListOptionsCommand, ProjectOpt, load_or_exit, open_project
 from carddb.diagnostics import Report, SourceCache
 from carddb.errors import UsageError
 from carddb.gamepack import GamePack
@@ -189,4 +189,4 @@ def export_cards(
 
 def register(app: typer.Typer) -> None:
     app.command("import")(import_cards)
-    app.command("export")(export_cards)
+    app.command("export", cls=ListOptionsCommand)(export_cards)
