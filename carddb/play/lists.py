@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
 from carddb import __version__
 from carddb.atomic import write_text
@@ -120,7 +121,9 @@ def boosters_json(
 
 
 def _environment(db: CardDatabase) -> jinja2.Environment:
-    return jinja2.Environment(
+    # Sandboxed: a project's template overrides are shared files like its cards, and a plain
+    # environment would let `{{ ''.__class__.__mro__ }}` reach any Python object (and run code).
+    return SandboxedEnvironment(
         loader=jinja2.ChoiceLoader(
             [
                 jinja2.FileSystemLoader(db.project.templates_dir() / "play"),

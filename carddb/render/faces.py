@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 import carddb
@@ -135,10 +136,12 @@ class TemplateFailure(Exception):
 
 
 @functools.lru_cache(maxsize=8)
-def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
+def _environment(roots: tuple[str, ...]) -> SandboxedEnvironment:
     """One jinja environment per set of template folders, so each template is compiled once per
     process (a print run asks three times); jinja still reloads a template whose file changed."""
-    return jinja2.Environment(
+    # Sandboxed: a project's template overrides are shared files like its cards, and a plain
+    # environment would let `{{ ''.__class__.__mro__ }}` reach any Python object (and run code).
+    return SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(list(roots)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

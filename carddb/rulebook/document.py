@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
 from carddb.cardmodel import Card, file_stem
 from carddb.database import CardDatabase
@@ -98,7 +99,9 @@ FONTS_URL = f"{ASSETS}/fonts"
 def template_environment(templates_dir: Path) -> jinja2.Environment:
     """Templates from the project's templates/rulebook/ first, then carddb's own."""
     folders = [templates_dir / "rulebook", BUNDLED_TEMPLATES / "rulebook"]
-    return jinja2.Environment(
+    # Sandboxed: a project's template overrides are shared files like its cards, and a plain
+    # environment would let `{{ ''.__class__.__mro__ }}` reach any Python object (and run code).
+    return SandboxedEnvironment(
         loader=jinja2.FileSystemLoader([str(f) for f in folders if f.is_dir()]),
         autoescape=jinja2.select_autoescape(["html"], default_for_string=True),
         undefined=jinja2.StrictUndefined,

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from carddb.atomic import write_bytes
@@ -278,7 +279,9 @@ def env_dir(env: jinja2.Environment) -> Path:
 def _environment(templates_dir: Path) -> jinja2.Environment:
     # One environment per folder for the life of the process: `carddb serve` rebuilds reuse the compiled
     # templates, and Jinja2's auto_reload recompiles a template whose file changed.
-    env = jinja2.Environment(
+    # Sandboxed: a project's template overrides are shared files like its cards, and a plain
+    # environment would let `{{ ''.__class__.__mro__ }}` reach any Python object (and run code).
+    env = SandboxedEnvironment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
