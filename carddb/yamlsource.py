@@ -8,6 +8,7 @@ column. Only the safe scalar types are constructed (no arbitrary tags).
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,9 @@ def _span(event: Any) -> Span:
 # A guard against alias bombs ("billion laughs"): aliases are expanded into plain
 # values, so a tiny file could otherwise expand to billions of them.
 MAX_VALUES_PER_DOCUMENT = 1_000_000
+# A data file larger than this is no hand-edited YAML (10,000 cards take about 5 MB); reading it whole
+# would only spend the machine's memory.
+MAX_FILE_BYTES = 100_000_000
 # Card data is a few levels deep; deeper nesting is a mistake, and would make
 # later recursive stages (validation, printing values) overflow.
 MAX_DEPTH = 50
@@ -423,6 +427,18 @@ def _syntax_finding(exc: yaml.MarkedYAMLError, path: Path, text: str) -> Finding
 def read_text(path: Path) -> tuple[str | None, Finding | None]:
     """A file's text as UTF-8, or a finding that says, in a designer's words, why not."""
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            # A named pipe would wait forever for a writer, and /dev/zero never ends.
+            return None, Finding("E-FILE-UNREADABLE", "this is not a regular file", path, Span.point(1, 1))
+        if info.st_size > MAX_FILE_BYTES:
+            return None, Finding(
+                "E-FILE-UNREADABLE",
+                f"this file is {info.st_size / 1e6:.0f} MB; carddb reads data files of up to {MAX_FILE_BYTES // 10**6} MB",
+                path,
+                Span.point(1, 1),
+                hint="split the cards into several files",
+            )
         data = path.read_bytes()
     except OSError as exc:
         return None, Finding("E-FILE-UNREADABLE", f"cannot read this file: {exc.strerror or exc}", path)
