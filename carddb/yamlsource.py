@@ -123,6 +123,7 @@ class _Frame:
     anchor: str | None
     is_map: bool
     key: Any = None  # mappings: the key waiting for its value (None: expecting a key)
+    visits: int = 0  # the builder's count of values when this collection started
     merges: list[tuple[Any, PathKey]] = field(default_factory=list)
 
 
@@ -167,6 +168,7 @@ class _Builder:
         get = self.loader.get_event
         value_spans, key_spans = doc.value_spans, doc.key_spans
         anchors: dict[str, tuple[Any, PathKey]] = {}
+        self.sizes: dict[str, int] = {}  # values inside each anchored collection, aliases expanded
         open_anchors: set[str] = set()
         stack: list[_Frame] = []
         while True:
@@ -203,7 +205,7 @@ class _Builder:
                 self._check_collection_tag(event)
                 s = event.start_mark
                 value_spans[at] = Span(s.line + 1, s.column + 1, s.line + 1, s.column + 1)
-                stack.append(_Frame({} if is_map else [], at, s, event.anchor, is_map))
+                stack.append(_Frame({} if is_map else [], at, s, event.anchor, is_map, visits=self.visits))
                 if event.anchor:
                     open_anchors.add(event.anchor)
                 continue
@@ -217,6 +219,7 @@ class _Builder:
                 if done.anchor:
                     open_anchors.discard(done.anchor)
                     anchors[done.anchor] = (value, at)
+                    self.sizes[done.anchor] = self.visits - done.visits
                 frame = stack[-1] if stack else None
             else:  # AliasEvent
                 value_spans[at] = _span(event)
@@ -298,6 +301,11 @@ class _Builder:
             )
             return None
         value, source = anchors[event.anchor]
+        # Counted before copying: an alias of an alias of ... would otherwise be copied (each copy a scan
+        # of every position so far) until the count ran over, seconds for a ten-line "billion laughs".
+        self.visits += self.sizes.get(event.anchor, 0)
+        if self.visits > MAX_VALUES_PER_DOCUMENT:
+            raise _TooManyValues
         # The aliased value keeps the positions of the anchored original, re-rooted here.
         n = len(source)
         for spans in (doc.value_spans, doc.key_spans):

@@ -286,8 +286,16 @@ class FaceResources:
             path = Path(exc.filename) if exc.filename else self.find(name)
             raise TemplateFailure(f"template {exc.name or name}: {exc.message}", path, exc.lineno) from exc
         except jinja2.TemplateNotFound as exc:
+            # Found from an {% include %} or {% extends %}: the failure is at that line of the including template.
+            path, line = _template_frame(exc, self.roots)
             raise TemplateFailure(
-                f"template {exc.name} not found in {', '.join(map(str, self.roots))}", None, None
+                f"template {exc.name} not found in {', '.join(map(str, self.roots))}", path, line
+            ) from exc
+        except UnicodeDecodeError as exc:
+            path = self.find(name)
+            line = exc.object[: exc.start].count(b"\n") + 1 if isinstance(exc.object, bytes) else None
+            raise TemplateFailure(
+                f"template {name} is not UTF-8 text ({exc.reason} at byte {exc.start})", path, line
             ) from exc
         except Exception as exc:  # a template is user code: report where it failed, never a traceback
             path, line = _template_frame(exc, self.roots)

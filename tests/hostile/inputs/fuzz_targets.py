@@ -52,17 +52,43 @@ HOSTILE_CHARS = (
     "{}[]()<>%#&*!|:,-?'\"\\`@~^$\t\n\r "
 )
 YAML_CHARS = "-:{}[],&*!|>#'\"\n \t?%@`.~0123456789abcdexyz<>=+\\"
+# Strategies are built once: building them (st.characters() above all) cost more than drawing from them.
+_CHARS = st.sampled_from(HOSTILE_CHARS) | st.characters(codec="utf-8")
+_PIECE = st.text(alphabet=_CHARS, min_size=1, max_size=4)
+_GAMES = st.sampled_from(GAMES)
+_OPS = st.sampled_from(("insert", "delete", "replace", "repeat"))
+_RANDOM_RULES = st.text(alphabet=_CHARS, max_size=60)
+_RANDOM_YAML = st.one_of(st.text(alphabet=st.sampled_from(YAML_CHARS), max_size=120), st.text(max_size=40))
+
+
+@functools.cache
+def _rules_sources(game: str) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.sampled_from(sentences(game)),
+        st.lists(st.sampled_from(sentences(game)), min_size=1, max_size=4).map(" ".join),
+        _RANDOM_RULES,
+    )
+
+
+@functools.cache
+def _yaml_sources(game: str) -> st.SearchStrategy[str]:
+    return st.one_of(st.sampled_from(card_sources(game)), _RANDOM_YAML)
+
+
+@functools.cache
+def _kinds(game: str) -> st.SearchStrategy[str | None]:
+    return st.sampled_from([None, *get_pack(game).kind_ids])
 
 
 def _edit(text: str, data: st.DataObject) -> str:
     """A few random edits: insert, delete, replace or duplicate a slice."""
     for _ in range(data.draw(st.integers(0, 4))):
         if not text:
-            text = data.draw(st.text(max_size=5))
+            text = data.draw(_PIECE)
             continue
         at = data.draw(st.integers(0, len(text)))
-        op = data.draw(st.sampled_from(("insert", "delete", "replace", "repeat")))
-        piece = data.draw(st.text(alphabet=st.sampled_from(HOSTILE_CHARS) | st.characters(), min_size=1, max_size=4))
+        op = data.draw(_OPS)
+        piece = data.draw(_PIECE)
         end = min(len(text), at + data.draw(st.integers(1, 8)))
         if op == "insert":
             text = text[:at] + piece + text[at:]
@@ -78,30 +104,16 @@ def _edit(text: str, data: st.DataObject) -> str:
 @st.composite
 def rules_inputs(draw: st.DrawFn) -> tuple[str, str, str | None]:
     """(game, rules text, card kind or None)."""
-    game = draw(st.sampled_from(GAMES))
-    kinds = [None, *get_pack(game).kind_ids]
-    source = draw(
-        st.one_of(
-            st.sampled_from(sentences(game)),
-            st.lists(st.sampled_from(sentences(game)), min_size=1, max_size=4).map(" ".join),
-            st.text(alphabet=st.sampled_from(HOSTILE_CHARS) | st.characters(), max_size=60),
-        )
-    )
-    return game, _edit(source, draw(st.data())), draw(st.sampled_from(kinds))
+    game = draw(_GAMES)
+    source = draw(_rules_sources(game))
+    return game, _edit(source, draw(st.data())), draw(_kinds(game))
 
 
 @st.composite
 def yaml_inputs(draw: st.DrawFn) -> tuple[str, str]:
     """(game, YAML text of a card file)."""
-    game = draw(st.sampled_from(GAMES))
-    source = draw(
-        st.one_of(
-            st.sampled_from(card_sources(game)),
-            st.text(alphabet=st.sampled_from(YAML_CHARS), max_size=120),
-            st.text(max_size=40),
-        )
-    )
-    return game, _edit(source, draw(st.data()))
+    game = draw(_GAMES)
+    return game, _edit(draw(_yaml_sources(game)), draw(st.data()))
 
 
 def _ending(findings: list[Finding], what: str) -> Ending:

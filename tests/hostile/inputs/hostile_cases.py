@@ -69,7 +69,7 @@ class Case:
     args: tuple[str, ...] = ("validate", "--format", "json")
     expect: Expect = "error"
     codes: tuple[str, ...] = ()  # if given, a located error in `target` has one of these codes
-    line: int | None = None  # if given, a located error in `target` is on this line
+    lines: tuple[int, int] | None = None  # if given, a located error in `target` is within these lines
     base: str = "tiny"  # "tiny" (foundation LOE project), "game:<id>" (a bundled game's sets + data), "starter"
     batch: str | None = None  # cases with the same batch key run in one project
 
@@ -126,7 +126,7 @@ def write_files(root: Path, files: dict[str, str | bytes]) -> None:
 
 
 _TEXT_FINDING = re.compile(
-    r"^(?:carddb: )?(?P<path>[^\s:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>[EW]-[A-Z-]+) (?P<msg>.*)$"
+    r"^(?:carddb: )?(?P<path>[^\s:]+)(?::(?P<line>\d+)(?::(?P<col>\d+))?)?: (?P<code>[EW]-[A-Z-]+) (?P<msg>.*)$"
 )
 
 
@@ -141,7 +141,9 @@ def findings_of(result: Run, args: tuple[str, ...]) -> list[Located]:
     for text in (result.stdout, result.stderr):
         for line in text.splitlines():
             if match := _TEXT_FINDING.match(line.strip()):
-                found.append(Located(match["code"], match["path"], int(match["line"]), int(match["col"]), match["msg"]))
+                found.append(
+                    Located(match["code"], match["path"], int(match["line"] or 0), int(match["col"] or 0), match["msg"])
+                )
     return found
 
 
@@ -186,15 +188,21 @@ def judge(case: Case, result: Run, findings: list[Located]) -> Verdict:
     if case.target == "<any>":
         assert result.exit_code in (0, 1), f"{case.id}: exit {result.exit_code}\n{output[-3000:]}"
         return Verdict(case, "clean" if result.exit_code == 0 else "located error")
-    mine = [f for f in findings if f.code.startswith("E-") and f.path == case.target and f.line >= 1]
+    # A file without a line of YAML (empty, only comments) has no line to point at: its path is the place.
+    content = case.files.get(case.target)
+    lineless = isinstance(content, str) and not any(
+        row.strip() and not row.lstrip().startswith("#") for row in content.splitlines()
+    )
+    mine = [f for f in findings if f.code.startswith("E-") and f.path == case.target and (f.line >= 1 or lineless)]
     for f in findings:
         message = f.message.lower()
         assert "pydantic" not in message and "input should" not in message, f"{case.id}: raw message {f.message}"
     if mine:
         if case.codes:
             assert any(f.code in case.codes for f in mine), f"{case.id}: wanted {case.codes}, got {_show(mine)}"
-        if case.line is not None:
-            assert any(f.line == case.line for f in mine), f"{case.id}: wanted line {case.line}, got {_show(mine)}"
+        if case.lines is not None:
+            low, high = case.lines
+            assert any(low <= f.line <= high for f in mine), f"{case.id}: wanted lines {case.lines}, got {_show(mine)}"
         assert result.exit_code != 0, f"{case.id}: errors but exit 0"
         assert case.expect != "clean", f"{case.id}: expected a clean run, got {_show(mine)}"
         return Verdict(case, "located error", mine)
@@ -303,7 +311,7 @@ def yaml_card_cases() -> list[Case]:
         ("billion-laughs-3-levels", billion_laughs(3, 3), "error", ()),
         (
             "alias-of-whole-card",
-            "- &c\n" + _card().replace("\n", "\n  ").rstrip() + "\n- *c\n",
+            "- &c\n  " + _card().replace("\n", "\n  ").rstrip() + "\n- *c\n",
             "error",
             ("E-DUPLICATE-ID",),
         ),
@@ -474,7 +482,10 @@ def wrong_type_cases() -> list[Case]:
                     if name == "id":
                         card["id"] = value
                     text = yaml.safe_dump(card, sort_keys=False, allow_unicode=True, width=1000)
-                    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(f"{name}:"))
+                    rows = text.splitlines()
+                    line = next(i for i, row in enumerate(rows, 1) if row.startswith(f"{name}:"))
+                    # The field's value runs until the next top-level key.
+                    end = next((i for i, row in enumerate(rows[line:], line + 1) if row[:1].isalpha()), len(rows) + 1)
                     target = f"data/{game}/cards/wt-{kind}-{name}-{label}.yaml"
                     cases.append(
                         Case(
@@ -482,7 +493,7 @@ def wrong_type_cases() -> list[Case]:
                             f"{game}-{kind}-{name}-{label}",
                             {target: text},
                             target,
-                            line=line,
+                            lines=(line, end - 1),
                             base=f"game:{game}",
                             batch=f"wrong-type-{game}",
                         )
