@@ -90,6 +90,11 @@ def spread_values(args: list[str], names: set[str]) -> list[str]:
     return spread
 
 
+# Each worker is a process with its own WeasyPrint (about 150 MB): `--jobs 1000000000` would fork until
+# the machine gave out, so the count is refused above a number no machine carddb runs on needs.
+MAX_JOBS = 64
+
+
 def jobs_count(jobs: int | None) -> int:
     """The number of render workers: --jobs, or one per core."""
     from carddb.errors import UsageError
@@ -97,8 +102,8 @@ def jobs_count(jobs: int | None) -> int:
 
     if jobs is None:
         return default_jobs()
-    if jobs < 1:
-        raise UsageError("--jobs must be 1 or more")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be 1 to {MAX_JOBS}, not {jobs}")
     return jobs
 
 

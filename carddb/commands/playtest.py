@@ -10,6 +10,7 @@ import typer
 
 from carddb.atomic import write_text
 from carddb.commands.common import (
+    MAX_JOBS,
     GameOpt,
     ListOptionsCommand,
     ProjectOpt,
@@ -46,7 +47,10 @@ def playtest(
         int | None, typer.Option("--seed", help="Seed of the run; the same seed gives the same games.")
     ] = None,
     workers: Annotated[
-        int, typer.Option("--workers", "-j", min=0, help="Worker processes (0: one per core, 1: this process).")
+        int,
+        typer.Option(
+            "--workers", "-j", min=0, max=MAX_JOBS, help="Worker processes (0: one per core, 1: this process)."
+        ),
     ] = 0,
     scheduler: Annotated[
         str | None, typer.Option("--scheduler", help="Run the games on this Dask scheduler (tcp://host:port).")
