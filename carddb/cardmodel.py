@@ -55,7 +55,7 @@ class Card(StrictModel):
     name: CardName
     kind: str
     set: NonEmptyText
-    number: Annotated[int, Field(ge=1, le=9999)]
+    number: Annotated[int, Field(ge=1, le=9999)]  # carddb.database.MAX_NUMBER
     rarity: str
     art: ArtRef | None = None
     flavor: LongText = ""

@@ -33,6 +33,7 @@ from carddb.yamlsource import Located, load_yaml
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp"}
 SET_CODE = r"^[A-Z0-9]{2,5}$"
+MAX_NUMBER = 9999  # the largest collector number (carddb.cardmodel.Card.number)
 
 
 class CardSetInfo(StrictModel):
@@ -228,7 +229,8 @@ class CardEntry:
             None,
             _text_or_none(data.get("id")),
             _text_or_none(data.get("set")),
-            number if isinstance(number, int) and not isinstance(number, bool) else None,
+            # Only a number a card may have: the gap check counts up to the largest, and 10**400 would never end.
+            number if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= MAX_NUMBER else None,
             _text_or_none(art_file),
         )
 
