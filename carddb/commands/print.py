@@ -6,6 +6,7 @@ The command reads as its pipeline: load -> select -> render faces and backs
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -115,6 +116,9 @@ def print_cards(
         full_run=not selecting,
     )
     _check_name(options.name)
+    # Checked before any work: a NaN or a 1e300 mm gutter laid out every card before the sheets failed.
+    if gutter is not None and not (math.isfinite(gutter) and 0 <= gutter <= 50):
+        raise UsageError(f"--gutter is the space between cards in mm, 0 to 50, not {gutter:g}")
     # Started before loading: the workers import WeasyPrint while the cards load.
     with render_workers(workers) as pool:
         warm_workers(pool, proj, pack)
