@@ -194,7 +194,18 @@ def judge(case: Case, result: Run, findings: list[Located]) -> Verdict:
     lineless = isinstance(content, str) and not any(
         row.strip() and not row.lstrip().startswith("#") for row in content.splitlines()
     )
-    mine = [f for f in findings if f.code.startswith("E-") and f.path == case.target and (f.line >= 1 or lineless)]
+    # Errors a command raises (carddb.yaml, game.yaml) name the file by its full path.
+    mine = [
+        f
+        for f in findings
+        if f.code.startswith("E-")
+        and (
+            f.path == case.target
+            or f.path.endswith("/project/" + case.target)
+            or (case.target.endswith("/") and f.path.startswith(case.target))  # any file of a folder
+        )
+        and (f.line >= 1 or lineless)
+    ]
     for f in findings:
         message = f.message.lower()
         assert "pydantic" not in message and "input should" not in message, f"{case.id}: raw message {f.message}"
@@ -414,9 +425,13 @@ def other_file_cases() -> list[Case]:
             ("wrong-top-level-type", "[1, 2, 3]\n" if what in ("carddb-yaml", "game-yaml") else "{a: 1}\n", "error"),
         ]
         for name, content, expect in payloads:
+            where = target
             if what == "decks" and expect == "either":
                 expect = "error"  # `deck check` of an empty list is a located error
-            cases.append(Case(f"yaml-{what}", name, {target: content}, target, args=args, expect=expect, base=base))
+            if what == "sets" and expect == "either":
+                # No sets at all: each card's `set:` is then the error, located in the card file.
+                expect, where = "error", "data/loe/cards/cards.yaml"
+            cases.append(Case(f"yaml-{what}", name, {target: content}, where, args=args, expect=expect, base=base))
     return cases
 
 
@@ -604,11 +619,12 @@ def template_cases() -> list[Case]:
         ("division-by-zero", {target: "<div>{{ 1 // 0 }}</div>\n"}, "error"),
     ]
     cases = []
+    where = {"include-loop": "templates/loe/"}  # at an include of the loop: which one depends on the stack depth
     for name, files, expect in bodies:
         encoded: dict[str, str | bytes] = {
             path: text.encode("utf-8", "surrogateescape") for path, text in files.items()
         }
-        cases.append(Case("templates", name, encoded, target, args=print_one, expect=expect))
+        cases.append(Case("templates", name, encoded, where.get(name, target), args=print_one, expect=expect))
     return cases
 
 
