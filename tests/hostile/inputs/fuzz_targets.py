@@ -128,7 +128,8 @@ def fuzz_rules(game: str, text: str, kind: str | None) -> Ending:
     assert language is not None
     problems = rules_problems(text, language, kind)
     for problem, offset in problems:
-        if not (0 <= offset + problem.start <= offset + problem.end <= len(text)):
+        # An error at the end of the input ("expected more") points one past its last character.
+        if not (0 <= offset + problem.start <= offset + problem.end <= len(text) + 1):
             raise AssertionError(f"{problem.code} at {problem.start}..{problem.end}+{offset} outside {text!r}")
     return "located" if problems else "clean"
 
