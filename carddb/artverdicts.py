@@ -39,8 +39,12 @@ def decode_problem(path: str) -> str | None:
     if not stat.S_ISREG(info.st_mode):
         # A named pipe would block the read forever; a device is no picture.
         return "not a regular file"
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, ImageFile, UnidentifiedImageError
 
+    # WeasyPrint, once imported, tells Pillow to pad truncated images: the verdict must not depend on
+    # whether this process imported it, so truncation is an error here whatever the global says.
+    padding = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
     try:
         with warnings.catch_warnings():
             # Pillow warns (and does not refuse) between its limit and twice it; carddb refuses at the limit.
@@ -60,6 +64,8 @@ def decode_problem(path: str) -> str | None:
     except (OSError, ValueError, SyntaxError, EOFError, MemoryError) as exc:
         # Pillow's plugins raise all of these for damaged files (SyntaxError for a bad header).
         return str(exc) or type(exc).__name__
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = padding
     return None
 
 

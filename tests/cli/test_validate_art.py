@@ -136,3 +136,15 @@ def test_a_damaged_cache_is_made_again(tmp_path: Path) -> None:
     cache.write_text('{"version": "1", "files": {"half.png": [1, 2, null]', encoding="utf-8")
     assert [f["line"] for f in _art_findings(root)] == [12]
     assert json.loads(cache.read_text(encoding="utf-8"))["files"]["half.png"][2] == "image file is truncated"
+
+
+def test_truncation_is_found_in_a_process_that_imported_weasyprint(tmp_path: Path) -> None:
+    # WeasyPrint sets Pillow's LOAD_TRUNCATED_IMAGES when imported; the verdict must not change with it.
+    import weasyprint  # noqa: F401
+    from PIL import ImageFile
+
+    half = tmp_path / "half.png"
+    half.write_bytes(GOOD_PNG[: len(GOOD_PNG) // 2])
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True
+    assert carddb.artverdicts.decode_problem(str(half)) == "image file is truncated"
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # WeasyPrint's own setting is left as it was
