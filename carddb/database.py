@@ -519,8 +519,20 @@ def _error_loc(error: Any, data: dict[str, Any], subject: str | None) -> tuple[A
     loc: tuple[Any, ...] = tuple(error["loc"])
     if subject is None and loc and loc[0] == data.get("kind"):
         loc = loc[1:]
-    # pydantic names nested union branches 'int', 'function-before[...]', ...; they are not fields.
-    return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"int", "str", "Cost", "ArtRef"})))
+    # pydantic names nested union branches 'int', 'function-before[...]', ...; they are not fields. A key
+    # the designer wrote is kept whatever it holds (a key 'fla[vor' once vanished, and the finding with it).
+    out: list[Any] = []
+    current: Any = data
+    for part in loc:
+        in_dict = isinstance(current, dict) and part in current
+        if in_dict or (isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)):
+            current = current[part]
+        elif isinstance(part, str) and ("[" in part or part in {"int", "str", "Cost", "ArtRef"}):
+            continue
+        else:
+            current = None
+        out.append(part)
+    return tuple(out)
 
 
 def _finding_for(
