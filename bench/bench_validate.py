@@ -30,10 +30,10 @@ from pathlib import Path
 
 import yaml
 
-# A 1x1 PNG: the validator checks art headers, never decodes the image.
+# A 1x1 PNG (the validator decodes every art file, as print does).
 PNG = bytes.fromhex(
-    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002"
-    "0000050001e226059b0000000049454e44ae426082"
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360606060"
+    "000000050001a5f645400000000049454e44ae426082"
 )
 SHIPPED_CARDS = Path(__file__).resolve().parent.parent / "data" / "loe" / "cards"
 

@@ -21,7 +21,13 @@ def atomic_path(target: Path) -> Iterator[Path]:
     os.close(fd)
     tmp_path = Path(tmp)
     try:
-        yield tmp_path
+        try:
+            yield tmp_path
+        except OSError as exc:
+            if exc.filename is None and exc.errno is not None:
+                # A write to an open file fails without a file name (EFBIG, ENOSPC): name the file being written.
+                raise OSError(exc.errno, exc.strerror, str(target)) from exc
+            raise
         # mkstemp makes the file private (0600); the output should have the mode any
         # other file the user writes would have (or keep the mode of the file it replaces).
         try:

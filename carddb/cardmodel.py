@@ -23,6 +23,10 @@ BACK = "back"
 SHARED_BY_FACES = ("id", "set", "number", "rarity", "version", "copies", "tags")
 Slug = Annotated[str, Field(pattern=SLUG, min_length=1, max_length=80)]
 NonEmptyText = Annotated[str, Field(min_length=1)]
+# Limits far above any card (the bundled games' longest name is 29 letters, rules text 163), so that a
+# pasted file or a hostile project is a located error here, not a 10 MB name handed to the layout.
+CardName = Annotated[str, Field(min_length=1, max_length=200)]
+LongText = Annotated[str, Field(max_length=5000)]
 
 
 class StrictModel(BaseModel):
@@ -48,17 +52,17 @@ class ArtRef(StrictModel):
 
 class Card(StrictModel):
     id: Slug
-    name: NonEmptyText
+    name: CardName
     kind: str
     set: NonEmptyText
-    number: Annotated[int, Field(ge=1, le=9999)]
+    number: Annotated[int, Field(ge=1, le=9999)]  # carddb.database.MAX_NUMBER
     rarity: str
     art: ArtRef | None = None
-    flavor: str = ""
+    flavor: LongText = ""
     version: Annotated[int, Field(ge=1, le=999)] = 1
     tags: list[Slug] = Field(default_factory=list)
     copies: Annotated[int, Field(ge=0, le=40)] = 1
-    text: str = ""
+    text: LongText = ""
     # Filled in by carddb.database for kinds with a `back_face` (see the module docstring).
     back: SerializeAsAny[Card] | None = None
 

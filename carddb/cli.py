@@ -110,7 +110,7 @@ def _workers_option(argv: list[str]) -> int:
             continue
         if not equals:
             value = argv[index + 1] if index + 1 < len(argv) else ""
-        if value.isdigit() and int(value) >= 1:
+        if value.isdigit() and 1 <= int(value) <= 64:  # commands.common.MAX_JOBS (not imported: start-up time)
             return int(value)
     return default_jobs()
 

@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from carddb.artverdicts import CACHE_NAME, ArtVerdicts
 from carddb.cardmodel import BACK, SHARED_BY_FACES, SLUG, Card, StrictModel, back_id
 from carddb.diagnostics import Finding, Report, Span
 from carddb.gamepack import GamePack
@@ -33,6 +34,7 @@ from carddb.yamlsource import Located, load_yaml
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp"}
 SET_CODE = r"^[A-Z0-9]{2,5}$"
+MAX_NUMBER = 9999  # the largest collector number (carddb.cardmodel.Card.number)
 
 
 class CardSetInfo(StrictModel):
@@ -73,6 +75,8 @@ class CardDatabase:
     # Cards as written that are not in `cards`: they failed validation or repeat an id
     # (see carddb.validity, which names them when a command leaves them out).
     rejected: list[Located] = field(default_factory=list)
+    # Whether each art file decodes (see carddb.artverdicts): made once per run, kept in output/<game>/.cache.
+    art_verdicts: ArtVerdicts | None = field(default=None, repr=False, compare=False)
     _index: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
     _set_counts: Counter[str] = field(default_factory=Counter, init=False, repr=False, compare=False)
 
@@ -216,6 +220,8 @@ def _load_database(
         for card in db.faces():
             report.extend(check(card, db))
     release_checks(db, report)
+    if db.art_verdicts is not None:
+        db.art_verdicts.save()
     return db, report
 
 
@@ -247,7 +253,8 @@ class CardEntry:
             None,
             _text_or_none(data.get("id")),
             _text_or_none(data.get("set")),
-            number if isinstance(number, int) and not isinstance(number, bool) else None,
+            # Only a number a card may have: the gap check counts up to the largest, and 10**400 would never end.
+            number if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= MAX_NUMBER else None,
             _text_or_none(art_file),
         )
 
@@ -541,8 +548,20 @@ def _error_loc(error: Any, data: dict[str, Any], subject: str | None) -> tuple[A
     loc: tuple[Any, ...] = tuple(error["loc"])
     if subject is None and loc and loc[0] == data.get("kind"):
         loc = loc[1:]
-    # pydantic names nested union branches 'int', 'function-before[...]', ...; they are not fields.
-    return tuple(p for p in loc if not (isinstance(p, str) and ("[" in p or p in {"int", "str", "Cost", "ArtRef"})))
+    # pydantic names nested union branches 'int', 'function-before[...]', ...; they are not fields. A key
+    # the designer wrote is kept whatever it holds (a key 'fla[vor' once vanished, and the finding with it).
+    out: list[Any] = []
+    current: Any = data
+    for part in loc:
+        in_dict = isinstance(current, dict) and part in current
+        if in_dict or (isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)):
+            current = current[part]
+        elif isinstance(part, str) and ("[" in part or part in {"int", "str", "Cost", "ArtRef"}):
+            continue
+        else:
+            current = None
+        out.append(part)
+    return tuple(out)
 
 
 def _finding_for(
@@ -940,6 +959,23 @@ def _art_file_checks(db: CardDatabase, file: str, located: Located) -> Iterable[
             located.path,
             span,
         )
+        return
+    problem = verdicts(db).problem(full)
+    if problem is not None:
+        yield Finding(
+            "E-ART-UNREADABLE",
+            f"art file {file} cannot be decoded ({problem})",
+            located.path,
+            span,
+            hint="export the picture again from the image editor (PNG, JPEG, WebP, GIF, TIFF or BMP)",
+        )
+
+
+def verdicts(db: CardDatabase) -> ArtVerdicts:
+    """The database's art decode verdicts, read from its cache on first use."""
+    if db.art_verdicts is None:
+        db.art_verdicts = ArtVerdicts(db.project.output_dir(db.pack) / ".cache" / CACHE_NAME, _art_root(db))
+    return db.art_verdicts
 
 
 _ART_ROOTS: dict[tuple[Path, str], str] = {}
@@ -993,6 +1029,9 @@ def _real_root(root: Path) -> str:
 def _read_header(path: str) -> bytes | None:
     """The first bytes of a regular file, or None if there is no such file."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            # A folder is no file; a named pipe would block the read forever, and a device is no picture.
+            return None if os.path.isdir(path) else b""
         with open(path, "rb") as fh:
             return fh.read(12)
     except (IsADirectoryError, FileNotFoundError, NotADirectoryError):

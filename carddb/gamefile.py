@@ -191,7 +191,12 @@ def _load(path: Path, game_id: str, _size: int, _mtime: int) -> GamePack:
     doc = docs[0] if docs else None
     if not findings and (doc is None or not isinstance(doc.value, dict)):
         findings.append(
-            Finding("E-YAML-SHAPE", "game.yaml holds a mapping: name, kinds, and what else the game declares", path)
+            Finding(
+                "E-YAML-SHAPE",
+                "game.yaml holds a mapping: name, kinds, and what else the game declares",
+                path,
+                doc.span if doc is not None else None,  # a file without a document has no line to show
+            )
         )
     if findings or doc is None:
         raise LocatedError(findings)

@@ -8,6 +8,7 @@ column. Only the safe scalar types are constructed (no arbitrary tags).
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,9 @@ def _span(event: Any) -> Span:
 # A guard against alias bombs ("billion laughs"): aliases are expanded into plain
 # values, so a tiny file could otherwise expand to billions of them.
 MAX_VALUES_PER_DOCUMENT = 1_000_000
+# A data file larger than this is no hand-edited YAML (10,000 cards take about 5 MB); reading it whole
+# would only spend the machine's memory.
+MAX_FILE_BYTES = 100_000_000
 # Card data is a few levels deep; deeper nesting is a mistake, and would make
 # later recursive stages (validation, printing values) overflow.
 MAX_DEPTH = 50
@@ -119,6 +123,7 @@ class _Frame:
     anchor: str | None
     is_map: bool
     key: Any = None  # mappings: the key waiting for its value (None: expecting a key)
+    visits: int = 0  # the builder's count of values when this collection started
     merges: list[tuple[Any, PathKey]] = field(default_factory=list)
 
 
@@ -163,6 +168,7 @@ class _Builder:
         get = self.loader.get_event
         value_spans, key_spans = doc.value_spans, doc.key_spans
         anchors: dict[str, tuple[Any, PathKey]] = {}
+        self.sizes: dict[str, int] = {}  # values inside each anchored collection, aliases expanded
         open_anchors: set[str] = set()
         stack: list[_Frame] = []
         while True:
@@ -199,7 +205,7 @@ class _Builder:
                 self._check_collection_tag(event)
                 s = event.start_mark
                 value_spans[at] = Span(s.line + 1, s.column + 1, s.line + 1, s.column + 1)
-                stack.append(_Frame({} if is_map else [], at, s, event.anchor, is_map))
+                stack.append(_Frame({} if is_map else [], at, s, event.anchor, is_map, visits=self.visits))
                 if event.anchor:
                     open_anchors.add(event.anchor)
                 continue
@@ -213,6 +219,7 @@ class _Builder:
                 if done.anchor:
                     open_anchors.discard(done.anchor)
                     anchors[done.anchor] = (value, at)
+                    self.sizes[done.anchor] = self.visits - done.visits
                 frame = stack[-1] if stack else None
             else:  # AliasEvent
                 value_spans[at] = _span(event)
@@ -294,6 +301,11 @@ class _Builder:
             )
             return None
         value, source = anchors[event.anchor]
+        # Counted before copying: an alias of an alias of ... would otherwise be copied (each copy a scan
+        # of every position so far) until the count ran over, seconds for a ten-line "billion laughs".
+        self.visits += self.sizes.get(event.anchor, 0)
+        if self.visits > MAX_VALUES_PER_DOCUMENT:
+            raise _TooManyValues
         # The aliased value keeps the positions of the anchored original, re-rooted here.
         n = len(source)
         for spans in (doc.value_spans, doc.key_spans):
@@ -423,6 +435,18 @@ def _syntax_finding(exc: yaml.MarkedYAMLError, path: Path, text: str) -> Finding
 def read_text(path: Path) -> tuple[str | None, Finding | None]:
     """A file's text as UTF-8, or a finding that says, in a designer's words, why not."""
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            # A named pipe would wait forever for a writer, and /dev/zero never ends.
+            return None, Finding("E-FILE-UNREADABLE", "this is not a regular file", path, Span.point(1, 1))
+        if info.st_size > MAX_FILE_BYTES:
+            return None, Finding(
+                "E-FILE-UNREADABLE",
+                f"this file is {info.st_size / 1e6:.0f} MB; carddb reads data files of up to {MAX_FILE_BYTES // 10**6} MB",
+                path,
+                Span.point(1, 1),
+                hint="split the cards into several files",
+            )
         data = path.read_bytes()
     except OSError as exc:
         return None, Finding("E-FILE-UNREADABLE", f"cannot read this file: {exc.strerror or exc}", path)

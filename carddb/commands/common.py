@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Report
@@ -42,6 +43,58 @@ JobsOpt = Annotated[
 ]
 
 
+class ListOptionsCommand(typer.core.TyperCommand):
+    """A command whose repeatable options also take several values after one name: `--cards a b`.
+
+    Click gives an option one value per occurrence, but the README writes `print [--cards ID ...]`,
+    so the words after such an option, up to the next option, are its values (`--cards a --cards b`
+    and `--cards a,b` work as before). Only on commands without positional arguments, where a bare
+    word can mean nothing else.
+    """
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # By kind name: Typer ships its own copy of Click, whose classes are not the `click` package's.
+        if not any(param.param_type_name == "argument" for param in self.params):
+            names = {
+                name
+                for param in self.params
+                if param.param_type_name == "option" and param.multiple and not getattr(param, "is_flag", False)
+                for name in param.opts
+            }
+            args = spread_values(args, names)
+        return super().parse_args(ctx, args)
+
+
+def spread_values(args: list[str], names: set[str]) -> list[str]:
+    """`--cards a b --png` as Click reads it: `--cards a --cards b --png` (`names`: the repeatable options)."""
+    spread: list[str] = []
+    current: str | None = None  # the repeatable option whose values are being read
+    needs_value = False  # the word right after the option's name is its value, whatever it looks like
+    for index, arg in enumerate(args):
+        if arg == "--":
+            spread.extend(args[index:])
+            break
+        if needs_value:
+            spread.append(arg)
+            needs_value = False
+            continue
+        name, equals, _ = arg.partition("=")
+        if name in names:
+            current, needs_value = name, not equals
+            spread.append(arg)
+        elif current is not None and not arg.startswith("-"):
+            spread.extend((current, arg))
+        else:
+            current = None
+            spread.append(arg)
+    return spread
+
+
+# Each worker is a process with its own WeasyPrint (about 150 MB): `--jobs 1000000000` would fork until
+# the machine gave out, so the count is refused above a number no machine carddb runs on needs.
+MAX_JOBS = 64
+
+
 def jobs_count(jobs: int | None) -> int:
     """The number of render workers: --jobs, or one per core."""
     from carddb.errors import UsageError
@@ -49,8 +102,8 @@ def jobs_count(jobs: int | None) -> int:
 
     if jobs is None:
         return default_jobs()
-    if jobs < 1:
-        raise UsageError("--jobs must be 1 or more")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be 1 to {MAX_JOBS}, not {jobs}")
     return jobs
 
 

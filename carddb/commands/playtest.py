@@ -10,7 +10,9 @@ import typer
 
 from carddb.atomic import write_text
 from carddb.commands.common import (
+    MAX_JOBS,
     GameOpt,
+    ListOptionsCommand,
     ProjectOpt,
     event_seed,
     load_or_exit,
@@ -45,7 +47,10 @@ def playtest(
         int | None, typer.Option("--seed", help="Seed of the run; the same seed gives the same games.")
     ] = None,
     workers: Annotated[
-        int, typer.Option("--workers", "-j", min=0, help="Worker processes (0: one per core, 1: this process).")
+        int,
+        typer.Option(
+            "--workers", "-j", min=0, max=MAX_JOBS, help="Worker processes (0: one per core, 1: this process)."
+        ),
     ] = 0,
     scheduler: Annotated[
         str | None, typer.Option("--scheduler", help="Run the games on this Dask scheduler (tcp://host:port).")
@@ -174,4 +179,4 @@ def _summary(analysis: object, rules: SimRules) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(playtest)
+    app.command(cls=ListOptionsCommand)(playtest)

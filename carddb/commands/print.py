@@ -6,6 +6,7 @@ The command reads as its pipeline: load -> select -> render faces and backs
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +18,15 @@ from rich.console import Console
 from rich.table import Table
 
 from carddb.cardmodel import Card, front_id
-from carddb.commands.common import GameOpt, JobsOpt, ProjectOpt, jobs_count, open_project, print_report
+from carddb.commands.common import (
+    GameOpt,
+    JobsOpt,
+    ListOptionsCommand,
+    ProjectOpt,
+    jobs_count,
+    open_project,
+    print_report,
+)
 from carddb.database import CardDatabase, load_database
 from carddb.diagnostics import Finding, Report
 from carddb.errors import UsageError
@@ -113,6 +122,9 @@ def print_cards(
         full_run=not selecting,
     )
     _check_name(options.name)
+    # Checked before any work: a NaN or a 1e300 mm gutter laid out every card before the sheets failed.
+    if gutter is not None and not (math.isfinite(gutter) and 0 <= gutter <= 50):
+        raise UsageError(f"--gutter is the space between cards in mm, 0 to 50, not {gutter:g}")
     # Started before loading: the workers import WeasyPrint while the cards load.
     with render_workers(workers) as pool, output_lock(proj.output_dir(pack), "print"):
         warm_workers(pool, proj, pack)
@@ -230,4 +242,4 @@ def _summary(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("print")(print_cards)
+    app.command("print", cls=ListOptionsCommand)(print_cards)

@@ -14,9 +14,9 @@ from carddb.atomic import write_text
 from carddb.cardcolumns import card_cells, header_key, pack_columns
 from carddb.cardimport import ImportOptions, check_import, import_note
 from carddb.cardyaml import cards_yaml
-from carddb.commands.common import GameOpt, ProjectOpt, load_or_exit, open_project
+from carddb.commands.common import GameOpt, ListOptionsCommand, ProjectOpt, load_or_exit, open_project
 from carddb.diagnostics import Report, SourceCache
-from carddb.errors import UsageError
+from carddb.errors import CarddbError, UsageError
 from carddb.gamepack import GamePack
 from carddb.plural import plural
 from carddb.project import Project
@@ -182,11 +182,12 @@ def export_cards(
     try:
         write_table(target.resolve(), header, table, separator=separator)
     except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+        # The file system refused (a full disk, a file where a folder goes): a failure, exit 1, not a usage error.
+        raise CarddbError(f"cannot write {target}: {exc.strerror or exc}") from None
     report = Report(root=db.project.root)
     print(f"wrote {report.display_path(target)}: {plural(len(cards), 'card')}, {plural(len(header), 'column')}")
 
 
 def register(app: typer.Typer) -> None:
     app.command("import")(import_cards)
-    app.command("export")(export_cards)
+    app.command("export", cls=ListOptionsCommand)(export_cards)

@@ -49,12 +49,12 @@ from urllib.parse import unquote, urlsplit
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
-from PIL import Image, UnidentifiedImageError
+from PIL import Image
 
 import carddb
 from carddb.atomic import write_bytes, write_text
 from carddb.cardmodel import Card, front_id
-from carddb.database import CardDatabase, art_checks, resolve_art
+from carddb.database import CardDatabase, art_checks, resolve_art, verdicts
 from carddb.diagnostics import Finding, Report, Span
 from carddb.errors import RenderError
 from carddb.gamepack import Faction, GamePack, Rarity
@@ -141,7 +141,7 @@ class TemplateFailure(Exception):
 
 
 @functools.lru_cache(maxsize=8)
-def _environment(roots: tuple[str, ...]) -> jinja2.Environment:
+def _environment(roots: tuple[str, ...]) -> SandboxedEnvironment:
     """One jinja environment per set of template folders, so each template is compiled once per
     process (a print run asks three times); jinja still reloads a template whose file changed."""
     # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
@@ -290,8 +290,16 @@ class FaceResources:
             path = Path(exc.filename) if exc.filename else self.find(name)
             raise TemplateFailure(f"template {exc.name or name}: {exc.message}", path, exc.lineno) from exc
         except jinja2.TemplateNotFound as exc:
+            # Found from an {% include %} or {% extends %}: the failure is at that line of the including template.
+            path, line = _template_frame(exc, self.roots)
             raise TemplateFailure(
-                f"template {exc.name} not found in {', '.join(map(str, self.roots))}", None, None
+                f"template {exc.name} not found in {', '.join(map(str, self.roots))}", path, line
+            ) from exc
+        except UnicodeDecodeError as exc:
+            path = self.find(name)
+            line = exc.object[: exc.start].count(b"\n") + 1 if isinstance(exc.object, bytes) else None
+            raise TemplateFailure(
+                f"template {name} is not UTF-8 text ({exc.reason} at byte {exc.start})", path, line
             ) from exc
         except Exception as exc:  # a template is user code: report where it failed, never a traceback
             path, line = _template_frame(exc, self.roots)
@@ -427,46 +435,29 @@ def choose_art(
             report.extend(problems)
         return placeholder
     path = resolve_art(db, card.art.file)
-    if not path.is_file():
-        return placeholder
-    try:
-        with Image.open(path) as image:
-            image.load()  # decode fully: a truncated file passes a header check
-            src = _eight_bit_src(image, path, placeholder_dir)
-    except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as exc:
-        if report is not None:
-            src = db.sources.get(card.id)
-            span = None
-            if src is not None:
-                art_value = src.located.value.get("art")
-                span = src.value_span("art", "file") if isinstance(art_value, dict) else src.value_span("art")
-            report.add(
-                Finding(
-                    "E-ART-UNREADABLE",
-                    f"art file {card.art.file} cannot be decoded ({exc}); placeholder art printed instead",
-                    src.path if src else None,
-                    span,
-                )
-            )
+    # A card the database knows had its art decoded by art_checks (the same verdict validate reports);
+    # any other (a preview of a card being edited) is decoded here.
+    if not path.is_file() or (card.id not in db.sources and verdicts(db).problem(str(path)) is not None):
         return placeholder
     credit = f"Illus. {card.art.artist}" if card.art.artist else ""
     position = f"{card.art.focus_x * 100:g}% {card.art.focus_y * 100:g}%"
-    return ArtChoice(src, position, False, credit, path)
+    return ArtChoice(_eight_bit_src(path, placeholder_dir), position, False, credit, path)
 
 
 # Pillow's modes for 16- and 32-bit grey pixels (a 16-bit greyscale PNG opens as one of them).
 _WIDE_GREY = {"I", "I;16", "I;16L", "I;16B", "I;16N"}
 
 
-def _eight_bit_src(image: Image.Image, path: Path, cache_dir: Path | None) -> str:
+def _eight_bit_src(path: Path, cache_dir: Path | None) -> str:
     """The art's URL for WeasyPrint: the file itself, or an 8-bit copy of a 16-bit greyscale picture.
 
     WeasyPrint draws a 16-bit greyscale PNG black (its values are read as if they were 8-bit
     and clipped); scaled to 8 bits, the picture prints as its painter saw it.
     """
-    if image.mode not in _WIDE_GREY:
-        return path.as_uri()
-    eight = image.convert("I").point(lambda v: v * (1 / 257)).convert("L")
+    with Image.open(path) as image:  # reads the header only, unless the picture is converted below
+        if image.mode not in _WIDE_GREY:
+            return path.as_uri()
+        eight = image.convert("I").point(lambda v: v * (1 / 257)).convert("L")
     buffer = io.BytesIO()
     eight.save(buffer, format="PNG")
     if cache_dir is None:  # previews inline everything

@@ -21,6 +21,7 @@ moves back pages only, to undo a printer's known misregistration.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -107,7 +108,7 @@ class BackOffset:
             x, y = (float(p) for p in parts)
         except ValueError:
             raise UsageError(f"--back-offset takes two numbers in mm, X,Y (e.g. 0.5,-1), not '{text}'") from None
-        if max(abs(x), abs(y)) > 20:
+        if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > 20:
             raise UsageError(f"--back-offset {text}: an offset over 20 mm is not a printer shift; check the units (mm)")
         return cls(x, y)
 

@@ -317,7 +317,7 @@ def tokenize(text: str, table: dict[str, str]) -> list[WordToken]:
     for match in FAST_TOKEN_RE.finditer(text):
         value = match.group()
         first = value[0]
-        if first.isdigit():
+        if value.isdecimal():  # not isdigit(): '¹' is a digit that int() cannot read, so it is a BADCHAR
             ttype = "INT"
         elif first.isalpha() or first == "{":
             ttype = table.get(value.lower(), "WORD")

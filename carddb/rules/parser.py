@@ -195,7 +195,7 @@ class AstBuilder:
         node = _new(Number)
         if isinstance(child, _Word):
             _init_number(node, self.number_values[child.text], child.text, start=s, end=e)
-        elif child[0].isdigit():  # the lexer makes a token INT exactly when it starts with a digit
+        elif child.isdecimal():  # the lexer makes a token INT exactly when it is decimal digits
             value = int(child)
             _init_number(node, value, str(value), start=s, end=e)
         else:
@@ -407,7 +407,7 @@ class ParseTable:
 
     def _token_type(self, word: str) -> str:
         first = word[0]
-        if first.isdigit():
+        if word.isdecimal():  # as carddb.rules.language.tokenize: '¹' is no number int() can read
             ttype = "INT"
         elif first.isalpha() or first == "{":
             ttype = self.word_types.get(word.lower(), "WORD")

@@ -101,15 +101,18 @@ def test_everyone_waiting_on_a_dead_worker_gets_a_render_error() -> None:
             pool.wait([other])
 
 
-def test_jobs_default_to_one_worker_per_core_and_refuse_zero() -> None:
+def test_jobs_default_to_one_worker_per_core_and_refuse_zero_or_too_many() -> None:
     from carddb.commands.common import jobs_count
     from carddb.errors import UsageError
     from carddb.render.workers import default_jobs
 
     assert jobs_count(None) == default_jobs() == len(os.sched_getaffinity(0))
     assert jobs_count(3) == 3
-    with pytest.raises(UsageError, match="--jobs must be 1 or more"):
+    with pytest.raises(UsageError, match="--jobs must be 1 to 64, not 0"):
         jobs_count(0)
+    assert jobs_count(64) == 64
+    with pytest.raises(UsageError, match="--jobs must be 1 to 64, not 1000000000"):
+        jobs_count(10**9)  # each worker is a process: a billion of them would fork until the machine gave out
 
 
 def test_a_build_never_imports_weasyprint_in_its_own_process(tmp_path: Path) -> None:
