@@ -57,7 +57,7 @@ def output_lock(folder: Path, command: str) -> Iterator[None]:
 
 
 def _remove_temporaries(folder: Path) -> None:
-    """Delete the `.NAME.XXXX.part` files a killed run left: with the lock held, no one is writing them."""
+    """Delete the `.NAME.<random>.part` files a killed run left: with the lock held, no one is writing them."""
     for part in folder.rglob(".*.part"):
         with contextlib.suppress(OSError):  # gone already, or not ours to delete: it is never read either way
             part.unlink()
