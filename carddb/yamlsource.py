@@ -345,7 +345,7 @@ class _Builder:
             first = value[:1]
             if first not in _MAYBE_NOT_TEXT or (first.isalpha() and value not in _SPECIAL_WORDS):
                 return value
-            if value.isdigit() and (value[0] != "0" or len(value) == 1):
+            if value.isascii() and value.isdigit() and (value[0] != "0" or len(value) == 1):
                 return int(value)
             tag = self.loader.resolve(yaml.ScalarNode, value, (True, False))
         elif tag is None or tag == "!" or tag == _STR_TAG:  # quoted, or explicitly text

@@ -104,6 +104,15 @@ def test_loader_keeps_key_and_value_positions(tmp_path: Path) -> None:
     assert second.value_span(("tags", 9)) == second.value_span(("tags",))
 
 
+def test_superscript_digits_are_text_not_numbers(tmp_path: Path) -> None:
+    # str.isdigit() accepts '³' and int() then refused it: a traceback the fuzzer found. YAML's ints are 0-9.
+    path = tmp_path / "s.yaml"
+    path.write_text("number: 3\u00b9\natk: \u00b9\ntot: 5\u00b3\n", encoding="utf-8")
+    (doc,), findings = load_yaml(path)
+    assert findings == []
+    assert doc.value == {"number": "3\u00b9", "atk": "\u00b9", "tot": "5\u00b3"}
+
+
 def test_loader_reads_yaml_1_1_scalars_like_pyyaml(tmp_path: Path) -> None:
     path = tmp_path / "s.yaml"
     path.write_text("a: 012\nb: 0x1f\nc: 1_000\nd: 1.5\ne: yes\nf: ~\ng: 2026-12-01\nh: '12'\ni: Yesterday\nj: 7\n")
