@@ -9,10 +9,12 @@ installed libraries; each side builds its own copy of its own data/loe.
     python bench/bench_build.py --baseline 2d51d76 --rounds 3
     python bench/bench_build.py --cards 360 --rounds 3 --jobs 1 --jobs 2
     python bench/bench_build.py --cards 360 --rounds 3 --no-baseline --jobs 1 --jobs 2
+    python bench/bench_build.py --cards 360 --rounds 3 --no-baseline --daemon
 
 `--cards N` adds generated cards (bench_print's kinds) to LOE until it has N distinct
 cards, keeping LOE's rules prose, boosters and decks. `--jobs` repeats the branch's
-runs with each worker count (the baseline takes `--workers 2`). Prints medians of
+runs with each worker count (the baseline takes `--workers 2`); `--daemon` adds this tree's
+runs through `carddb daemon` (a daemon of the bench's own, its forks' CPU read from /proc). Prints medians of
 wall and CPU seconds (the process and everything it waited for), the branch's own
 account of where the time went, the load average and a yardstick of this machine's
 speed before and after.
@@ -30,13 +32,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ruamel.yaml import YAML
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_print import PROVINCES, TEMPLATES, yardstick
+from bench_print import CARDDB, PROVINCES, TEMPLATES, daemon_children_cpu, daemon_pid, yardstick
 from revisions import checkout, environment
 
 REPO = Path(__file__).resolve().parent.parent
@@ -51,10 +55,11 @@ class Variant:
     cold: list[tuple[float, float]] = field(default_factory=list)
     warm: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    daemon: int | None = None  # pid of the daemon this variant's commands go through
 
     def command(self, root: Path) -> list[str]:
         args = [sys.executable, "-m", "carddb", "build", "--project", str(root)]
-        if self.jobs is not None:
+        if self.jobs is not None and self.daemon is None:
             args += ["--jobs", str(self.jobs)]
         return args
 
@@ -62,6 +67,7 @@ class Variant:
 def run(variant: Variant, root: Path) -> tuple[float, float, str]:
     """Wall and CPU seconds of one `carddb build` (with its workers), and what it printed."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    forks_before = daemon_children_cpu(variant.daemon) if variant.daemon else 0.0
     start = time.perf_counter()
     # In the tree's own folder: `python -m` puts the current folder first on sys.path.
     done = subprocess.run(
@@ -73,6 +79,8 @@ def run(variant: Variant, root: Path) -> tuple[float, float, str]:
         print(done.stdout[-3000:], done.stderr[-3000:], file=sys.stderr)
         raise SystemExit(f"{variant.name}: carddb build failed with exit code {done.returncode}")
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    if variant.daemon:
+        cpu += daemon_children_cpu(variant.daemon) - forks_before
     return wall, cpu, done.stdout
 
 
@@ -157,6 +165,23 @@ def breakdown(stdout: str) -> str:
     return " | ".join(line for line in stdout.splitlines() if line.startswith(("waited for:", "CPU on", "stages:")))
 
 
+@contextmanager
+def daemon_variant(wanted: bool) -> Iterator[Variant | None]:
+    """This tree through a daemon of its own (in a private runtime folder), stopped afterwards."""
+    if not wanted:
+        yield None
+        return
+    with tempfile.TemporaryDirectory(prefix="cdb-") as runtime:
+        env = environment(REPO)
+        env.pop("CARDDB_NO_DAEMON", None)
+        env["XDG_RUNTIME_DIR"] = runtime
+        subprocess.run([CARDDB, "daemon", "start"], env=env, cwd=REPO, capture_output=True, check=True)
+        try:
+            yield Variant("this tree through `carddb daemon`", REPO, None, env, daemon=daemon_pid(env))
+        finally:
+            subprocess.run([CARDDB, "daemon", "stop"], env=env, capture_output=True, check=False)
+
+
 def median(values: list[tuple[float, float]]) -> str:
     if not values:
         return "-"
@@ -172,12 +197,15 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=2, help="warm builds per edited card per round")
     parser.add_argument("--cards", type=int, default=0, help="add generated cards up to this many distinct cards")
     parser.add_argument("--jobs", type=int, action="append", help="worker counts for this tree (default: all cores)")
+    parser.add_argument("--daemon", action="store_true", help="also run this tree through `carddb daemon`")
     args = parser.parse_args()
 
     variants = [
         Variant(f"this tree, --jobs {j}", REPO, j, environment(REPO)) for j in args.jobs or [os.cpu_count() or 1]
     ]
-    with tempfile.TemporaryDirectory(prefix="carddb-bench-build-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="carddb-bench-build-") as tmp, daemon_variant(args.daemon) as through:
+        if through is not None:
+            variants.append(through)
         if not args.no_baseline:
             base = checkout(args.baseline, Path(tmp) / "baseline")
             variants.insert(0, Variant(f"baseline {args.baseline}", base, None, environment(base)))
@@ -213,7 +241,7 @@ def main() -> None:
             print(f"cold speed-up of {variant.name}: {base_cold / statistics.median(w for w, _ in variant.cold):.2f}x")
         print("\nthis tree's own accounts:")
         for variant in variants:
-            if variant.jobs is not None:
+            if variant.jobs is not None or variant.daemon is not None:
                 for note in variant.notes:
                     print(f"  {variant.name}: {note}")
         print(f"\nyardstick {yardstick():.2f} s CPU; load average {os.getloadavg()} on {os.cpu_count()} cores")

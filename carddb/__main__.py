@@ -1,3 +1,3 @@
-from carddb.cli import main
+from carddb.launch import main
 
 main()

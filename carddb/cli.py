@@ -7,14 +7,17 @@ becomes a one-line internal error (set CARDDB_DEBUG=1 to see the traceback).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 import typer
 import typer.core
+import typer.main
 
 from carddb import __version__
 from carddb.errors import CarddbError
@@ -58,6 +61,7 @@ COMMAND_GROUPS: dict[str, str] = {
     **dict.fromkeys(("site", "serve"), "site"),
     "build": "build",
     "new": "new",
+    "daemon": "daemon",
 }
 
 
@@ -77,6 +81,15 @@ def _register_groups(argv: list[str]) -> None:
 
         start_early(_workers_option(argv))
     for group in groups:
+        _register(group)
+
+
+_registered: set[str] = set()
+
+
+def _register(group: str) -> None:
+    if group not in _registered:
+        _registered.add(group)
         importlib.import_module(f"carddb.commands.{group}").register(app)
 
 
@@ -131,12 +144,13 @@ def _root(
     """carddb: validate, print and play-test card games kept as YAML."""
 
 
-def main() -> None:
+def main(command: Callable[[], object] | None = None) -> None:
+    """Run the command line (by default sys.argv through the app) behind the error boundary."""
     from carddb.memory import tune_collector
 
     tune_collector()  # after the command's imports: they are frozen, never scanned again
     try:
-        app()
+        (command or app)()
     except CarddbError as exc:
         print(f"carddb: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
@@ -156,6 +170,31 @@ def main() -> None:
             traceback.print_exc()
         print(f"carddb: internal error: {type(exc).__name__}: {exc} (set CARDDB_DEBUG=1 for details)", file=sys.stderr)
         sys.exit(70)
+
+
+@functools.cache
+def click_command() -> Any:
+    """The app as one click command with every group registered: built once, in the daemon."""
+    for group in dict.fromkeys(COMMAND_GROUPS.values()):
+        _register(group)
+    return typer.main.get_command(app)
+
+
+def run_forked(argv: list[str]) -> int:
+    """Run `argv` in a fork of the daemon (carddb.daemon) as `carddb` would; the exit code."""
+    command = next((arg for arg in argv[1:] if not arg.startswith("-")), None)
+    if command in RENDERING_COMMANDS and COMPLETE_VAR not in os.environ and not {"--help", "-h"} & set(argv):
+        from carddb.render.workers import start_early
+
+        start_early(_workers_option(argv))
+    try:
+        main(lambda: click_command().main(args=argv[1:], prog_name="carddb"))
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        print(exc.code, file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

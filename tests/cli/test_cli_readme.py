@@ -24,7 +24,8 @@ from foundation_projects import run_cli, write_project
 
 REPO = Path(__file__).resolve().parents[2]
 # These render every face, lay out the rulebook or serve until stopped: each has its own tests.
-SLOW = {"print", "build", "site", "serve", "rulebook", "sealed", "draft"}
+# `daemon` starts a process that outlives the command (tests/cli/test_daemon.py).
+SLOW = {"print", "build", "site", "serve", "rulebook", "sealed", "draft", "daemon"}
 NEW_CARDS = (
     "id,name,kind,cost,set,number,rarity,text,flavor\nfresh-idea,Fresh Idea,spell,1,BASE,900,common,Draw a card.,New.\n"
 )
