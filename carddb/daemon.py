@@ -24,9 +24,12 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import fcntl
 import gc
+import importlib
 import io
 import os
+import pkgutil
 import selectors
 import signal
 import socket
@@ -41,6 +44,7 @@ from carddb.launch import HEADER, LIMITS, check_folder, parse_message, read_mess
 DEFAULT_IDLE_SECONDS = 30 * 60
 REQUEST_TIMEOUT = 10.0  # seconds a client has to send its command line once connected
 EXIT_INTERNAL = 70
+LOCK_WAIT = 120.0  # seconds a new daemon waits for a stale one to finish its commands
 MAX_REQUEST = 16 << 20  # bytes: a command line and an environment are far smaller
 
 
@@ -48,6 +52,7 @@ def preload() -> None:
     """Import and build what every command would: the cost a fork then never pays."""
     import typer.main
 
+    import carddb
     from carddb import cli
     from carddb.plugins import load_installed, scan_installed
     from carddb.render.workers import import_renderer
@@ -63,6 +68,12 @@ def preload() -> None:
             parse_line("warm up", pack.rules)
     import_renderer()
     typer.main.get_command(cli.app)  # imports the completion and rich-help modules too
+    # Commands import their stages when they reach them (the rulebook, the site, the engine):
+    # all of carddb, so that no fork pays for an import.
+    for module in pkgutil.walk_packages(carddb.__path__, "carddb."):
+        if module.name != "carddb.__main__":  # running it is what `python -m carddb` does
+            with contextlib.suppress(Exception):  # a broken module fails its own command, as ever
+                importlib.import_module(module.name)
     gc.collect()
     gc.freeze()  # the forks share these pages; a collection in a fork would otherwise copy them
 
@@ -105,13 +116,31 @@ class Daemon:
         self.listener: socket.socket | None = None
         self.wakeup_r, self.wakeup_w = os.pipe()
         self.inode: int | None = None
+        self.lock: int | None = None  # the descriptor holding the daemon's lock (flock)
 
     # -- the loop --------------------------------------------------------------------------------
+
+    def take_lock(self, wait_seconds: float = LOCK_WAIT) -> None:
+        """Be the only daemon for this socket: held for the daemon's life, released by the kernel at its end.
+
+        A daemon replacing a stale one waits here until the old one has finished its commands.
+        """
+        check_folder(self.path.parent)
+        self.lock = os.open(self.path.with_suffix(".lock"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        deadline = time.monotonic() + wait_seconds
+        while True:
+            try:
+                fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"carddb daemon: another daemon holds {self.path.with_suffix('.lock')}") from None
+                time.sleep(0.1)
 
     def listen(self) -> None:
         check_folder(self.path.parent)
         if self.path.exists() or self.path.is_symlink():
-            self.path.unlink()  # left by a daemon that was killed: `carddb daemon start` checked nobody answers
+            self.path.unlink()  # left by a daemon that was killed: we hold the lock, so no daemon uses it
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         listener.bind(os.fspath(self.path))
         os.chmod(self.path, 0o600)
@@ -311,6 +340,8 @@ class Daemon:
             self.listener.close()
         for other in self.children.values():
             other.close()
+        if self.lock is not None:
+            os.close(self.lock)  # the daemon's own descriptor keeps the lock
         os.close(self.wakeup_r)
         os.close(self.wakeup_w)
         conn.close()  # the daemon keeps its end; a client that hangs up is the daemon's to notice
@@ -371,8 +402,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m carddb.daemon", description=__doc__.splitlines()[0])
     parser.add_argument("--socket", type=Path, required=True)
     parser.add_argument("--idle", type=float, default=DEFAULT_IDLE_SECONDS, help="seconds idle before it stops")
+    parser.add_argument("--lock-wait", type=float, default=LOCK_WAIT, help="seconds to wait for another daemon")
     args = parser.parse_args()
     daemon = Daemon(args.socket, args.idle)
+    daemon.take_lock(args.lock_wait)
     preload()
     daemon.listen()
     print(f"carddb daemon: pid {os.getpid()} listening on {args.socket}", file=sys.stderr, flush=True)

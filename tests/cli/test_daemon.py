@@ -15,6 +15,7 @@ import select
 import shutil
 import signal
 import subprocess
+import sys
 import sysconfig
 import tempfile
 import time
@@ -305,3 +306,21 @@ def test_stop_and_start_say_what_they_did(runtime: Path) -> None:
         assert ((runtime / "carddb").stat().st_mode & 0o777) == 0o700
     finally:
         assert "stopped" in carddb("daemon", "stop", env=env).stdout
+
+
+def test_a_second_daemon_for_the_same_socket_does_not_take_it_over(daemon: Daemon, tmp_path: Path) -> None:
+    socket_file = next((daemon.runtime / "carddb").glob("*.sock"))
+    first = daemon.pid()
+    second = subprocess.run(
+        [sys.executable, "-P", "-m", "carddb.daemon", "--socket", str(socket_file), "--lock-wait", "0.5"],
+        env=daemon.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert second.returncode == 1 and "another daemon holds" in second.stderr
+    assert daemon.pid() == first and socket_file.exists()
+    project = write_project(tmp_path / "p")
+    before = daemon.served()
+    assert carddb("validate", env=daemon.env, cwd=project).returncode == 0
+    assert daemon.served() == before + 1
