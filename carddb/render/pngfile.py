@@ -50,6 +50,30 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     return b"".join(parts)
 
 
+def png_size_and_dpi(path: Path) -> tuple[tuple[int, int], float | None]:
+    """A PNG's size in pixels and its horizontal resolution (pHYs, in dots per inch), read from its header.
+
+    Deciding whether 700 PNGs are up to date must not decode or even open each image:
+    the chunks before the pixels say all of it. Raises ValueError for a file that is not a PNG.
+    """
+    with path.open("rb") as handle:
+        head = handle.read(1 << 16)
+    if not head.startswith(SIGNATURE) or head[12:16] != b"IHDR":
+        raise ValueError(f"{path} is not a PNG")
+    size = struct.unpack(">II", head[16:24])
+    at = len(SIGNATURE)
+    while at + 8 <= len(head):
+        (length,) = struct.unpack(">I", head[at : at + 4])
+        kind = head[at + 4 : at + 8]
+        if kind == b"pHYs" and at + 17 <= len(head):
+            per_unit, _y, unit = struct.unpack(">IIB", head[at + 8 : at + 17])
+            return size, per_unit * INCH_MM / 1000 if unit == 1 else None
+        if kind in (b"IDAT", b"IEND"):  # pHYs must come before the pixels
+            break
+        at += 12 + length
+    return size, None
+
+
 def write_png(image: Image.Image, target: Path, dpi: float | None = None) -> Path:
     """Write the image as a PNG file atomically."""
     data = png_bytes(image, dpi)

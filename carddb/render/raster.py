@@ -32,7 +32,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from carddb.errors import RenderError, UsageError
-from carddb.render.pngfile import write_png
+from carddb.render.pngfile import png_size_and_dpi, write_png
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers, Ticket
 
@@ -169,12 +169,11 @@ def up_to_date(job: PngJob) -> bool:
     try:
         if job.target.stat().st_mtime_ns < job.pdf.stat().st_mtime_ns or not is_whole(job.target):
             return False
-        with Image.open(job.target) as image:
-            want = PRESETS[job.preset].dpi if job.preset else job.dpi
-            dpi = image.info.get("dpi", (0, 0))[0]
-            if job.preset and image.size != (PRESETS[job.preset].width_px, PRESETS[job.preset].height_px):
-                return False
-            return abs(float(dpi) - want) < 0.5
+        size, dpi = png_size_and_dpi(job.target)
+        want = PRESETS[job.preset].dpi if job.preset else job.dpi
+        if job.preset and size != (PRESETS[job.preset].width_px, PRESETS[job.preset].height_px):
+            return False
+        return abs((dpi or 0.0) - want) < 0.5
     except (OSError, ValueError):
         return False
 

@@ -209,6 +209,7 @@ def build_site(
     versions: Mapping[str, str] | None = None,
 ) -> SiteResult:
     """Write the spoiler site for `db` into `site_root`; `images` maps card id -> PNG inside site_root."""
+    _resolved_folder.cache_clear()  # `carddb serve` builds again and again: folders may have moved meanwhile
     env = _environment(templates_dir or site_templates_dir(db))
     cards = site_cards(db, images, boosters or {}, site_root, versions)
     result = SiteResult(root=site_root)
@@ -334,9 +335,21 @@ def _plain(paragraph: Paragraph) -> str:
 
 def _relative(path: Path, root: Path) -> str:
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        return _resolved(path).relative_to(_resolved_folder(root)).as_posix()
     except ValueError:
         return path.name
+
+
+def _resolved(path: Path) -> Path:
+    """`path.resolve()`, resolving each folder once: a site has a few folders and hundreds of files."""
+    if path.is_symlink():
+        return path.resolve()
+    return _resolved_folder(path.parent) / path.name
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved_folder(folder: Path) -> Path:
+    return folder.resolve()
 
 
 def _field_rows(card: Card, db: CardDatabase) -> tuple[tuple[str, str], ...]:
