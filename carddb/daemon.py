@@ -99,6 +99,8 @@ def changed_since(started: float) -> str | None:
 
 
 def peer_uid(conn: socket.socket) -> int:
+    if not hasattr(socket, "SO_PEERCRED"):  # macOS: the private folder is the lock
+        return os.getuid()
     creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     return struct.unpack("3i", creds)[1]
 

@@ -35,6 +35,8 @@ FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUI
 # Limits a test or a batch job may set on the command (`ulimit -f`, `ulimit -v`): the fork gets them too.
 LIMITS = ("RLIMIT_CPU", "RLIMIT_FSIZE", "RLIMIT_DATA", "RLIMIT_STACK", "RLIMIT_CORE", "RLIMIT_NOFILE", "RLIMIT_AS")
 HEADER = struct.Struct("!I")
+# The daemon forks and passes descriptors over a Unix socket: Linux and macOS, not Windows.
+SUPPORTED = hasattr(os, "fork") and hasattr(socket, "send_fds") and hasattr(socket, "AF_UNIX")
 
 
 class UnsafeFolder(Exception):
@@ -248,7 +250,7 @@ def run_local() -> None:
 def main() -> None:
     argv = sys.argv[1:]
     daemon_command = bool(argv) and argv[0] == "daemon"
-    if not os.environ.get(NO_DAEMON_VAR) and not daemon_command:
+    if SUPPORTED and not os.environ.get(NO_DAEMON_VAR) and not daemon_command:
         sock = connect(socket_path())
         if sock is not None:
             with sock:

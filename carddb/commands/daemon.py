@@ -13,7 +13,16 @@ import typer
 
 from carddb.daemon import DEFAULT_IDLE_SECONDS
 from carddb.errors import CarddbError, UsageError
-from carddb.launch import UnsafeFolder, check_folder, connect, read_message, runtime_folder, send_message, socket_path
+from carddb.launch import (
+    SUPPORTED,
+    UnsafeFolder,
+    check_folder,
+    connect,
+    read_message,
+    runtime_folder,
+    send_message,
+    socket_path,
+)
 
 # A Unix socket's path is limited to 107 bytes on Linux (sun_path).
 MAX_SOCKET_PATH = 107
@@ -68,6 +77,8 @@ def start(
     ] = DEFAULT_IDLE_SECONDS / 60,
 ) -> None:
     """Start the daemon: later commands of this Python installation run as forks of it."""
+    if not SUPPORTED:
+        raise UsageError("the daemon needs fork() and descriptor passing over Unix sockets (Linux, macOS)")
     path = socket_path()
     if len(os.fsencode(path)) > MAX_SOCKET_PATH:
         raise UsageError(
