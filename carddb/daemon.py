@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import ctypes
 import fcntl
 import gc
 import importlib
@@ -44,6 +45,7 @@ from carddb.launch import HEADER, LIMITS, check_folder, parse_message, read_mess
 DEFAULT_IDLE_SECONDS = 30 * 60
 REQUEST_TIMEOUT = 10.0  # seconds a client has to send its command line once connected
 EXIT_INTERNAL = 70
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 LOCK_WAIT = 120.0  # seconds a new daemon waits for a stale one to finish its commands
 MAX_REQUEST = 16 << 20  # bytes: a command line and an environment are far smaller
 
@@ -110,6 +112,7 @@ class Daemon:
         self.path = path
         self.idle_seconds = idle_seconds
         self.started = time.time()
+        self.pid = os.getpid()
         self.served = 0
         self.last_active = time.monotonic()
         self.children: dict[int, socket.socket] = {}  # fork pid -> its client's connection
@@ -333,6 +336,7 @@ class Daemon:
 
     def child(self, conn: socket.socket, request: dict[str, Any], fds: list[int]) -> int:
         """In the fork: become the client's process, run its command line, return the exit code."""
+        _die_with_parent(self.pid)
         signal.set_wakeup_fd(-1)
         for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_DFL)
@@ -359,6 +363,23 @@ class Daemon:
                 stream.flush()
         atexit._run_exitfuncs()  # as a normal exit would: workers stopped, temporary files removed
         return code
+
+
+def _die_with_parent(parent: int) -> None:
+    """A daemon killed outright must not leave its commands running (`carddb serve` writing to a terminal).
+
+    Linux kills the fork when the daemon dies (prctl PR_SET_PDEATHSIG). SIGKILL, not SIGTERM: the
+    client has already gone (it was waiting on the daemon), so nobody reads what a graceful stop
+    would print, and `carddb serve` answers SIGTERM by shutting down politely, which can block on
+    the closed output. Outputs are atomic, so a killed command leaves no half file. Elsewhere
+    the fork lives until its command ends.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # libc, linked into Python
+    if os.getppid() != parent:  # the daemon died before the prctl: nobody is waiting for this command
+        os._exit(EXIT_INTERNAL)
 
 
 def become_client(request: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ really ran it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import re
@@ -262,6 +263,19 @@ def test_changed_code_is_not_run_by_the_old_daemon(runtime: Path, tmp_path: Path
         carddb("daemon", "stop", env=env)
 
 
+def _processes_in(folder: Path) -> list[int]:
+    """Live processes whose current folder is `folder` (a command's fork and its workers)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                if Path(os.readlink(proc / "cwd")) == folder.resolve() and not _gone(int(proc.name)):
+                    found.append(int(proc.name))
+            except OSError:
+                continue
+    return found
+
+
 def _gone(pid: int) -> bool:
     """The process has exited (a zombie that no init has reaped yet has exited too)."""
     try:
@@ -324,3 +338,39 @@ def test_a_second_daemon_for_the_same_socket_does_not_take_it_over(daemon: Daemo
     before = daemon.served()
     assert carddb("validate", env=daemon.env, cwd=project).returncode == 0
     assert daemon.served() == before + 1
+
+
+def test_a_killed_daemon_takes_its_commands_with_it(runtime: Path, tmp_path: Path) -> None:
+    env = user_env(runtime)
+    assert carddb("daemon", "start", env=env).returncode == 0
+    daemon = Daemon(env, runtime)
+    pid = daemon.pid()
+    assert pid is not None
+    project = write_project(tmp_path / "p")
+    server, url = _serve(daemon, env, project)
+    assert urllib.request.urlopen(url, timeout=10).status == 200
+    os.kill(pid, signal.SIGKILL)
+    assert server.wait(timeout=30) == 1  # the client is told, not left waiting
+    assert server.stdout is not None
+    # Not read to its end: a fork that outlived the daemon would hold the pipe open forever.
+    os.set_blocking(server.stdout.fileno(), False)
+    said = b""
+    with contextlib.suppress(BlockingIOError):
+        while chunk := os.read(server.stdout.fileno(), 65536):
+            said += chunk
+    assert b"the daemon stopped while it ran the command" in said
+    server.stdout.close()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+        except OSError:
+            break
+        time.sleep(0.2)
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url, timeout=2)
+    while _processes_in(project) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _processes_in(project) == []  # the fork serving it (and its workers) died with the daemon
+    done = carddb("validate", env=env, cwd=project)  # a stale socket is no obstacle: the command runs here
+    assert done.returncode == 0 and "0 errors" in done.stdout
