@@ -66,7 +66,7 @@ class _FontFiles:
     here: the subsets and colour glyphs go to WeasyPrint as before.
     """
 
-    LIMIT = 64  # faces remembered; past that the memory is given back and copies start afresh
+    LIMIT = 32  # faces remembered; past that the memory is given back and copies start afresh
 
     def __init__(self, original: Any, font_init: Any) -> None:
         self._original = original
