@@ -9,6 +9,7 @@ itself, so that the workers can import it while the parent loads the project.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,11 +54,49 @@ class _CachedArrayFFI:
         return getattr(self._ffi, name)
 
 
+class _FontFiles:
+    """Each font's file copied out of HarfBuzz once per worker, not once per card PDF.
+
+    WeasyPrint's `Font` copies the whole font file (`get_hb_object_data`) every time
+    a PDF uses the font, though it only embeds the subset it makes next: for a card
+    with five fonts of 50-700 KB that is 2-3 MB copied per card, and as each copy is
+    a fresh large allocation, as many page faults. The copy of a face is kept with a
+    reference to the face, so the face (immutable in HarfBuzz) outlives it and its
+    address cannot name another font. Only `Font.__init__`'s call is answered from
+    here: the subsets and colour glyphs go to WeasyPrint as before.
+    """
+
+    LIMIT = 32  # faces remembered; past that the memory is given back and copies start afresh
+
+    def __init__(self, original: Any, font_init: Any) -> None:
+        self._original = original
+        self._font_init = font_init
+        self._files: dict[int, tuple[Any, Any]] = {}  # face address -> (reference to the face, its file)
+
+    def __call__(self, hb_object: Any, ot_color: Any = None, glyph: Any = None) -> Any:
+        if ot_color is not None or glyph is not None or sys._getframe(1).f_code is not self._font_init:
+            return self._original(hb_object, ot_color, glyph)
+        from weasyprint.text.ffi import ffi, harfbuzz
+
+        address = int(ffi.cast("uintptr_t", hb_object))
+        known = self._files.get(address)
+        if known is None:
+            if len(self._files) >= self.LIMIT:
+                self._files.clear()
+            face = ffi.gc(harfbuzz.hb_face_reference(hb_object), harfbuzz.hb_face_destroy)
+            known = self._files[address] = (face, self._original(hb_object))
+        return known[1]
+
+
 def _speed_up_font_subsetting() -> None:
     import weasyprint.pdf.fonts as pdf_fonts
 
     if hasattr(pdf_fonts, "ffi") and not isinstance(pdf_fonts.ffi, _CachedArrayFFI):
         pdf_fonts.ffi = _CachedArrayFFI(pdf_fonts.ffi)
+    font_init = getattr(getattr(pdf_fonts, "Font", None), "__init__", None)
+    original = getattr(pdf_fonts, "get_hb_object_data", None)
+    if callable(original) and not isinstance(original, _FontFiles) and hasattr(font_init, "__code__"):
+        pdf_fonts.get_hb_object_data = _FontFiles(original, font_init.__code__)  # type: ignore[union-attr]
 
 
 _speed_up_font_subsetting()

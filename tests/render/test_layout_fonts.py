@@ -1,0 +1,70 @@
+"""Card PDFs written in a render worker: the font files WeasyPrint embeds are read once per worker,
+and every PDF comes out byte for byte as WeasyPrint alone writes it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from carddb.render.workers import import_renderer
+
+FONTS = Path(__file__).resolve().parents[2] / "templates" / "fonts"
+CSS_TEXT = f"""
+@page {{ size: 69mm 94mm; margin: 0 }}
+@font-face {{ font-family: "Serif Test"; src: url("{(FONTS / "EBGaramond12-Regular.ttf").as_uri()}"); }}
+@font-face {{ font-family: "Sans Test"; src: url("{(FONTS / "Carlito-Bold.ttf").as_uri()}"); }}
+.s {{ font-family: "Serif Test"; }} .b {{ font-family: "Sans Test"; }}
+.card {{ break-after: page; }}
+"""
+CARDS = [
+    '<div class="card"><p class="s">Deal 2 damage to target Duke.</p><p class="b">Ashen Lord</p></div>',
+    '<div class="card"><p class="b">Quiet Harbour</p></div>',
+    '<div class="card"><p class="s">Xylophone jazz, quick zebra!</p><p class="b">Zenith 42</p></div>',
+]
+
+
+def _card_pdfs() -> list[bytes]:
+    from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()
+    document = HTML(string="<body>" + "".join(CARDS) + "</body>").render(
+        stylesheets=[CSS(string=CSS_TEXT, font_config=fonts)], font_config=fonts
+    )
+    # Like render_batch: one PDF per card page of the batch's document.
+    return [_undated(document.copy([page]).write_pdf()) for page in document.pages]
+
+
+def _undated(pdf: bytes) -> bytes:
+    return re.sub(rb"/(CreationDate|ModDate) \([^)]*\)", b"", pdf)
+
+
+def test_card_pdfs_are_the_bytes_weasyprint_writes_and_each_font_file_is_read_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import_renderer()
+    import weasyprint.pdf.fonts as pdf_fonts
+
+    from carddb.render.layout import _FontFiles
+
+    once = pdf_fonts.get_hb_object_data
+    assert isinstance(once, _FontFiles)
+    copies: list[int] = []
+
+    def counted(hb_object: object, ot_color: object = None, glyph: object = None) -> object:
+        data = original(hb_object, ot_color, glyph)
+        copies.append(len(data or b""))
+        return data
+
+    original = once._original
+    monkeypatch.setattr(once, "_original", counted)
+    monkeypatch.setattr(once, "_files", {})
+    ours = _card_pdfs()
+    whole_fonts = [size for size in copies if size > 40_000]  # the subsets are a few KB
+    assert len(whole_fonts) == 2  # two fonts, each copied once for three cards
+    monkeypatch.setattr(pdf_fonts, "get_hb_object_data", original)
+    theirs = _card_pdfs()
+    assert len(ours) == len(theirs) == 3
+    assert ours == theirs
