@@ -12,7 +12,6 @@ import contextlib
 import os
 import pty
 import re
-import select
 import shutil
 import signal
 import subprocess
@@ -28,6 +27,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from foundation_projects import CLEAN_CARDS, write_project
+from terminal import read_terminal
 
 CARDDB = str(Path(sysconfig.get_path("scripts")) / "carddb")
 
@@ -124,19 +124,9 @@ def _on_a_terminal(args: list[str], env: dict[str, str], cwd: Path) -> bytes:
     if pid == 0:  # pragma: no cover (the child execs)
         os.chdir(cwd)
         os.execve(CARDDB, [CARDDB, *args], {**env, "COLUMNS": "100", "TERM": "xterm-256color"})
-    output = b""
-    while True:
-        ready, _, _ = select.select([fd], [], [], 60)
-        if not ready:
-            break
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        output += chunk
-    os.waitpid(pid, 0)
+    output = read_terminal(fd, lambda: os.waitpid(pid, os.WNOHANG) != (0, 0), seconds=60)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
     return output
 
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import os
 import pty
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from playtest_fixtures import write_playtest_project
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "foundation"))  # the terminal reader
+from terminal import read_terminal
 
 GAMES = 40
 
@@ -41,21 +42,7 @@ def _on_a_terminal(project: Path) -> tuple[str, str, int]:
     controller, terminal = pty.openpty()
     child = subprocess.Popen(_command(project, "tty"), stdout=subprocess.PIPE, stderr=terminal, env=_environment())
     os.close(terminal)
-    received = bytearray()
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([controller], [], [], 1.0)
-        if not ready:
-            if child.poll() is not None:
-                break
-            continue
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        received += chunk
+    received = read_terminal(controller, lambda: child.poll() is not None)
     os.close(controller)
     assert child.stdout is not None
     stdout = child.stdout.read().decode("utf-8")
