@@ -80,20 +80,29 @@ def preload() -> None:
     gc.freeze()  # the forks share these pages; a collection in a fork would otherwise copy them
 
 
-def changed_since(started: float) -> str | None:
-    """A folder on the path or an imported module's file modified after `started`, if any."""
-    for entry in sys.path:
+def snapshot(started: float) -> dict[str, int]:
+    """The modification time of every folder on the path and every loaded module's file that exists.
+
+    Taken once the daemon has loaded everything; a path missing then (a module inside a zip
+    file, an entry of the path that does not exist) is not watched, or the daemon would find
+    itself stale on every command and restart for ever. A file changed after `started`, while
+    the daemon was loading, is recorded as changed: the daemon may hold its old version.
+    """
+    paths = [*sys.path, *(getattr(module, "__file__", None) or "" for module in list(sys.modules.values()))]
+    times: dict[str, int] = {}
+    for path in paths:
+        if path and path not in times:
+            with contextlib.suppress(OSError):
+                mtime = os.stat(path).st_mtime_ns
+                times[path] = -1 if mtime > started * 1e9 else mtime
+    return times
+
+
+def changed_since(times: dict[str, int]) -> str | None:
+    """A watched folder or module file that changed (or went) since `times` was taken, if any."""
+    for path, mtime in times.items():
         try:
-            if os.stat(entry).st_mtime > started:
-                return entry
-        except OSError:
-            continue
-    for module in list(sys.modules.values()):
-        path = getattr(module, "__file__", None)
-        if not path:
-            continue
-        try:
-            if os.stat(path).st_mtime > started:
+            if os.stat(path).st_mtime_ns != mtime:
                 return path
         except OSError:
             return path  # deleted: an upgrade is under way
@@ -122,6 +131,7 @@ class Daemon:
         self.wakeup_r, self.wakeup_w = os.pipe()
         self.inode: int | None = None
         self.lock: int | None = None  # the descriptor holding the daemon's lock (flock)
+        self.watched: dict[str, int] = {}  # what must not change under the daemon (see `snapshot`)
 
     # -- the loop --------------------------------------------------------------------------------
 
@@ -307,7 +317,7 @@ class Daemon:
         if request.get("path") != sys.path:  # started with -P: no entry of its own to skip
             send_message(conn, {"declined": "another Python path"})
             return False
-        changed = changed_since(self.started)
+        changed = changed_since(self.watched)
         if changed is not None:
             send_message(conn, {"declined": f"{changed} changed", "restart": True, "idle": self.idle_seconds})
             print(f"carddb daemon: {changed} changed since the daemon started; stopping", file=sys.stderr)
@@ -430,6 +440,7 @@ def main() -> None:
     daemon = Daemon(args.socket, args.idle)
     daemon.take_lock(args.lock_wait)
     preload()
+    daemon.watched = snapshot(daemon.started)
     daemon.listen()
     print(f"carddb daemon: pid {os.getpid()} listening on {args.socket}", file=sys.stderr, flush=True)
     daemon.serve()

@@ -364,3 +364,24 @@ def test_a_killed_daemon_takes_its_commands_with_it(runtime: Path, tmp_path: Pat
     assert _processes_in(project) == []  # the fork serving it (and its workers) died with the daemon
     done = carddb("validate", env=env, cwd=project)  # a stale socket is no obstacle: the command runs here
     assert done.returncode == 0 and "0 errors" in done.stdout
+
+
+def test_only_code_that_exists_is_watched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module loaded from a zip (its __file__ is no file) must not make the daemon stale for ever."""
+    import types
+
+    from carddb.daemon import changed_since, snapshot
+
+    module = tmp_path / "real_module.py"
+    module.write_text("")
+    monkeypatch.setitem(sys.modules, "zipped_module", types.SimpleNamespace(__file__="/no/such.zip/zipped_module.py"))
+    monkeypatch.setitem(sys.modules, "real_module", types.SimpleNamespace(__file__=str(module)))
+    started = time.time()
+    os.utime(module, (started - 10, started - 10))
+    watched = snapshot(started)
+    assert changed_since(watched) is None
+    assert "/no/such.zip/zipped_module.py" not in watched
+    os.utime(module, (started + 5, started + 5))  # edited after the daemon loaded it
+    assert changed_since(watched) == str(module)
+    os.utime(module, (started + 5, started + 5))
+    assert snapshot(started)[str(module)] == -1  # changed while the daemon was loading: stale at once
