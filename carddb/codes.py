@@ -45,6 +45,7 @@ CODES: dict[str, str] = {
     "E-RELEASE-RECORD": "data/<game>/released.yaml, written by `carddb release`, is not shaped as that command writes it.",
     # card faces (carddb/render/faces.py)
     "E-TEXT-OVERFLOW": "The rules text does not fit its box even at the smallest allowed size.",
+    "E-NAME-OVERFLOW": "A card's name is longer than its title bar (it would be cut off, or run under the cost).",
     "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",
     "E-FONT-MISSING": "A font file that the card stylesheet declares is not there.",
     # rulebook (carddb/rulebook/)

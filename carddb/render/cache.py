@@ -31,7 +31,7 @@ from pathlib import Path
 from carddb.atomic import write_text
 from carddb.render.wholefile import is_whole
 
-CACHE_FORMAT = "faces-2"  # bump when the meaning of a cached entry changes
+CACHE_FORMAT = "faces-3"  # bump when the meaning of a cached entry changes
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ class FaceMeta:
     overflow: bool
     # Where the face's parts were drawn (see carddb.render.fit.part_boxes): class -> [order, x, y, w, h] in mm.
     parts: dict[str, list[float]] = field(default_factory=dict)
+    name_overrun: float = 0.0  # mm by which the name runs past its room (see carddb.render.fit.name_overrun)
 
 
 def digest(parts: Iterable[bytes | str]) -> str:

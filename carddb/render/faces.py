@@ -566,6 +566,21 @@ def overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
     )
 
 
+def name_overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
+    src = db.sources.get(card.id)
+    span = None
+    if src is not None:
+        span = src.value_span("name") if "name" in src.located.value else src.value_span("id")
+    return Finding(
+        "E-NAME-OVERFLOW",
+        f"'{card.id}' name '{card.name}' is {meta.name_overrun:.1f} mm longer than the title bar has room for"
+        " (it would be cut off or run under the cost)",
+        src.path if src else None,
+        span,
+        hint="shorten the name; the title bar's size comes from the game's card template",
+    )
+
+
 def render_faces(
     db: CardDatabase,
     cards: Sequence[Card],
@@ -794,6 +809,8 @@ def _with_back(card: Card, results: dict[str, FaceResult]) -> FaceResult | None:
 def _result(db: CardDatabase, card: Card, pdf: Path, meta: FaceMeta, *, from_cache: bool, report: Report) -> FaceResult:
     if meta.overflow:
         report.add(overflow_finding(db, card, meta))
+    if meta.name_overrun > 0:
+        report.add(name_overflow_finding(db, card, meta))
     back = db.pack.kind(card.kind).back
     return FaceResult(card.id, pdf, back, meta.font_pt, meta.fill, from_cache, meta.parts)
 

@@ -145,6 +145,39 @@ def measure_page(page: Any) -> tuple[str | None, float]:
 
 
 MM_PER_PX = 25.4 / 96  # WeasyPrint lays out in CSS pixels
+NAME_GAP_MM = 0.5  # the least space between the end of a card's name and its cost
+_DRAWN = frozenset({"TextBox", "InlineBlockBox", "InlineReplacedBox"})  # what a line shows (not the line itself)
+
+
+def name_overrun(page: Any) -> float:
+    """How far (mm) a card's name runs past the room it has: its box, and the start of its cost if any.
+
+    The title bar draws the name on one line (`white-space: nowrap; overflow: hidden`), so a name
+    too long is cut at the box's edge, or runs under the cost's pips, without anything saying so;
+    the laid-out line says how long the name really is. 0.0 when it fits (or the face has no name).
+    """
+    name = cost = None
+    for box in walk_boxes(page._page_box):
+        classes = _classes(box)
+        if name is None and "name" in classes:
+            name = box
+        elif cost is None and "cost" in classes:
+            cost = box
+    if name is None:
+        return 0.0
+    room = name.content_box_x() + name.width
+    top, bottom = name.position_y, name.position_y + name.margin_height()
+    if cost is not None:
+        # Only what is drawn beside the name: a game may put its cost on another line of the face.
+        drawn = [
+            b.position_x
+            for b in walk_boxes(cost)
+            if type(b).__name__ in _DRAWN and b.width and b.position_y < bottom and b.position_y + b.height > top
+        ]
+        if drawn:
+            room = min(room, min(drawn) - NAME_GAP_MM / MM_PER_PX)
+    ends = [b.position_x + b.width for b in walk_boxes(name) if b is not name and type(b).__name__ == "TextBox"]
+    return max(0.0, (max(ends, default=0.0) - room) * MM_PER_PX)
 
 
 def part_boxes(page: Any, classes: Sequence[str]) -> dict[str, tuple[float, ...]]:

@@ -24,7 +24,7 @@ from carddb.errors import RenderError
 from carddb.render.cache import FaceCache, FaceMeta
 from carddb.render.documents import DocumentJob, DocumentResult, write_record
 from carddb.render.fetcher import ConfinedFetcher
-from carddb.render.fit import Measure, fit_batch, measure_page, part_boxes, sized
+from carddb.render.fit import Measure, fit_batch, measure_page, name_overrun, part_boxes, sized
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
 
 PT_PER_MM = 72 / 25.4
@@ -196,7 +196,7 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
     results = []
     for card_id, (pt, measure, overflow) in chosen.items():
         parts = {name: [round(v, 3) for v in box] for name, box in part_boxes(measure.page, job.parts).items()}
-        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow, parts)
+        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow, parts, round(name_overrun(measure.page), 2))
         cache.store_meta(keys[card_id], meta)
         results.append((keys[card_id], meta))
     return results
