@@ -30,7 +30,8 @@ from hostile_out_tools import (
 from carddb.render.assets import BUNDLED_TEMPLATES
 
 PACKS = ["loe", "loe2", "estro", "shards", "soulfall", None]
-NAME = "<b onmouseover=P31>Na</b>"
+# Short enough for every pack's title bar (SoulFall's is the narrowest): a longer name is E-NAME-OVERFLOW.
+NAME = "<b onclick=P31>N</b>"
 FLAVOR = '<script>window.P32=1</script><img src="file://{canary}/secret.svg">'
 
 
