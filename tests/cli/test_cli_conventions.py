@@ -99,11 +99,22 @@ def test_shell_completion_completes_commands_and_options() -> None:
     assert choices.stdout.split() == ["a4", "letter", "both"]
 
 
-def test_completion_script_and_install_option() -> None:
-    script = subprocess.run([str(CARDDB), "--show-completion", "bash"], capture_output=True, text=True, timeout=60)
-    assert script.returncode == 0
-    assert "_CARDDB_COMPLETE=complete_bash" in script.stdout and "complete " in script.stdout
-    assert "--install-completion" in run_cli("--help").stdout
+def _completion_script(shell: str) -> subprocess.CompletedProcess[str]:
+    environ = {**os.environ, "_CARDDB_COMPLETE": f"source_{shell}"}
+    return subprocess.run([str(CARDDB)], env=environ, capture_output=True, text=True, timeout=60)
+
+
+def test_completion_scripts_for_each_shell_and_install_option() -> None:
+    # Named in the completion variable, as docs/command-line.md says: `--show-completion` detects the
+    # shell from its parent processes, so it cannot be told which one (and a test may have no shell above it).
+    bash = _completion_script("bash")
+    assert bash.returncode == 0
+    assert "_CARDDB_COMPLETE=complete_bash" in bash.stdout and "complete " in bash.stdout
+    zsh = _completion_script("zsh")
+    assert zsh.returncode == 0 and "#compdef carddb" in zsh.stdout
+    fish = _completion_script("fish")
+    assert fish.returncode == 0 and "complete --command carddb" in fish.stdout
+    assert "--install-completion" in run_cli("--help").stdout and "--show-completion" in run_cli("--help").stdout
 
 
 def test_completing_an_option_loads_only_that_command() -> None:
