@@ -124,14 +124,31 @@ def list_cards(
     if format is OutputFormat.json:
         print_json({"game": db.pack.id, "count": len(cards), "cards": [card_json(db, c) for c in cards]})
         return
-    table = Table("id", "name", "kind", "cost", db.pack.faction_label, "rarity", "set", box=None, header_style="bold")
+    headers = ["id", "name", "kind", "cost", db.pack.faction_label, "rarity", "set"]
+    rows = [
+        [
+            c.id,
+            # A double-sided card reads 'Front // Back', as card games print the names of such cards.
+            " // ".join(face.name for face in c.faces),
+            " // ".join(_type_line(db, face) for face in c.faces),
+            c.cost_label(),
+            db.faction_of(c) or "",
+            c.rarity,
+            f"{c.set} {c.number}",
+        ]
+        for c in cards
+    ]
+    # A game without costs (or factions) would show a column of blanks: it is left out.
+    shown = [
+        i
+        for i, header in enumerate(headers)
+        if header not in ("cost", db.pack.faction_label) or any(r[i] for r in rows)
+    ]
+    table = Table(*(headers[i] for i in shown), box=None, header_style="bold")
     table.columns[0].no_wrap = True
     table.columns[-1].no_wrap = True
-    for c in cards:
-        # A double-sided card reads 'Front // Back', as card games print the names of such cards.
-        name = " // ".join(face.name for face in c.faces)
-        kind_label = " // ".join(_type_line(db, face) for face in c.faces)
-        table.add_row(c.id, name, kind_label, c.cost_label(), db.faction_of(c) or "", c.rarity, f"{c.set} {c.number}")
+    for row in rows:
+        table.add_row(*(row[i] for i in shown))
     print_table(table)
     print(plural(len(cards), "card"))
 

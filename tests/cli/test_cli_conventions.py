@@ -222,3 +222,14 @@ def test_plural_agrees_with_the_count() -> None:
 
     assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
     assert plural(1, "entry", "entries") == "1 entry" and plural(3, "entry", "entries") == "3 entries"
+
+
+def test_list_leaves_out_a_column_no_card_fills() -> None:
+    """ESTRO cards have no cost: no column of blanks under 'cost'. LOE cards do, so theirs stays."""
+    repo = Path(__file__).resolve().parents[2]
+    estro = run_cli("list", "--game", "estro", "--project", str(repo))
+    assert estro.exit_code == 0, estro.stderr
+    header = estro.stdout.splitlines()[0].split()
+    assert header == ["id", "name", "kind", "estro", "rarity", "set"]
+    loe = run_cli("list", "--game", "loe", "--project", str(repo))
+    assert loe.stdout.splitlines()[0].split() == ["id", "name", "kind", "cost", "province", "rarity", "set"]
