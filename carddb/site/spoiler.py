@@ -357,6 +357,7 @@ def _field_rows(card: Card, db: CardDatabase) -> tuple[tuple[str, str], ...]:
     rows: list[tuple[str, str]] = []
     cost = card.cost_label()
     shown_once = set(SHARED_BY_FACES) if card.is_back else set()  # printed with the front
+    stat_labels = {stat.id: stat.label for stat in db.pack.stats}  # 'ATK', not the field's name 'atk'
     for name, value in card.model_dump().items():
         if name in _HEADLINE_FIELDS or name in shown_once or value in (None, "", [], ()):
             continue
@@ -367,6 +368,8 @@ def _field_rows(card: Card, db: CardDatabase) -> tuple[tuple[str, str], ...]:
             rows.append(("Cost", cost))
         elif name == "subtype":
             rows.append(("Subtype", str(value).title()))
+        elif name in stat_labels:
+            rows.append((stat_labels[name], str(value)))
         elif isinstance(value, list):
             rows.append((name.title(), ", ".join(str(v) for v in value)))
         elif isinstance(value, dict):
