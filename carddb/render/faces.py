@@ -552,31 +552,29 @@ def bleed_mm(pack: GamePack) -> float:
     return float(value)
 
 
-def overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
+def _at_field(db: CardDatabase, card: Card, field_name: str) -> tuple[Path | None, Span | None]:
+    """Where a finding about one of the card's fields points: that field's value, else the card's id."""
     src = db.sources.get(card.id)
-    span = None
-    if src is not None:
-        span = src.value_span("text") if "text" in src.located.value else src.value_span("id")
+    if src is None:
+        return None, None
+    return src.path, src.value_span(field_name if field_name in src.located.value else "id")
+
+
+def overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
     return Finding(
         "E-TEXT-OVERFLOW",
         f"'{card.id}' rules text needs {meta.fill * 100:.0f}% of the box at {meta.font_pt:g} pt",
-        src.path if src else None,
-        span,
+        *_at_field(db, card, "text"),
         hint=f"shorten the rules or flavor text; {MIN_PT:g} pt is the smallest size carddb prints",
     )
 
 
 def name_overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
-    src = db.sources.get(card.id)
-    span = None
-    if src is not None:
-        span = src.value_span("name") if "name" in src.located.value else src.value_span("id")
     return Finding(
         "E-NAME-OVERFLOW",
         f"'{card.id}' name '{card.name}' is {meta.name_overrun:.1f} mm longer than the title bar has room for"
         " (it would be cut off or run under the cost)",
-        src.path if src else None,
-        span,
+        *_at_field(db, card, "name"),
         hint="shorten the name; the title bar's size comes from the game's card template",
     )
 
