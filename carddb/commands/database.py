@@ -85,6 +85,12 @@ def validate(
     """Check every card file; exit 0 when clean, 1 when there are findings."""
     proj, pack = open_project(project, game)
     db, report = load_database(proj, pack)
+    if not report.errors:
+        # Deck lists name cards: checked once the cards are clean, or a broken card would also
+        # show up as an unknown id in every list that names it.
+        from carddb.play.decks import load_decks
+
+        load_decks(db, report)
     if playtest and not report.errors:
         from carddb.sim.warnings import design_warnings
 
