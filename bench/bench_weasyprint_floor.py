@@ -17,7 +17,9 @@ cache, no sheets).
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -52,6 +54,8 @@ def real_faces(count: int) -> tuple[str, list[object], object, object]:
     from carddb.render.fit import START_PT, sized
 
     root = make_project(Path(tempfile.mkdtemp(prefix="carddb-floor-")), count)
+    # The faces fetch their placeholder art from the project while they are laid out: removed at exit.
+    atexit.register(shutil.rmtree, root, True)
     db, _ = load_database(Project.at(root), get_pack("loe"))
     resources = FaceResources(db)
     resources.placeholder_dir = root / "output" / "placeholders"
