@@ -131,13 +131,17 @@ def stop() -> None:
 
 
 def _alive(pid: int) -> bool:
+    """The daemon has not exited yet. One that exited but that no init has reaped (a zombie) has."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True
-    return True
+    try:
+        return "\nState:\tZ" not in Path(f"/proc/{pid}/status").read_text()
+    except OSError:  # no /proc (macOS): the signal said it is there
+        return True
 
 
 @daemon_app.command()
