@@ -108,8 +108,10 @@ def build(
     options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=pool.workers)
     printing = start_print(db, cards, options, report, stage=stage, faces=faces, backs=backs, pool=pool)
     all_faces = printing.result.faces
-    site = start_site(db, report, all_faces, pool=pool)
+    # Queued before the site's images: one long job, which alone at the end of the queue left a core idle
+    # for its last half second, while the site's many small jobs even out the end on every core.
     booster_job = booster_sheets(db, samples, all_faces, backs, pool) if samples.sealed_boosters else None
+    site = start_site(db, report, all_faces, pool=pool)
     printed = printing.finish()
     result.cards = len(printed.printable)
     result.rendered, result.cached = printed.rendered, printed.from_cache
