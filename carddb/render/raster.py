@@ -114,7 +114,7 @@ def render_png_batch(jobs: Sequence[PngJob]) -> list[tuple[int, int]]:
                     scale = job.dpi / 72
                     if scale not in rendered:
                         rendered[scale] = page.render(scale=scale).to_pil().convert("RGB")
-                    image = _crop(rendered[scale], media, trim if not job.bleed else media, scale)
+                    image = crop_to_box(rendered[scale], media, trim if not job.bleed else media, scale)
                     dpi = job.dpi
                 write_png(image, job.target, dpi)
                 sizes[index] = image.size
@@ -142,7 +142,7 @@ def _by_pdf(jobs: Sequence[PngJob]) -> dict[Path, list[tuple[int, PngJob]]]:
     return groups
 
 
-def _crop(image: Image.Image, media: Sequence[float], box: Sequence[float], scale: float) -> Image.Image:
+def crop_to_box(image: Image.Image, media: Sequence[float], box: Sequence[float], scale: float) -> Image.Image:
     # PDFium rounds bitmap sizes up; cut at rounded pixel edges so that the image is
     # round(size x dpi) pixels, the nearest to the card's real size.
     left = round((box[0] - media[0]) * scale)

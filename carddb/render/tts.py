@@ -31,7 +31,7 @@ from carddb.errors import RenderError
 from carddb.plural import plural
 from carddb.render.pdfcache import is_current, remember
 from carddb.render.pngfile import write_png
-from carddb.render.raster import card_page
+from carddb.render.raster import card_page, crop_to_box
 from carddb.render.workers import RenderWorkers, Ticket
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -94,12 +94,21 @@ def grid_for(n_cards: int) -> tuple[int, int]:
 
 
 def card_image(pdf: Path, size: tuple[int, int]) -> Image.Image:
-    """The card cut at its TrimBox (no bleed: Tabletop Simulator shows the card's edge), at `size`."""
+    """The card cut at its TrimBox (no bleed: Tabletop Simulator shows the card's edge), at `size`.
+
+    Drawn at the scale that covers the cell, then cut to it: the cell's proportions are the
+    card's rounded to whole pixels, so at most a pixel's width is cut off one side. Scaling
+    the drawn image to the cell instead took as long as drawing it.
+    """
     with card_page(pdf) as (page, media, trim):
-        scale = size[0] / (trim[2] - trim[0])
-        crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-        image = page.render(scale=scale, crop=crop).to_pil().convert("RGB")
-    return image if image.size == size else image.resize(size, Image.LANCZOS)
+        scale = max(size[0] / (trim[2] - trim[0]), size[1] / (trim[3] - trim[1]))
+        image = crop_to_box(page.render(scale=scale).to_pil().convert("RGB"), media, trim, scale)
+    if image.size == size:
+        return image
+    if image.width >= size[0] and image.height >= size[1]:
+        left, top = (image.width - size[0]) // 2, (image.height - size[1]) // 2
+        return image.crop((left, top, left + size[0], top + size[1]))
+    return image.resize(size, Image.LANCZOS)
 
 
 @dataclass(frozen=True)
