@@ -1,4 +1,4 @@
-"""A PNG writer for rendered cards: no row filters, zlib level 3.
+"""A PNG writer for rendered cards: no row filters, zlib-ng level 2.
 
 Pillow's PNG encoder tries every row filter on every row and keeps the best, which
 is what costs the time: 17 ms for a 300 dpi card (815 x 1111 px), of which the
@@ -6,6 +6,11 @@ deflate itself is a third. Rendered cards are large areas of flat colour and
 text on them, which deflate compresses well without a filter: 6 ms for the same
 card, and the file comes out smaller (111 KB against Pillow's 126 KB at the same
 level). The pixels are the same (PNG is lossless); this only writes the bytes.
+
+The deflate is zlib-ng's (the same format, any PNG reader reads it): at its level 2 a
+300 dpi card takes 2.2 ms instead of the standard zlib's 5.8 ms at level 3, for a file
+about a sixth larger (130 KB against 110 KB; measured on the 192 LOE cards). A build
+writes some 600 such images (PNGs, site images, the Tabletop sheets' lossless copies).
 
 The file is standard PNG (IHDR, pHYs with the resolution, IDAT, IEND), 8 bits
 per channel, RGB or RGBA.
@@ -18,11 +23,12 @@ import zlib
 from pathlib import Path
 
 from PIL import Image
+from zlib_ng import zlib_ng
 
 from carddb.atomic import atomic_path
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
-LEVEL = 3
+LEVEL = 2  # zlib-ng's
 _COLOR_TYPES = {"RGB": (2, 3), "RGBA": (6, 4)}  # mode -> (PNG colour type, bytes per pixel)
 INCH_MM = 25.4
 
@@ -45,7 +51,7 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     if dpi:
         per_metre = round(dpi / INCH_MM * 1000)
         parts.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    parts.append(_chunk(b"IDAT", zlib.compress(rows, LEVEL)))
+    parts.append(_chunk(b"IDAT", zlib_ng.compress(rows, LEVEL)))
     parts.append(_chunk(b"IEND", b""))
     return b"".join(parts)
 
