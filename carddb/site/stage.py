@@ -65,14 +65,17 @@ class SiteRun:
     images: WebImagesRun
 
     def finish(self) -> SiteStageResult:
-        images = self.images.finish()
+        # The pages need only the images' paths and versions, known when they were queued: written
+        # while the workers still draw the images, not after them with the workers idle.
+        planned = self.images.result
         site = build_site(
             self.db,
             self.root,
-            images.paths,
+            planned.paths,
             boosters=booster_membership(self.db, self.report),
-            versions=images.versions,
+            versions=planned.versions,
         )
+        images = self.images.finish()
         rendered, cached = face_counts(self.faces)
         return SiteStageResult(site=site, images=images, rendered=rendered, cached=cached)
 
