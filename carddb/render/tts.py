@@ -31,7 +31,7 @@ from carddb.errors import RenderError
 from carddb.plural import plural
 from carddb.render.pdfcache import is_current, remember
 from carddb.render.pngfile import write_png
-from carddb.render.raster import card_page, crop_to_box
+from carddb.render.raster import card_page, crop_to_box, page_image
 from carddb.render.workers import RenderWorkers, Ticket
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -102,7 +102,7 @@ def card_image(pdf: Path, size: tuple[int, int]) -> Image.Image:
     """
     with card_page(pdf) as (page, media, trim):
         scale = max(size[0] / (trim[2] - trim[0]), size[1] / (trim[3] - trim[1]))
-        image = crop_to_box(page.render(scale=scale).to_pil().convert("RGB"), media, trim, scale)
+        image = crop_to_box(page_image(page, scale), media, trim, scale)
     if image.size == size:
         return image
     if image.width >= size[0] and image.height >= size[1]:
