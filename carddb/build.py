@@ -34,6 +34,7 @@ from carddb.project import Project
 from carddb.render.faces import FaceResult, render_backs, start_faces, warm_workers
 from carddb.render.imposition import PAPERS, Duplex
 from carddb.render.printing import PrintOptions, Written, sheet_cards, start_print
+from carddb.render.raster import PngQueue
 from carddb.render.selection import print_order
 from carddb.render.sheets import COMPOSE, SheetJob, SheetResult
 from carddb.render.workers import RenderWorkers, Ticket, default_jobs
@@ -106,12 +107,15 @@ def build(
     with stage("Rulebook pictures", None):
         book.start(faces.finish(only=book.ids))
     options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=pool.workers)
-    printing = start_print(db, cards, options, report, stage=stage, faces=faces, backs=backs, pool=pool)
+    # The PNGs and the site's images go to the workers together: the site's are reduced from the PNGs' drawing.
+    pngs = PngQueue(pool)
+    printing = start_print(db, cards, options, report, stage=stage, faces=faces, backs=backs, pool=pool, png_queue=pngs)
     all_faces = printing.result.faces
     # Queued before the site's images: one long job, which alone at the end of the queue left a core idle
     # for its last half second, while the site's many small jobs even out the end on every core.
     booster_job = booster_sheets(db, samples, all_faces, backs, pool) if samples.sealed_boosters else None
-    site = start_site(db, report, all_faces, pool=pool)
+    site = start_site(db, report, all_faces, pool=pool, png_queue=pngs)
+    pngs.send()
     printed = printing.finish()
     result.cards = len(printed.printable)
     result.rendered, result.cached = printed.rendered, printed.from_cache

@@ -19,7 +19,7 @@ from carddb.plural import plural
 from carddb.progress import Stage, no_progress
 from carddb.render.faces import FaceResult, FaceRun, face_counts, render_backs, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
-from carddb.render.raster import PRESETS, PngJob, PngRun, queue_pngs
+from carddb.render.raster import PRESETS, PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.selection import print_order
 from carddb.render.sheets import (
     COMPOSE,
@@ -180,6 +180,7 @@ def start_print(
     faces: Sequence[FaceResult] | FaceRun | None = None,
     backs: dict[str, Path] | None = None,
     pool: RenderWorkers | None = None,
+    png_queue: PngQueue | None = None,
 ) -> PrintRun:
     """Render (or take) the faces, copy the card PDFs, and queue the sheets, PNGs and decks on `pool`.
 
@@ -238,7 +239,7 @@ def start_print(
     if options.png or options.preset:
         jobs = _png_jobs(printable, face_by_id, backs, out / "png", options)
         run.png_count = len(jobs)
-        run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool)
+        run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool, queue=png_queue)
     if options.tts:
         decks = _tts_decks(db, printable, face_by_id, backs, name)
         trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]

@@ -15,6 +15,7 @@ from carddb.database import CardDatabase
 from carddb.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
 from carddb.render.faces import FaceResult, face_counts, render_faces
+from carddb.render.raster import PngQueue
 from carddb.render.workers import RenderWorkers
 from carddb.site.spoiler import SiteResult, build_site
 from carddb.site.webimages import WebImages, WebImagesRun, queue_web_images
@@ -88,11 +89,12 @@ def start_site(
     root: Path | None = None,
     workers: int = 2,
     pool: RenderWorkers | None = None,
+    png_queue: PngQueue | None = None,
 ) -> SiteRun:
     """Queue the card images of the site (the faces are given); `SiteRun.finish` writes the pages."""
     root = root or site_root(db)
     sides = {side.card_id: side.pdf for face in faces for side in face.sides}  # both sides of a double-sided card
-    images = queue_web_images(sides, root / "cards", workers=workers, pool=pool)
+    images = queue_web_images(sides, root / "cards", workers=workers, pool=pool, png_queue=png_queue)
     return SiteRun(db, report, faces, root, images)
 
 

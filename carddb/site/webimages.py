@@ -18,7 +18,7 @@ from pathlib import Path
 
 from carddb.atomic import write_text
 from carddb.cardmodel import file_stem
-from carddb.render.raster import PngJob, PngRun, queue_pngs
+from carddb.render.raster import PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers
 
@@ -71,6 +71,7 @@ def queue_web_images(
     dpi: int = WEB_DPI,
     workers: int = 1,
     pool: RenderWorkers | None = None,
+    png_queue: PngQueue | None = None,
 ) -> WebImagesRun:
     """Decide which images changed and queue them on `pool` (or leave them for `finish`)."""
     manifest_path = images_dir / MANIFEST
@@ -89,7 +90,7 @@ def queue_web_images(
             jobs.append(PngJob(pdf=pdf, target=target, dpi=dpi, bleed=False))
             result.written.append(card_id)
     # force: the manifest has already decided; the rasterizer's own timestamp check would keep stale images.
-    pngs = queue_pngs(jobs, workers=workers, force=True, pool=pool, label="site images")
+    pngs = queue_pngs(jobs, workers=workers, force=True, pool=pool, label="site images", queue=png_queue)
     return WebImagesRun(result, pngs, manifest_path, keys, bool(set(manifest) - set(pdfs)))
 
 
