@@ -19,12 +19,16 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return make_card_pdfs(tmp_path_factory.mktemp("png-cards"), ["A", "B", "C"])
 
 
-def test_a_site_image_is_reduced_from_the_print_drawing(
-    pdfs: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    drawn: list[float] = []
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The scale of every drawing PDFium makes during the test."""
+    scales: list[float] = []
     real = raster.page_image
-    monkeypatch.setattr(raster, "page_image", lambda page, scale: drawn.append(scale) or real(page, scale))
+    monkeypatch.setattr(raster, "page_image", lambda page, scale: scales.append(scale) or real(page, scale))
+    return scales
+
+
+def test_a_site_image_is_reduced_from_the_print_drawing(pdfs: list[Path], tmp_path: Path, drawn: list[float]) -> None:
     # The site's job comes first: the finer drawing must still be made first and the coarser reduced from it.
     jobs = [
         PngJob(pdf=pdfs[0], target=tmp_path / "site.png", dpi=150, bleed=False),
@@ -44,11 +48,8 @@ def test_a_site_image_is_reduced_from_the_print_drawing(
 
 
 def test_a_resolution_that_is_no_whole_fraction_is_drawn_again(
-    pdfs: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    pdfs: list[Path], tmp_path: Path, drawn: list[float]
 ) -> None:
-    drawn: list[float] = []
-    real = raster.page_image
-    monkeypatch.setattr(raster, "page_image", lambda page, scale: drawn.append(scale) or real(page, scale))
     render_png_batch(
         [
             PngJob(pdf=pdfs[1], target=tmp_path / "a.png", dpi=300, bleed=True),
