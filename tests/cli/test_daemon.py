@@ -27,7 +27,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from foundation_projects import CLEAN_CARDS, write_project
-from terminal import read_terminal
+from terminal import default_ctrl_c, read_terminal
 
 CARDDB = str(Path(sysconfig.get_path("scripts")) / "carddb")
 
@@ -148,6 +148,7 @@ def _serve(daemon: Daemon, env: dict[str, str], project: Path) -> tuple[subproce
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=default_ctrl_c,
     )
     assert server.stdout is not None
     deadline = time.monotonic() + 90

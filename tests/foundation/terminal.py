@@ -1,9 +1,10 @@
-"""What a command writes to a pseudo-terminal: read until it closes the terminal, exits, or time runs out."""
+"""A command as at a terminal: what it writes to a pseudo-terminal, and Ctrl-C at its default."""
 
 from __future__ import annotations
 
 import os
 import select
+import signal
 import time
 from collections.abc import Callable
 
@@ -26,3 +27,13 @@ def read_terminal(controller: int, exited: Callable[[], bool], seconds: float = 
             break
         received += chunk
     return bytes(received)
+
+
+def default_ctrl_c() -> None:
+    """For `preexec_fn`: SIGINT at its default in the child, as in a command typed at a terminal.
+
+    A suite started in the background of a non-interactive shell (`cmd &` in a script) runs with
+    SIGINT ignored, and a child inherits that: Python then installs no KeyboardInterrupt, so a
+    test that stops `carddb serve` with SIGINT would wait for nothing.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
