@@ -481,8 +481,9 @@ def _a(label: str) -> str:
 def _written_loc(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     """The part of an error location that exists in the YAML as written.
 
-    `cost: -1` is reported by pydantic at ('cost', 'powerstones'), because a bare
-    number is shorthand for powerstones; the designer wrote 'cost', so name that.
+    A pack's shorthand can move the error below what was written: in LOE, `cost: -1` is
+    reported by pydantic at ('cost', 'powerstones'), because a bare number stands for the
+    main currency; the designer wrote 'cost', so name that.
     """
     written: list[Any] = []
     for part in loc:

@@ -1,1 +1,1 @@
-"""Play modes: boosters, sealed, council constructed and draft, all reproducible from a seed."""
+"""Play modes: boosters, sealed, constructed and draft, all reproducible from a seed."""
