@@ -8,6 +8,7 @@ itself, so that the workers can import it while the parent loads the project.
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Sequence
@@ -88,6 +89,44 @@ class _FontFiles:
         return known[1]
 
 
+class _Subsets:
+    """Each font subset made once per worker, for the same glyphs of the same font file.
+
+    Every card PDF subsets its fonts (HarfBuzz, two passes each: a quarter of writing a
+    card). Many cards use the very same glyphs of a font: the stats' digits, a kind's
+    type line, the same few capitals of a display face. `Font.subset` depends only on
+    the font file, the glyph ids, the hinting option and whether glyphs are missing, so
+    its result is reused for the same four: the PDF is the same, byte for byte. The face
+    is referenced, as in `_FontFiles`, so its address cannot name another font.
+    """
+
+    LIMIT = 512  # subsets remembered (a few KB each); past that the memory is given back
+
+    def __init__(self, original: Any) -> None:
+        self._original = original
+        self._done: dict[tuple[object, ...], tuple[Any, bytes]] = {}  # key -> (reference to the face, subset)
+
+    def __get__(self, font: Any, owner: type | None = None) -> Any:
+        # Stands in for a method of `Font`: `font.subset(...)` must reach __call__ with the font.
+        return self if font is None else functools.partial(self, font)
+
+    def __call__(self, font: Any, to_unicode: dict[int, str], hinting: bool) -> None:
+        from weasyprint.text.ffi import ffi, harfbuzz
+
+        if not to_unicode:
+            return
+        address = int(ffi.cast("uintptr_t", font.hb_face))
+        key = (address, len(font.file_content), tuple(sorted(to_unicode)), bool(hinting), bool(font.missing))
+        known = self._done.get(key)
+        if known is None:
+            self._original(font, to_unicode, hinting)
+            if len(self._done) >= self.LIMIT:
+                self._done.clear()
+            face = ffi.gc(harfbuzz.hb_face_reference(font.hb_face), harfbuzz.hb_face_destroy)
+            known = self._done[key] = (face, font.file_content)
+        font.file_content = known[1]
+
+
 def _speed_up_font_subsetting() -> None:
     import weasyprint.pdf.fonts as pdf_fonts
 
@@ -97,6 +136,9 @@ def _speed_up_font_subsetting() -> None:
     original = getattr(pdf_fonts, "get_hb_object_data", None)
     if callable(original) and not isinstance(original, _FontFiles) and hasattr(font_init, "__code__"):
         pdf_fonts.get_hb_object_data = _FontFiles(original, font_init.__code__)  # type: ignore[union-attr]
+    subset = getattr(getattr(pdf_fonts, "Font", None), "subset", None)
+    if callable(subset) and not isinstance(subset, _Subsets):
+        pdf_fonts.Font.subset = _Subsets(subset)
 
 
 _speed_up_font_subsetting()

@@ -1,5 +1,6 @@
 """Card PDFs written in a render worker: the font files WeasyPrint embeds are read once per worker,
-and every PDF comes out byte for byte as WeasyPrint alone writes it."""
+a font subset for the same glyphs is made once, and every PDF comes out byte for byte as WeasyPrint
+alone writes it."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ CARDS = [
     '<div class="card"><p class="s">Deal 2 damage to target Duke.</p><p class="b">Ashen Lord</p></div>',
     '<div class="card"><p class="b">Quiet Harbour</p></div>',
     '<div class="card"><p class="s">Xylophone jazz, quick zebra!</p><p class="b">Zenith 42</p></div>',
+    # The first card's glyphs again, in another order: both its subsets are already made.
+    '<div class="card"><p class="s">Duke target to damage 2 Deal.</p><p class="b">Lord Ashen</p></div>',
 ]
 
 
@@ -47,24 +50,37 @@ def test_card_pdfs_are_the_bytes_weasyprint_writes_and_each_font_file_is_read_on
     import_renderer()
     import weasyprint.pdf.fonts as pdf_fonts
 
-    from carddb.render.layout import _FontFiles
+    from carddb.render.layout import _FontFiles, _Subsets
 
     once = pdf_fonts.get_hb_object_data
     assert isinstance(once, _FontFiles)
+    memo = pdf_fonts.Font.__dict__["subset"]
+    assert isinstance(memo, _Subsets)
     copies: list[int] = []
+    subsets: list[str] = []
 
     def counted(hb_object: object, ot_color: object = None, glyph: object = None) -> object:
         data = original(hb_object, ot_color, glyph)
         copies.append(len(data or b""))
         return data
 
+    def subset_counted(font: pdf_fonts.Font, to_unicode: dict[int, str], hinting: bool) -> None:
+        subsets.append(font.family)
+        original_subset(font, to_unicode, hinting)
+
     original = once._original
+    original_subset = memo._original
     monkeypatch.setattr(once, "_original", counted)
     monkeypatch.setattr(once, "_files", {})
+    monkeypatch.setattr(memo, "_original", subset_counted)
+    monkeypatch.setattr(memo, "_done", {})
     ours = _card_pdfs()
     whole_fonts = [size for size in copies if size > 40_000]  # the subsets are a few KB
-    assert len(whole_fonts) == 2  # two fonts, each copied once for three cards
+    assert len(whole_fonts) == 2  # two fonts, each copied once for four cards
+    # Five subsets for the first three cards (serif and sans, sans, serif and sans); the fourth reuses the first's.
+    assert len(subsets) == 5
     monkeypatch.setattr(pdf_fonts, "get_hb_object_data", original)
+    monkeypatch.setattr(pdf_fonts.Font, "subset", original_subset)
     theirs = _card_pdfs()
-    assert len(ours) == len(theirs) == 3
+    assert len(ours) == len(theirs) == 4
     assert ours == theirs
