@@ -22,9 +22,11 @@ import itertools
 import os
 import pickle
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -83,12 +85,28 @@ def import_renderer(module: str = "carddb.render.layout") -> ModuleType:
         return importlib.import_module(module)
 
 
-def _serve(conn: Connection, eager: bool, parent_ends: Sequence[Connection] = ()) -> None:
+def _serve(conn: Connection, eager: bool, parent_ends: Sequence[Connection] = (), scratch: str | None = None) -> None:
     """A worker's life: import the renderer, then run jobs until the parent hangs up."""
     # The fork copied the parent's ends of the pipes; holding them, a worker would never see
     # its parent hang up, and would outlive a parent killed with SIGKILL (and keep its streams open).
     for end in parent_ends:
         end.close()
+    if scratch is not None:
+        # WeasyPrint copies every @font-face file into a temporary folder that only its
+        # FontConfiguration's __del__ removes, which a worker (killed, or leaving through
+        # os._exit) never runs: 2-3 MB left in /tmp per worker and run. Here the folders
+        # go into the pool's scratch folder, one folder per worker, which the parent removes
+        # (see RenderWorkers.close).
+        os.makedirs(scratch, exist_ok=True)
+        tempfile.tempdir = scratch
+    try:
+        _run_jobs(conn, eager)
+    finally:
+        if scratch is not None:  # the parent is gone (else it removes the folder after the kill)
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _run_jobs(conn: Connection, eager: bool) -> None:
     # Ctrl-C is the parent's to report; a worker printing its own KeyboardInterrupt
     # traceback would break the no-traceback promise.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -173,16 +191,20 @@ class RenderWorkers:
         self.timeline: list[tuple[str, int, float, float]] = []
         self._sent: dict[int, float] = {}
         self._broken: RenderError | None = None  # why the workers were stopped, raised to anyone still waiting
+        self._scratch: str | None = None  # the workers' temporary folder (see _serve), removed on close
 
     def start(self) -> RenderWorkers:
         if not self._procs:
             # fork: the workers start from the already imported carddb (no second import
             # of pydantic, the packs and the grammar) and share its memory copy-on-write.
             context = get_context("fork")
+            self._scratch = tempfile.mkdtemp(prefix="carddb-render-")
             for number in range(self.workers):
                 parent_end, child_end = context.Pipe()
                 proc = context.Process(
-                    target=_serve, args=(child_end, number == 0, [*self._conns, parent_end]), daemon=True
+                    target=_serve,
+                    args=(child_end, number == 0, [*self._conns, parent_end], os.path.join(self._scratch, str(number))),
+                    daemon=True,
                 )
                 proc.start()
                 child_end.close()
@@ -289,6 +311,9 @@ class RenderWorkers:
             conn.close()
         for proc in procs:
             proc.join()
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
 
     def __enter__(self) -> RenderWorkers:
         return self.start()

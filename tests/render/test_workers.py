@@ -43,6 +43,15 @@ def test_closing_kills_workers_that_are_still_importing() -> None:
             os.kill(pid, 0)
 
 
+def test_what_workers_leave_in_the_temporary_folder_goes_with_the_pool() -> None:
+    # As WeasyPrint does with the fonts of each @font-face: a temporary folder nobody removes.
+    with RenderWorkers(2) as pool:
+        made = [Path(p) for p in pool.map("tempfile:mkdtemp", ["-font", "-font", "-font"])]
+        assert all(p.is_dir() for p in made)
+    assert not any(p.exists() for p in made)
+    assert pool._scratch is None
+
+
 def test_the_print_and_build_commands_do_not_import_weasyprint_themselves() -> None:
     # The parent builds HTML and cache keys only; WeasyPrint loads in the workers, in parallel.
     code = (
@@ -115,15 +124,24 @@ def test_jobs_default_to_one_worker_per_core_and_refuse_zero_or_too_many() -> No
         jobs_count(10**9)  # each worker is a process: a billion of them would fork until the machine gave out
 
 
-def test_a_build_never_imports_weasyprint_in_its_own_process(tmp_path: Path) -> None:
+def test_a_build_never_imports_weasyprint_in_its_own_process_nor_leaves_temporary_files(tmp_path: Path) -> None:
     # Documents, the rulebook and faces are laid out in the workers; the parent only builds HTML.
     shutil.copytree(ROOT / "data" / "loe2", tmp_path / "data" / "loe2")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
     code = (
         "import atexit, sys; atexit.register(lambda: print('weasyprint loaded:', 'weasyprint' in sys.modules));"
         "sys.argv = ['carddb', 'build', '--game', 'loe2', '--project', sys.argv[1], '--jobs', '2'];"
         "from carddb.cli import main; main()"
     )
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=False)
+    env = {**os.environ, "TMPDIR": str(temporary)}
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=False, env=env
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "weasyprint loaded: False" in done.stdout
     assert (tmp_path / "output" / "loe2" / "rulebook.pdf").is_file()
+    # WeasyPrint's copies of the card fonts (a few MB per worker) went with the workers. What stays is
+    # Jinja's and Lark's caches: one of each, used again by the next run, not one more per run.
+    left = sorted(p.name for p in temporary.iterdir())
+    assert [name for name in left if not name.startswith(("_jinja2-cache-", ".lark_cache_"))] == []
