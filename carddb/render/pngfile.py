@@ -43,10 +43,14 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
         image = image.convert("RGBA" if "A" in image.mode else "RGB")
     color_type, channels = _COLOR_TYPES[image.mode]
     width, height = image.size
-    raw = image.tobytes()
+    raw = memoryview(image.tobytes())
     stride = width * channels
-    # Filter type 0 (none) at the start of every row.
-    rows = b"".join(b"\x00" + raw[y * stride : (y + 1) * stride] for y in range(height))
+    # Filter type 0 (none) at the start of every row. The rows are views joined once: slicing
+    # and prefixing each row as bytes copied the image twice more (a Tabletop Simulator sheet:
+    # 131-135 ms to encode instead of 152-170 ms; a card, within the noise).
+    framed: list[bytes | memoryview] = [b"\x00", b""] * height
+    framed[1::2] = [raw[y * stride : (y + 1) * stride] for y in range(height)]
+    rows = b"".join(framed)
     parts = [SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0))]
     if dpi:
         per_metre = round(dpi / INCH_MM * 1000)
