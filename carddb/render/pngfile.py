@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -82,6 +83,50 @@ def png_size_and_dpi(path: Path) -> tuple[tuple[int, int], float | None]:
             break
         at += 12 + length
     return size, None
+
+
+@dataclass(frozen=True)
+class PngPixels:
+    """The compressed pixels of a PNG that a PDF can hold as they are (see `embeddable_pixels`)."""
+
+    width: int
+    height: int
+    channels: int  # 1 (greyscale) or 3 (RGB)
+    deflated: bytes  # the IDAT chunks joined: one zlib stream of PNG-filtered rows
+
+
+_EMBEDDABLE = {0: 1, 2: 3}  # PNG colour type (greyscale, RGB) -> channels
+
+
+def embeddable_pixels(data: bytes) -> PngPixels | None:
+    """The pixels of an 8-bit, non-interlaced greyscale or RGB PNG as its compressed stream, else None.
+
+    A PDF image with /FlateDecode and a PNG predictor (`/Predictor 15`) decodes exactly
+    what a PNG's IDAT chunks hold, whatever filter each row uses, so such a picture can
+    go into a PDF as its own bytes. Anything else (alpha, a palette, 16 bits, interlacing,
+    a damaged file) gives None and is decoded as usual.
+    """
+    if not data.startswith(SIGNATURE):
+        return None
+    at, header, chunks = len(SIGNATURE), None, []
+    while at + 12 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at : at + 8])
+        end = at + 8 + length
+        if end + 4 > len(data):
+            return None  # truncated
+        if kind == b"IHDR":
+            header = data[at + 8 : end]
+        elif kind == b"IDAT":
+            chunks.append(data[at + 8 : end])
+        elif kind == b"IEND":
+            break
+        at = end + 4
+    if header is None or len(header) != 13 or not chunks:
+        return None
+    width, height, depth, colour, _method, _filter, interlace = struct.unpack(">IIBBBBB", header)
+    if depth != 8 or interlace != 0 or colour not in _EMBEDDABLE or not width or not height:
+        return None
+    return PngPixels(width, height, _EMBEDDABLE[colour], b"".join(chunks))
 
 
 def write_png(image: Image.Image, target: Path, dpi: float | None = None) -> Path:
