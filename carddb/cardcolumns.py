@@ -3,7 +3,7 @@
 A column is named after a field (`name`, `health`). A field that holds a mapping
 of its own (LOE's `cost`, every card's `art`) has a column per part, named with a
 dot (`cost.influence`, `art.artist`), and may also be given whole in one column,
-written as in YAML (`3`, or `{powerstones: 2, influence: 1}`). A list is one cell
+written as in YAML (`3`, or LOE's `{powerstones: 2, influence: 1}`). A list is one cell
 of comma-separated items. An empty cell is a field left out (its default applies).
 A double-sided card's other side has a column per field of its own kind, after
 `back.` (`back.name`, `back.points`); the fields both sides share are the front's.

@@ -1,7 +1,7 @@
 """Cards as YAML text, written the way a designer writes them, for `carddb import`.
 
 A list of cards in block style with a blank line between cards; a field's own
-mapping or list in flow style (`cost: {powerstones: 3, influence: 1}`,
+mapping or list in flow style (LOE: `cost: {powerstones: 3, influence: 1}`,
 `tags: [burn, starter]`); text of several lines as a `|` block. PyYAML writes it,
 with its C emitter where it has one: the loader that reads cards back is PyYAML's,
 so every string (`yes`, `1e3`, `:0`, `a: b`) is quoted exactly where that loader

@@ -39,7 +39,7 @@ def _cards(count: Count, write: WriteCount, noun: str = "card") -> str:
 
 
 def pool_sentence(pack: GamePack, pool: PoolPlan, write: WriteCount, text: WriteText = _same) -> str:
-    """'A council holds exactly 1 Lord and up to 4 Dukes, each card once.' (empty for a pool without rules)."""
+    """LOE: 'A council holds exactly 1 Lord and up to 4 Dukes, each card once.' (empty for a pool without rules)."""
     parts = []
     for holding in pool.holdings:
         kind = pack.kind(holding.kind) if holding.kind in pack.kind_ids else None

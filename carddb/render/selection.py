@@ -8,7 +8,7 @@ them), for proofing or reprinting one side; `--cards ID` prints both sides.
 its parsed data differs from the same card at REV (so reformatting a file or
 editing a comment reprints nothing, while `cost: 3` -> `cost: 4` does), when it is
 new, when its art file changed, or when a template that draws it changed. A
-template named after a layout (templates/<game>/council.html) or a back
+template named after a layout (LOE: templates/loe/council.html) or a back
 (back-council.html) affects the kinds that use it; any other face template,
 stylesheet or font affects every card.
 """

@@ -409,7 +409,7 @@ def _heading_anchors(state: StateCore) -> None:
 
 
 def _internal_links(state: StateCore) -> None:
-    """`[x](05-the-council.md)` and `[x](#a-heading)` become links inside the book."""
+    """`[x](05-the-council.md)` (LOE's chapter) and `[x](#a-heading)` become links inside the book."""
     env = _env(state)
     for block in state.tokens:
         for token in block.children or []:

@@ -288,7 +288,7 @@ def ability_text(ability: Ability, language: RulesLanguage) -> str:
 
 
 def ability_runs(ability: Ability, language: RulesLanguage) -> Paragraph:
-    """The ability as styled runs: keywords, reminder text, icons for amounts of powerstones and resources
+    """The ability as styled runs: keywords, reminder text, icons for amounts of currency and resources (LOE: powerstones)
     and for the words of a declared word type that have one (`Affinity {gold}{gold}`)."""
     runs: list[Run] = []
     text = ""

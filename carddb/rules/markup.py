@@ -2,7 +2,7 @@
 
 A card's rules text becomes paragraphs (one per ability), each a list of `Run`s:
 plain text, a keyword (printed bold), reminder text (printed italic), or an icon
-marker such as `{powerstone}` that a template turns into the game's SVG symbol.
+marker such as LOE's `{powerstone}` that a template turns into the game's SVG symbol.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ RunKind = Literal["text", "keyword", "reminder", "icon"]
 @dataclass(frozen=True)
 class Run:
     kind: RunKind
-    text: str  # for icons: the icon name, e.g. "powerstone"
+    text: str  # for icons: the icon name, e.g. LOE's "powerstone"
 
 
 Paragraph = tuple[Run, ...]
@@ -54,8 +54,8 @@ def card_rules_markup(card: Card, pack: GamePack) -> list[Paragraph]:
     """The card's rules text as styled runs, one paragraph per ability (one per line).
 
     Keywords come out as `keyword` runs, each followed by its `reminder` run (a
-    template prints it in italics inside parentheses); an amount of powerstones or
-    of a resource becomes the number followed by an `icon` run (`Pay 2{powerstone}`,
+    template prints it in italics inside parentheses); an amount of the game's currency or
+    of a resource becomes the number followed by an `icon` run (LOE: `Pay 2{powerstone}`,
     `Spend 1{influence}`). A line that does not parse is printed as written, with
     `{icon}` markers honoured; `carddb validate` reports why it did not parse.
     """

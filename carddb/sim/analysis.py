@@ -11,11 +11,11 @@ game not won.
 - First-player advantage: the share of games the first seat won, against the
   1/seats it would be in a fair game.
 - Card delta from play rate: among the seats that could play a card (the seat whose
-  own cards hold it, e.g. a council's Duke; every seat of a game whose shared deck
+  own cards hold it, e.g. LOE: a council's Duke; every seat of a game whose shared deck
   held it), the win rate of those that played it (a Duke: activated it) minus that
   of those that did not, compared within each seat (LOE: council) and pooled with
-  Mantel-Haenszel weights, so that a card a weak council plays often is not blamed
-  for the council; its interval uses the Greenland-Robins variance. The report
+  Mantel-Haenszel weights, so that a card a weak seat plays often is not blamed
+  for the seat; its interval uses the Greenland-Robins variance. The report
   kinds are left out (they have their own rates). Cards played more in long games
   or by winners still look better than they are: read it with the ablation.
 - Card delta from remove-one ablation: the same games with the card left out, each
@@ -93,7 +93,7 @@ class CardDelta:
     n_without: int
     rate_with: float
     rate_without: float
-    note: str = ""  # ablation of a shared-deck card: the council it moved most
+    note: str = ""  # ablation of a shared-deck card: the seat (LOE: council) it moved most
 
     @property
     def significant(self) -> bool:

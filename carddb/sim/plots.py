@@ -1,7 +1,7 @@
 """The playtest report's plots as inline SVG: rates with intervals, a histogram, a forest of card deltas.
 
 Plain SVG strings (no chart library, no script), so the report is one file that
-opens from disk, offline, and prints. Every label is escaped: card and council
+opens from disk, offline, and prints. Every label is escaped: card and seat
 names are user text. Each plot is an `<svg class="plot">` whose marks carry
 `data-*` values, so a test can check what is drawn without reading pixels.
 """

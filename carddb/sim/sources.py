@@ -3,7 +3,7 @@
 - The project's deck lists (`data/<game>/decks/`): the pack says which lists are
   seats (LOE: councils) and which are shared decks (`SimRules.seats_from_decks`).
 - A Sealed Deck's output (`carddb sealed`: `shared-deck.json`): its shared deck, with
-  the seats from the deck lists (the design: players bring their own council).
+  the seats from the deck lists (LOE's design: players bring their own council).
 - A Full Draft's output (`carddb draft`: `draft-log.json`): its councils (each seat's
   picks and Victory card) and its shared deck, played at that table.
 """
