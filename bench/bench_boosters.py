@@ -15,14 +15,14 @@ import sys
 import time
 from pathlib import Path
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.play.boosters import load_boosters
 from carddb.play.collation import open_boosters
 from carddb.play.draft import Seat, run_draft
 from carddb.play.draftformat import load_play
-from carddb.project import Project
 
 REPO = Path(__file__).resolve().parents[1]
 PROVINCES = ("ashmarch", "veldmoor", "corvane", "thornwall", "sel-amara", "neutral")

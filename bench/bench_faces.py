@@ -21,10 +21,10 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.render.faces import render_faces
 
 REPO = Path(__file__).resolve().parent.parent

@@ -54,9 +54,9 @@ def main() -> None:
             shutil.copy(source / "data" / "loe" / "sets.yaml", target / "data" / "loe" / "sets.yaml")
             (target / "data" / "loe" / "art").symlink_to(source / "data" / "loe" / "art")
             imports.append(timed([carddb, "import", str(sheet), "--project", str(target)]))
-        from carddb.database import load_database
-        from carddb.games import get_pack
-        from carddb.project import Project
+        from carddb.cards.database import load_database
+        from carddb.files.project import Project
+        from carddb.packs.lookup import get_pack
 
         pack = get_pack("loe")
         before, _ = load_database(Project.at(source), pack)

@@ -54,9 +54,9 @@ def runs(exe: str | None) -> bool:
 
 def export_cards(root: Path, folder: Path) -> Path:
     """The project's cards as protograf data: the same text, and each card's placeholder art as an SVG file."""
-    from carddb.database import load_database
-    from carddb.games import get_pack
-    from carddb.project import Project
+    from carddb.cards.database import load_database
+    from carddb.files.project import Project
+    from carddb.packs.lookup import get_pack
     from carddb.render.faces import NEUTRAL, card_colors, rules_paragraphs
     from carddb.render.placeholder import placeholder_svg
 

@@ -20,11 +20,11 @@ from typing import TypeVar
 
 from weasyprint import HTML
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.project import Project
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.render.fetcher import ConfinedFetcher
 from carddb.rulebook.build import build_rulebook
 

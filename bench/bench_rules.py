@@ -38,11 +38,11 @@ def base_texts(game: str = "loe") -> list[tuple[str, str]]:
     """(kind, text) pairs: registry examples on a kind they are legal on, and the shipped cards."""
     import yaml
 
-    from carddb.games import get_pack
-    from carddb.rules.cardcheck import rules_problems
+    from carddb.cards.rulescheck import rules_problems
+    from carddb.packs.lookup import get_pack
 
     pack = get_pack(game)
-    assert pack.rules is not None
+    assert pack.language is not None
     pairs: list[tuple[str, str]] = []
     for path in sorted((ROOT / "data" / game / "cards").glob("*.yaml")):
         for card in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
@@ -50,9 +50,9 @@ def base_texts(game: str = "loe") -> list[tuple[str, str]]:
                 pairs.append((str(card.get("kind")), card["text"].strip()))
     kinds = ["spell", "duke", "ritual", "item", "reaction", "victory", "resource", "lord"] if game == "loe" else []
     kinds += [k for k in pack.kind_ids if k not in kinds]
-    for entry in pack.rules.registry:
+    for entry in pack.language.registry:
         for example in entry.examples:
-            kind = next((k for k in kinds if not rules_problems(example, pack.rules, k)), None)
+            kind = next((k for k in kinds if not rules_problems(example, pack.language, k)), None)
             if kind is not None:
                 pairs.append((kind, example))
     return sorted(set(pairs))
@@ -89,13 +89,13 @@ def main() -> None:
     args = parser.parse_args()
 
     t0 = time.perf_counter()
-    from carddb.games import get_pack
-    from carddb.rules.cardcheck import rules_problems
+    from carddb.cards.rulescheck import rules_problems
+    from carddb.packs.lookup import get_pack
     from carddb.rules.language import RulesLanguage
     from carddb.rules.parser import parse_table
     from carddb.rules.text import parse_line, parse_rules_text
 
-    shipped = get_pack(args.game).rules
+    shipped = get_pack(args.game).language
     assert shipped is not None
     t1 = time.perf_counter()
     language = RulesLanguage(shipped.vocabulary, shipped.registry)

@@ -19,9 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from carddb.database import load_database
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 from carddb.render.faces import render_faces
 from carddb.site.spoiler import build_site
 from carddb.site.stage import booster_membership, site_root

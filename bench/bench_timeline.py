@@ -50,12 +50,12 @@ def main() -> None:
 
 
 def run(what: str, root: Path, pool: object) -> None:
-    from carddb.database import load_database
-    from carddb.games import get_pack
-    from carddb.project import Project
+    from carddb.cards.database import load_database
+    from carddb.files.project import Project
+    from carddb.packs.lookup import get_pack
 
     if what == "build":
-        from carddb.build import build
+        from carddb.pipeline import build
 
         result = build(Project.at(root), get_pack("loe"), pool=pool)  # type: ignore[arg-type]
         assert not result.failed, result.report

@@ -1,6 +1,6 @@
 """Cold and warm `carddb validate` on a project whose cards all have real art files.
 
-validate decodes every art file fully, as print does (carddb/artverdicts.py), and keeps each
+validate decodes every art file fully, as print does (carddb/cards/artverdicts.py), and keeps each
 verdict in output/<game>/.cache/art.json. This writes a project of N cards (the shipped LOE
 cards under new ids, as bench_validate.py does), each with its own art file: a 750 x 1050
 picture (a poker card's art at 300 dpi) saved as PNG or JPEG, alternately, with noise so the

@@ -5,7 +5,7 @@ Lays out and writes, in one process and one document each:
   - N pages with a bordered title box, a rounded frame and a paragraph (a very bare card);
   - N real LOE card faces from a synthetic project (the same cards as bench_print.py).
 The real faces are measured twice: with Python's default garbage collector settings, and with the
-ones carddb's render workers use (`carddb.memory`), which is the floor carddb is held to.
+ones carddb's render workers use (`carddb.runtime.memory`), which is the floor carddb is held to.
 Prints milliseconds of CPU per page for layout and for writing (each document as one PDF,
 cheaper than the one PDF per card that print services need), and the smallest wall time
 any WeasyPrint-based renderer could need for N cards on this machine's cores: the import,
@@ -46,9 +46,9 @@ def real_faces(count: int) -> tuple[str, list[object], object, object]:
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
-    from carddb.database import load_database
-    from carddb.games import get_pack
-    from carddb.project import Project
+    from carddb.cards.database import load_database
+    from carddb.files.project import Project
+    from carddb.packs.lookup import get_pack
     from carddb.render.faces import FaceResources, card_fragment
     from carddb.render.fetcher import ConfinedFetcher
     from carddb.render.fit import START_PT, sized
@@ -98,8 +98,8 @@ def main() -> None:
         ("a bare card (2 boxes, 1 paragraph)", timed(bare, [page])),
         ("a real LOE card face", timed(html, sheets, fetcher, fonts)),
     ]
-    # carddb's workers collect garbage less often (carddb.memory): the same faces with the same setting.
-    from carddb.memory import tune_collector
+    # carddb's workers collect garbage less often (carddb.runtime.memory): the same faces with the same setting.
+    from carddb.runtime.memory import tune_collector
 
     tune_collector()
     measured.append(("the same, with carddb's collector", timed(html, sheets, fetcher, fonts)))

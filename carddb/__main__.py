@@ -1,3 +1,3 @@
-from carddb.launch import main
+from carddb.cli.launch import main
 
 main()

@@ -23,15 +23,15 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.progress import stages
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
+from carddb.runtime.progress import stages
 from carddb.sim.options import SimOptions
 from carddb.sim.parallel import default_workers, run_plans
-from carddb.sim.rules import simulator_for
 from carddb.sim.runner import Request, prepare
+from carddb.sim.simulator import simulator_for
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -2,6 +2,6 @@
 
 The folder stays at the top of the repository, where a designer finds it; pyproject.toml maps
 it into the package, so a wheel and an editable install find it the same way
-(`carddb.render.assets.BUNDLED_TEMPLATES`). A project's own templates/ folder overrides these
+(`carddb.files.templating.BUNDLED_TEMPLATES`). A project's own templates/ folder overrides these
 files one by one.
 """

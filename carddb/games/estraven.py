@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import Faction, Rarity
+from carddb.pack_api import Faction, Rarity
 
 PROVINCES = (
     Faction("ashmarch", "Ashmarch", "#8f2d1f", "#e0a24a", "Iron, fire and discipline: direct damage and control."),

@@ -20,14 +20,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
-from carddb.cardmodel import Card, Slug, StrictModel
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding, Report
-from carddb.numbertext import marker_problem, markers
+from carddb.cards.database import CardDatabase
+from carddb.files.yamlsource import Located, PathKey, load_yaml
+from carddb.findings.diagnostics import Finding, Report
+from carddb.findings.plural import plural
+from carddb.packs.card import Card, Slug, StrictModel
 from carddb.play.findings import validation_findings
-from carddb.plural import plural
+from carddb.rules.numbertext import marker_problem, markers
 from carddb.rules.text import keywords_of
-from carddb.yamlsource import Located, PathKey, load_yaml
 
 # Weights are stored as whole thousandths of a percent so that sums are exact.
 WEIGHT_UNITS = 1000
@@ -199,7 +199,7 @@ def card_matches(db: CardDatabase, card: Card, flt: CardFilter) -> bool:
 
 
 def _keywords_match(db: CardDatabase, card: Card, flt: CardFilter) -> bool:
-    has = keywords_of(card.text, db.pack.rules) if db.pack.rules is not None else frozenset()
+    has = keywords_of(card.text, db.pack.language) if db.pack.language is not None else frozenset()
     return (not flt.keyword or any(k in has for k in flt.keyword)) and not any(k in has for k in flt.without_keyword)
 
 
@@ -211,7 +211,7 @@ def matching_cards(db: CardDatabase, flt: CardFilter) -> list[Card]:
 def _filter_vocabulary(db: CardDatabase) -> dict[str, set[str]]:
     pack = db.pack
     ids = {c.id for c in db.cards}
-    keywords = {e.name for e in pack.rules.registry.of_role("keyword")} if pack.rules is not None else set()
+    keywords = {e.name for e in pack.language.registry.of_role("keyword")} if pack.language is not None else set()
     return {
         "kind": set(pack.kind_ids),
         "subtype": {s for k in pack.kinds for s in k.subtypes},
@@ -255,7 +255,7 @@ def check_filter(db: CardDatabase, doc: Located, filter_at: PathKey, flt: CardFi
 
 
 def check_number_markers(db: CardDatabase, doc: Located, at: PathKey, text: str) -> Iterable[Finding]:
-    """A description may print the game's numbers with {number:ID}; each must name one (carddb.numbertext)."""
+    """A description may print the game's numbers with {number:ID}; each must name one (carddb.rules.numbertext)."""
     numbers = db.pack.number_values
     for number_id, form in markers(text):
         problem = marker_problem(number_id, form, numbers)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from carddb.database import CardDatabase
+from carddb.cards.database import CardDatabase
 from carddb.play.draftformat import DraftPlan, PhasePlan
 
 if TYPE_CHECKING:

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from carddb.errors import CarddbError
+from carddb.findings.errors import CarddbError
+from carddb.findings.plural import plural
 from carddb.play.boosters import BoosterPlan, CompiledSheet, CompiledSlot
-from carddb.play.rng import Rng, derive_seed
-from carddb.plural import plural
+from carddb.runtime.rng import Rng, derive_seed
 
 # Draws that hit a card already in the booster are retried this many times before
 # falling back to drawing from the remaining cards (same distribution, slower).

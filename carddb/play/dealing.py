@@ -16,15 +16,16 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from carddb.database import CardDatabase
-from carddb.errors import UsageError
+from carddb.cards.database import CardDatabase
+from carddb.findings.errors import UsageError
+from carddb.findings.plural import plural
+from carddb.packs.hooks import completed_by
 from carddb.play.boosters import BoosterPlan
 from carddb.play.collation import Booster, BoosterError, open_booster
-from carddb.play.decks import DeckList, completed_by
+from carddb.play.decks import DeckList
 from carddb.play.lists import write_booster_lists, write_deck_list
-from carddb.play.rng import derive_seed
-from carddb.plural import plural
 from carddb.render.documents import Documents
+from carddb.runtime.rng import derive_seed
 
 
 @dataclass(frozen=True)

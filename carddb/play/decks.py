@@ -16,20 +16,20 @@ Two formats, declared per list kind by the game (`DeckRules.formats`):
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, Protocol
+from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator
 
-from carddb.cardmodel import Slug, StrictModel
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding, Report, Span
+from carddb.cards.database import CardDatabase
+from carddb.files.yamlsource import Located, load_yaml
+from carddb.findings.diagnostics import Finding, Report, Span
+from carddb.packs.card import Slug, StrictModel
+from carddb.packs.hooks import DeckFormat, DeckRules, deck_formats
 from carddb.play.findings import validation_findings
-from carddb.yamlsource import Located, load_yaml
 
-DeckFormat = Literal["pool", "collection"]
 Counts = dict[str, Annotated[int, Field(ge=1, le=99)]]
 
 
@@ -78,37 +78,6 @@ class DeckSource:
 
     def span(self, *key: str | int) -> Span:
         return self.located.value_span(key)
-
-
-class DeckRules(Protocol):
-    """What a game pack declares about decks (see carddb/games/loe/decks.py)."""
-
-    # list kind -> one line saying what such a list is; it may name rule numbers with {number:ID}
-    list_kinds: Mapping[str, str]
-    # list kind -> built from a pool (copies limited by it) or from a collection (see above);
-    # optional: read it with `deck_formats(rules)`
-    formats: Mapping[str, DeckFormat]
-    # list kind -> the booster type that deals the rest of such a list, never repeating its cards
-    # (`carddb deck deal`, carddb.play.dealing); optional: read it with `completed_by(rules)`
-    completed_by: Mapping[str, str]
-
-    # Every finding of the game's own rules; called also when the list names an unknown id (the core
-    # reports that one), so `db.by_id` may be None for an id of `deck.cards`.
-    def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]: ...
-
-
-def deck_formats(rules: DeckRules | None) -> Mapping[str, DeckFormat]:
-    """Which list kinds are built from a collection rather than a pool. A pack written before deck
-    rules could say so (a plugin, a game.yaml game) declares none: its lists are pool-limited."""
-    declared: Mapping[str, DeckFormat] = getattr(rules, "formats", None) or {}
-    return declared
-
-
-def completed_by(rules: DeckRules | None) -> Mapping[str, str]:
-    """The list kinds a game completes with random cards. A pack written before deck rules could say
-    so (a plugin, a game.yaml game) declares none, and must keep working."""
-    declared: Mapping[str, str] = getattr(rules, "completed_by", None) or {}
-    return declared
 
 
 @dataclass

@@ -19,16 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from carddb import __version__
-from carddb.database import CardDatabase
-from carddb.errors import CarddbError
-from carddb.gamepack import PLAYERS_MAX, PLAYERS_MIN, GamePack
+from carddb.cards.database import CardDatabase
+from carddb.findings.errors import CarddbError
+from carddb.findings.plural import plural
+from carddb.packs.pack import PLAYERS_MAX, PLAYERS_MIN, GamePack
 from carddb.play.boosters import BoosterPlan
 from carddb.play.bots import BotPicker
 from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.draftformat import DraftPlan, PhasePlan, PlayDefinitions
-from carddb.play.rng import Rng
 from carddb.play.sealed import run_sealed
-from carddb.plural import plural
+from carddb.runtime.rng import Rng
 
 LOG_FORMAT = "carddb-draft-log"
 LOG_VERSION = 2  # 1: the Council Draft and Victory Draft were built in (carddb before draft formats)

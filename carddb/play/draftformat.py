@@ -30,9 +30,10 @@ from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, TypeAdapter, ValidationError
 
-from carddb.cardmodel import Slug, StrictModel
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding, Report
+from carddb.cards.database import CardDatabase
+from carddb.files.yamlsource import Located, PathKey
+from carddb.findings.diagnostics import Finding, Report
+from carddb.packs.card import Slug, StrictModel
 from carddb.play.boosters import (
     BoosterFileContents,
     BoosterPlan,
@@ -44,7 +45,6 @@ from carddb.play.boosters import (
     read_booster_file,
 )
 from carddb.play.findings import validation_findings
-from carddb.yamlsource import Located, PathKey
 
 NumberRef = Annotated[int, Field(ge=0, le=1000)] | Slug
 Text = Annotated[str, Field(min_length=1)]
@@ -369,11 +369,11 @@ def compile_draft(db: CardDatabase, draft_id: str, definition: DraftFormat) -> D
             pile_name = db.pack.kind(kinds.pop()).plural if len(kinds) == 1 else "cards"
             if (
                 phase.pile.keyword
-                and db.pack.rules is not None
-                and any(k in db.pack.rules.registry for k in phase.pile.keyword)
+                and db.pack.language is not None
+                and any(k in db.pack.language.registry for k in phase.pile.keyword)
             ):
                 # A pile of every card with a keyword is named by it ("Starting cards").
-                registry = db.pack.rules.registry
+                registry = db.pack.language.registry
                 said = " or ".join(
                     registry[k].patterns[0].text.split(" {")[0] for k in phase.pile.keyword if k in registry
                 )

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding, Span
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Finding, Span
+from carddb.packs.card import Card
 from carddb.play.boosters import BoosterPlan
 
 _SECTION = re.compile(r"^\[(?P<name>[^\]\(]+?)(?:\((?P<count>\d+)\))?\]\s*$")

@@ -14,8 +14,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from carddb.atomic import write_text
-from carddb.database import CardDatabase
+from carddb.cards.database import CardDatabase
+from carddb.files.atomic import write_text
 from carddb.play.draft import DraftLog
 from carddb.play.draftformat import Count, DraftPlan, PhasePlan, PlayDefinitions
 from carddb.play.draftwords import phase_sentences

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from carddb.gamepack import GamePack
+from carddb.packs.pack import GamePack
 from carddb.play.boosters import BoosterPlan
 from carddb.play.draftformat import Count, PhasePlan, PoolPlan
 

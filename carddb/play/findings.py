@@ -10,9 +10,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from carddb.diagnostics import Finding
-from carddb.valuewords import TYPE_WORDS, absorbed_missing, describe, misspelled_required
-from carddb.yamlsource import Located, PathKey
+from carddb.files.yamlsource import Located, PathKey
+from carddb.findings.diagnostics import Finding
+from carddb.findings.valuewords import TYPE_WORDS, absorbed_missing, describe, misspelled_required
 
 
 def _model_at(root: type[BaseModel], loc: tuple[str | int, ...]) -> type[BaseModel] | None:

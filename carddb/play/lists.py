@@ -19,13 +19,13 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from carddb import __version__
-from carddb.atomic import write_text
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase
-from carddb.errors import RenderError
+from carddb.cards.database import CardDatabase
+from carddb.files.atomic import write_text
+from carddb.files.templating import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
+from carddb.findings.errors import RenderError
+from carddb.packs.card import Card
 from carddb.play.collation import Booster
 from carddb.play.sealed import SealedEvent
-from carddb.render.assets import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
 from carddb.render.documents import Documents
 from carddb.render.workers import RenderWorkers
 

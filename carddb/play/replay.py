@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from carddb import __version__
-from carddb.database import CardDatabase
+from carddb.cards.database import CardDatabase
+from carddb.findings.plural import plural
 from carddb.play.draft import LOG_FORMAT, LOG_VERSION, DraftError, DraftLog, PickRequest, Seat, run_draft
 from carddb.play.draftformat import PlayDefinitions
-from carddb.plural import plural
 
 
 class ReplayPicker:

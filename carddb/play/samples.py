@@ -15,13 +15,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
-from carddb.gamepack import GamePack
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Report
+from carddb.findings.plural import plural
+from carddb.packs.hooks import completed_by
+from carddb.packs.pack import GamePack
 from carddb.play.boosters import BoosterPlan, boosters_path
 from carddb.play.collation import Booster, BoosterError, open_boosters
 from carddb.play.dealing import deal_rest, write_dealing
-from carddb.play.decks import LoadedDeck, completed_by, load_decks
+from carddb.play.decks import LoadedDeck, load_decks
 from carddb.play.draft import DraftError, Seat, run_draft
 from carddb.play.draftformat import first_sealed_phase, load_play
 from carddb.play.draftsheets import write_draft_outputs, write_pick_sheets
@@ -33,7 +35,6 @@ from carddb.play.lists import (
     write_sealed_outputs,
 )
 from carddb.play.sealed import run_sealed
-from carddb.plural import plural
 from carddb.render.documents import Documents
 
 DEFAULT_SEED = 20261201

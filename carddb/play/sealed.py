@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from carddb.play.boosters import BoosterPlan
 from carddb.play.collation import Booster, open_boosters
-from carddb.play.rng import Rng
+from carddb.runtime.rng import Rng
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from carddb.atomic import write_text
+from carddb.files.atomic import write_text
 from carddb.render.wholefile import is_whole
 
 CACHE_FORMAT = "faces-3"  # bump when the meaning of a cached entry changes

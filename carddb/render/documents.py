@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carddb.atomic import write_text
+from carddb.files.atomic import write_text
 from carddb.render.pdfcache import pdf_key
 from carddb.render.workers import RenderWorkers, Ticket, import_renderer
 

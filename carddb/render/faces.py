@@ -52,15 +52,15 @@ from markupsafe import Markup
 from PIL import Image
 
 import carddb
-from carddb.atomic import write_bytes, write_text
-from carddb.cardmodel import Card, front_id
-from carddb.database import CardDatabase, art_checks, resolve_art, verdicts
-from carddb.diagnostics import Finding, Report, Span
-from carddb.errors import RenderError
-from carddb.gamepack import Faction, GamePack, Rarity
-from carddb.project import Project
+from carddb.cards.database import CardDatabase, art_checks, resolve_art, verdicts
+from carddb.files.atomic import write_bytes, write_text
+from carddb.files.project import Project
+from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedLoader, bytecode_cache
+from carddb.findings.diagnostics import Finding, Report, Span
+from carddb.findings.errors import RenderError
+from carddb.packs.card import Card, front_id
+from carddb.packs.pack import Faction, GamePack, Rarity
 from carddb.render import placeholder
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, ConfinedLoader, bytecode_cache, icons_dir
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, files_digest
 from carddb.render.fit import FIT_TOKEN, MIN_PT, SIZE_TOKEN, START_PT, sized, sizes
 from carddb.render.geometry import FaceGeometry
@@ -71,9 +71,9 @@ from carddb.render.workers import RenderWorkers, Ticket, import_renderer
 from carddb.rules.markup import Paragraph, runs_from_marked_text
 
 try:  # the rules-text DSL renders canonical runs; until it lands, markers are split line by line
-    from carddb.rules.markup import card_rules_markup  # type: ignore[attr-defined]
+    from carddb.rules.markup import rules_markup  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - depends on which parts of carddb are installed
-    card_rules_markup = None
+    rules_markup = None
 
 
 BLEED_MM = 3.0
@@ -176,7 +176,7 @@ class FaceResources:
         self.pack = db.pack
         self.roots = template_roots(db)
         self.env = _environment(tuple(str(r) for r in self.roots))
-        icons = icons_dir(self.pack)
+        icons = self.pack.icons_folder
         self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots, *([icons] if icons else []))
         # base/card.css is a template rendered for the game's card size (see `card_css`); the
         # pack's own stylesheet is plain CSS, loaded after it.
@@ -350,8 +350,8 @@ def _template_frame(exc: BaseException, roots: Sequence[Path]) -> tuple[Path | N
 
 
 def rules_paragraphs(card: Card, pack: GamePack) -> list[Paragraph]:
-    if card_rules_markup is not None:
-        return list(card_rules_markup(card, pack))
+    if rules_markup is not None:
+        return list(rules_markup(card.text, pack.language, pack.icons))
     return [runs_from_marked_text(line.strip(), pack.icons) for line in card.text.splitlines() if line.strip()]
 
 

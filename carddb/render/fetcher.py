@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher
 
-from carddb.render.assets import path_inside
+from carddb.files.templating import path_inside
 
 
 class FetchRefused(ValueError):

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from carddb.errors import RenderError
+from carddb.findings.errors import RenderError
 
 # Rules text starts here and steps down to the minimum that is still comfortable to read.
 START_PT = 9.0

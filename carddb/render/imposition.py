@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
-from carddb.errors import RenderError, UsageError
+from carddb.findings.errors import RenderError, UsageError
 
 MM_PER_PT = 25.4 / 72
 PT_PER_MM = 72 / 25.4

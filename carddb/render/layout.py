@@ -20,8 +20,8 @@ import pydyf
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
-from carddb.atomic import atomic_path, write_bytes
-from carddb.errors import RenderError
+from carddb.files.atomic import atomic_path, write_bytes
+from carddb.findings.errors import RenderError
 from carddb.render.cache import FaceCache, FaceMeta
 from carddb.render.documents import DocumentJob, DocumentResult, write_record
 from carddb.render.fetcher import ConfinedFetcher

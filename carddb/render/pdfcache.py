@@ -20,7 +20,7 @@ from importlib import metadata
 from pathlib import Path
 
 import carddb
-from carddb.atomic import write_text
+from carddb.files.atomic import write_text
 from carddb.render.wholefile import is_whole
 
 

@@ -30,7 +30,7 @@ from pypdf.constants import Resources as ResourceNames
 from pypdf.errors import PyPdfError
 from pypdf.generic import NameObject
 
-from carddb.atomic import atomic_path
+from carddb.files.atomic import atomic_path
 from carddb.render.documents import DocumentJob, DocumentResult, write_record
 
 SWAPPABLE_MODES = ("RGB", "RGBA")

@@ -26,7 +26,7 @@ from pathlib import Path
 from PIL import Image
 from zlib_ng import zlib_ng
 
-from carddb.atomic import atomic_path
+from carddb.files.atomic import atomic_path
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 2  # zlib-ng's

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from carddb.atomic import write_bytes
-from carddb.cardmodel import Card, file_stem
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
-from carddb.errors import RenderError
-from carddb.plural import plural
-from carddb.progress import Stage, no_progress
+from carddb.cards.database import CardDatabase
+from carddb.files.atomic import write_bytes
+from carddb.findings.diagnostics import Report
+from carddb.findings.errors import RenderError
+from carddb.findings.plural import plural
+from carddb.packs.card import Card, file_stem
 from carddb.render.faces import FaceResult, FaceRun, face_counts, render_backs, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.raster import PRESETS, PngJob, PngQueue, PngRun, queue_pngs
@@ -34,6 +33,7 @@ from carddb.render.sheets import (
 )
 from carddb.render.tts import TtsCard, TtsDeck, TtsRun, queue_tts
 from carddb.render.workers import RenderWorkers, Ticket
+from carddb.runtime.progress import Stage, no_progress
 
 
 @dataclass

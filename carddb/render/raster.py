@@ -31,7 +31,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image
 
-from carddb.errors import RenderError, UsageError
+from carddb.findings.errors import RenderError, UsageError
 from carddb.render.pngfile import png_size_and_dpi, write_png
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers, Ticket

@@ -23,11 +23,11 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from carddb.cardmodel import Card, front_id, is_back_id
-from carddb.database import CardDatabase, validate_card
-from carddb.diagnostics import Report
-from carddb.errors import UsageError
-from carddb.yamlsource import load_yaml
+from carddb.cards.database import CardDatabase, validate_card
+from carddb.files.yamlsource import load_yaml
+from carddb.findings.diagnostics import Report
+from carddb.findings.errors import UsageError
+from carddb.packs.card import Card, front_id, is_back_id
 
 FACE_TEMPLATE_DIRS = ("base", "fonts")
 

@@ -28,8 +28,8 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from carddb.atomic import atomic_path, write_bytes
-from carddb.errors import RenderError
+from carddb.files.atomic import atomic_path, write_bytes
+from carddb.findings.errors import RenderError
 from carddb.render.imposition import (
     MM_PER_PT,
     PT_PER_MM,

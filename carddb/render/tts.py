@@ -26,9 +26,9 @@ from typing import Any
 
 from PIL import Image
 
-from carddb.atomic import atomic_path, write_text
-from carddb.errors import RenderError
-from carddb.plural import plural
+from carddb.files.atomic import atomic_path, write_text
+from carddb.findings.errors import RenderError
+from carddb.findings.plural import plural
 from carddb.render.pdfcache import is_current, remember
 from carddb.render.pngfile import write_png
 from carddb.render.raster import card_page, crop_to_box, page_image

@@ -38,8 +38,8 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import Any
 
-from carddb.errors import RenderError
-from carddb.memory import tune_collector
+from carddb.findings.errors import RenderError
+from carddb.runtime.memory import tune_collector
 
 
 @contextmanager

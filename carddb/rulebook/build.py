@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from carddb.atomic import write_bytes, write_text
-from carddb.cardmodel import Card, file_stem
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding, Report
-from carddb.engine.registry import EffectRegistry, registry_for
+from carddb.cards.database import CardDatabase
+from carddb.files.atomic import write_bytes, write_text
+from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.findings.diagnostics import Finding, Report
+from carddb.packs.card import Card, file_stem
 from carddb.play.boosters import boosters_path
 from carddb.play.draftformat import PlayDefinitions, load_play
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR, icons_dir
 from carddb.render.documents import Documents
 from carddb.render.faces import FaceResult, bleed_mm, render_faces
 from carddb.render.workers import RenderWorkers
@@ -39,6 +38,7 @@ from carddb.rulebook.images import card_images, part_positions, print_dpi
 from carddb.rulebook.pdf import pdf_pages, queue_pdf
 from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters, rule_files
 from carddb.rulebook.toc import AnchorBook, Chapter, TocEntry
+from carddb.rules.registry import EffectRegistry
 
 FONT_FILES = (
     "EBGaramond12-Regular.ttf",
@@ -95,7 +95,7 @@ class RulebookRun:
     ) -> None:
         pack, project = db.pack, db.project
         self.db, self.report, self.paper, self.pool = db, report, paper, pool
-        self.registry = registry if registry is not None else registry_for(pack)
+        self.registry = registry if registry is not None else pack.registry
         self.templates = template_environment(project.templates_dir())
         self.anchors = AnchorBook()
         self.stopped: Rulebook | None = None  # the result, when the prose has errors
@@ -227,7 +227,7 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
         for stale in cards_dir.glob("*.png"):
             if stale.stem not in wanted:
                 stale.unlink()
-    icon_folder = icons_dir(db.pack)
+    icon_folder = db.pack.icons_folder
     for name in db.pack.icons:
         source = icon_folder / f"{name}.svg" if icon_folder else None
         if source is not None and source.is_file():

@@ -18,16 +18,16 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase
-from carddb.engine.registry import EffectRegistry
-from carddb.gamepack import GamePack, KindInfo
+from carddb.cards.database import CardDatabase
+from carddb.packs.card import Card
+from carddb.packs.hooks import DeckRules, deck_formats
+from carddb.packs.pack import GamePack, KindInfo
 from carddb.play.boosters import BoosterPlan
-from carddb.play.decks import DeckRules, deck_formats
 from carddb.play.draftformat import Count, PlayDefinitions
 from carddb.play.draftwords import phase_sentences
 from carddb.rulebook.sources import number_html, numbers_html
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading
+from carddb.rules.registry import EffectRegistry
 from carddb.rules.text import keywords_of
 
 CardUrl = Callable[[str], str]
@@ -485,7 +485,7 @@ def describe_cards(db: CardDatabase, card_ids: Iterable[str]) -> str:
 
 
 def _shared_keyword(db: CardDatabase, cards: Sequence[Card]) -> str:
-    language = db.pack.rules
+    language = db.pack.language
     if language is None:
         return ""
     shared = frozenset.intersection(*(keywords_of(c.text, language) for c in cards))

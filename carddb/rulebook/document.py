@@ -14,10 +14,10 @@ from pathlib import Path
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
-from carddb.cardmodel import Card, file_stem
-from carddb.database import CardDatabase
-from carddb.plural import plural
-from carddb.render.assets import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
+from carddb.cards.database import CardDatabase
+from carddb.files.templating import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
+from carddb.findings.plural import plural
+from carddb.packs.card import Card, file_stem
 from carddb.rulebook.toc import Chapter, TocEntry, table_of_contents
 
 ASSETS = "rulebook"  # folder beside rulebook.html that holds its pictures and fonts

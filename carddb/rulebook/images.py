@@ -20,8 +20,8 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
-from carddb.atomic import write_bytes
-from carddb.diagnostics import Finding, Report
+from carddb.files.atomic import write_bytes
+from carddb.findings.diagnostics import Finding, Report
 from carddb.render.faces import FaceResult
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers

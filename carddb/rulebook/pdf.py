@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from carddb.diagnostics import Finding, Report
+from carddb.findings.diagnostics import Finding, Report
 from carddb.render.documents import Documents
 from carddb.render.workers import RenderWorkers
 

@@ -11,7 +11,7 @@ off) and a small plugin for carddb's markers:
 - `{number:ID}`: one of the game pack's rule numbers (hand size, deck size...),
   so the prose cannot state a number the code does not use; `{number:ID:word}`
   writes it as a word ("seven"), `{number:ID:times}` as "once", "twice"...
-  (carddb.numbertext). It is printed in a `span.game-number` naming its id;
+  (carddb.rules.numbertext). It is printed in a `span.game-number` naming its id;
 - `{table:ID}`: one of the game pack's rules tables, alone in its paragraph.
 
 Problems are findings located at the marker in the Markdown file (line and
@@ -34,11 +34,11 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from carddb.cardmodel import front_id, is_back_id
-from carddb.diagnostics import Finding, Report, Span
-from carddb.gamepack import GameTable
-from carddb.numbertext import NUMBER_MARKER, fill, marker_problem, number_text
+from carddb.findings.diagnostics import Finding, Report, Span
+from carddb.packs.card import front_id, is_back_id
+from carddb.packs.pack import GameTable
 from carddb.rulebook.toc import AnchorBook, Chapter, Heading, slugify
+from carddb.rules.numbertext import NUMBER_MARKER, fill, marker_problem, number_text
 
 # {card:ID}, {number:ID}, {table:ID} (any id, so that a typo is reported) or {icon} (a lowercase word; "{X}" stays text)
 MARKER = re.compile(

@@ -75,7 +75,7 @@ class Selector(Node):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Words(Node):
-    """A value of a pack-declared word type (`carddb.engine.registry.WordType`): the ids of its words.
+    """A value of a pack-declared word type (`carddb.rules.registry.WordType`): the ids of its words.
 
     `Affinity Gold Faith Gold` holds ("gold", "gold", "faith"): a list type is a multiset, kept
     in the type's declared order so that equal meanings compare equal.

@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from carddb.engine.registry import EffectEntry, pattern_slots
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
@@ -32,6 +31,7 @@ from carddb.rules.ast import (
 )
 from carddb.rules.language import RulesLanguage
 from carddb.rules.markup import Paragraph, Run
+from carddb.rules.registry import EffectEntry, pattern_slots
 
 # `symbol`: a word of a pack-declared word type (`Gold`), printed as its icon when the game has one.
 # `dash`: the dash after a condition keyword, an ASCII hyphen in canonical text and an en dash in print.

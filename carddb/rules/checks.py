@@ -7,7 +7,6 @@ name, so a new game's entries are checked the same way.
 
 from __future__ import annotations
 
-from carddb.engine.registry import REMINDED_ROLES, EffectEntry, Param
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
@@ -24,6 +23,7 @@ from carddb.rules.ast import (
 from carddb.rules.canonical import Renderer, _join
 from carddb.rules.language import RulesLanguage, Vocabulary
 from carddb.rules.parser import Problem
+from carddb.rules.registry import REMINDED_ROLES, EffectEntry, Param
 
 # Abilities the pronoun check skips: keyword lines, and triggers whose event is what a pronoun
 # refers to. A tuple, not `A | B`: isinstance with a union builds it on every call (every line).

@@ -25,7 +25,7 @@ from ruamel.yaml.scalarstring import (
     SingleQuotedScalarString,
 )
 
-from carddb.atomic import write_text
+from carddb.files.atomic import write_text
 from carddb.rules.canonical import ability_text
 from carddb.rules.language import RulesLanguage
 from carddb.rules.text import parse_rules_text
@@ -120,7 +120,7 @@ def format_file(path: Path, language: RulesLanguage) -> FileFormat:
 def write_formatted(result: FileFormat) -> None:
     if result.new_source is None:
         return
-    # carddb.atomic writes through mkstemp, whose file is private (0600); a card file
+    # carddb.files.atomic writes through mkstemp, whose file is private (0600); a card file
     # keeps the permissions the designer gave it.
     mode = stat.S_IMODE(result.path.stat().st_mode)
     write_text(result.path, result.new_source)

@@ -23,7 +23,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.lexer import Lexer
 
-from carddb.engine.registry import EffectEntry, EffectRegistry, Pattern, WordType, pattern_slots
+from carddb.rules.registry import EffectEntry, EffectRegistry, Pattern, WordType, pattern_slots
 
 # Grammar hooks every pack fills (possibly with nothing); see grammar.lark.
 HOOKS = (

@@ -10,7 +10,7 @@ column.
 
 from __future__ import annotations
 
-from carddb.diagnostics import Span
+from carddb.findings.diagnostics import Span
 
 SKIPPABLE = "\"'\\"  # quotes and escape backslashes appear in the file, not in the value
 MAX_SKIP = 4

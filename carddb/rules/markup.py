@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
-    from carddb.cardmodel import Card
-    from carddb.gamepack import GamePack
+    from carddb.rules.language import RulesLanguage
 
 RunKind = Literal["text", "keyword", "reminder", "icon"]
 
@@ -50,8 +49,8 @@ def plain_text(paragraph: Paragraph) -> str:
     return "".join(f"{{{r.text}}}" if r.kind == "icon" else r.text for r in paragraph)
 
 
-def card_rules_markup(card: Card, pack: GamePack) -> list[Paragraph]:
-    """The card's rules text as styled runs, one paragraph per ability (one per line).
+def rules_markup(text: str, language: RulesLanguage | None, icons: tuple[str, ...]) -> list[Paragraph]:
+    """A card's rules text as styled runs, one paragraph per ability (one per line).
 
     Keywords come out as `keyword` runs, each followed by its `reminder` run (a
     template prints it in italics inside parentheses); an amount of the game's currency or
@@ -65,11 +64,10 @@ def card_rules_markup(card: Card, pack: GamePack) -> list[Paragraph]:
     from carddb.rules.text import parse_line, split_abilities
 
     paragraphs: list[Paragraph] = []
-    language = pack.rules
-    for _, line in split_abilities(card.text):
+    for _, line in split_abilities(text):
         result = parse_line(line, language) if language is not None else None
         if result is None or isinstance(result, Problem):
-            paragraphs.append(runs_from_marked_text(line, pack.icons))
+            paragraphs.append(runs_from_marked_text(line, icons))
         else:
             paragraphs.append(ability_runs(result, language))  # type: ignore[arg-type]
     return paragraphs

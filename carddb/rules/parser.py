@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from carddb.engine.registry import EffectEntry, pattern_slots
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
@@ -40,6 +39,7 @@ from carddb.rules.language import (
     make_token,
     words_of,
 )
+from carddb.rules.registry import EffectEntry, pattern_slots
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import Protocol
 
-from carddb.play.rng import Rng
+from carddb.runtime.rng import Rng
 from carddb.sim.decisions import Action
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
 from carddb.sim.stack import run
@@ -78,11 +78,11 @@ class Heuristic:
             item = next((i for i in game.stack if i.id == x), None)
             return 0.0 if item is None else (-1.0 if item.controller == player else 1.0)
         if hint in {"harm", "help"}:
-            value = game.rules.card_value(game, game.controller[x], x) + game.damage[x] * 0.5
+            value = game.sim.card_value(game, game.controller[x], x) + game.damage[x] * 0.5
             mine = game.controller[x] == player
             sign = 1.0 if (mine == (hint == "help")) else -1.0
             return sign * 10 + value * 0.01
-        value = game.rules.card_value(game, player, x)
+        value = game.sim.card_value(game, player, x)
         return -value if hint == "lose" else value
 
 
@@ -126,19 +126,19 @@ class GreedyBot:
 def played_out(world: Game, player: int, action: Action | None) -> float:
     """`evaluate` after `player` takes `action` (None: passes) in a copy of `world` and the stack resolves."""
     if action is None and not world.stack and not world.pending:
-        return world.rules.evaluate(world, player)
+        return world.sim.evaluate(world, player)
     trial = world.copy()
     trial.agents = [HEURISTIC] * trial.n
     with suppress(GameOver):
         if action is not None:
-            trial.rules.perform(trial, player, action)
+            trial.sim.perform(trial, player, action)
         run(trial)
-    return trial.rules.evaluate(trial, player)
+    return trial.sim.evaluate(trial, player)
 
 
 def variants(game: Game, player: int, action: Action, cap: int) -> list[Action]:
     """The action with each choice of targets filled in (at most `cap`), or the action itself."""
-    found = game.rules.action_program(game, player, action)
+    found = game.sim.action_program(game, player, action)
     if found is None or not found[0].targets:
         return [action]
     program, ctx = found

@@ -6,7 +6,7 @@ and near 0 or 1 where the textbook normal interval does not. A draw counts as a
 game not won.
 
 - Win rate by seat (LOE: council) and by the seat's card of each kind the pack names
-  (`SimRules.report_kinds`; LOE: Lord and Victory card): over seat-games (each game
+  (`Simulator.report_kinds`; LOE: Lord and Victory card): over seat-games (each game
   gives one per seat).
 - First-player advantage: the share of games the first seat won, against the
   1/seats it would be in a fair game.
@@ -26,7 +26,7 @@ game not won.
   the card helped it); picking the largest of several changes makes it look larger.
 - Cards never played, and why: never drawn, drawn but never a legal play (cost,
   targets, timing), or legal but no bot chose it. Kinds that start in play
-  (`SimRules.starts_in_play`; LOE: Lords) are left out.
+  (`Simulator.starts_in_play`; LOE: Lords) are left out.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A `CardRecord` is the plain data of one card (picklable, so worker processes and
 Dask workers compile their own catalogue without reading the project); the game
-pack's rules say how a database card becomes a record (`SimRules.card_record`).
+pack's rules say how a database card becomes a record (`Simulator.card_record`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from carddb.sim.program import Activated, Program, Static, Timed, Triggered
 
 if TYPE_CHECKING:
-    from carddb.database import CardDatabase
-    from carddb.sim.rules import SimRules
+    from carddb.cards.database import CardDatabase
+    from carddb.sim.simulator import Simulator
 
 
 @dataclass(frozen=True)
@@ -71,15 +71,15 @@ class Catalogue:
         return card_id in self.by_id
 
 
-def records_from_database(db: CardDatabase, rules: SimRules) -> list[CardRecord]:
-    return [rules.card_record(card) for card in db.cards]
+def records_from_database(db: CardDatabase, sim: Simulator) -> list[CardRecord]:
+    return [sim.card_record(card) for card in db.cards]
 
 
-def compile_catalogue(records: Iterable[CardRecord], rules: SimRules) -> Catalogue:
+def compile_catalogue(records: Iterable[CardRecord], sim: Simulator) -> Catalogue:
     """Every record compiled through the pack's handlers; a line that does not compile is kept as a problem."""
     from carddb.sim.compiler import compile_card
 
     defs: list[CardDef] = []
     for index, record in enumerate(records):
-        defs.append(compile_card(index, record, rules))
+        defs.append(compile_card(index, record, sim))
     return Catalogue(defs, {d.id: d for d in defs})

@@ -47,7 +47,7 @@ from carddb.sim.selector_compiler import SelectorCompiler
 from carddb.sim.selectors import Pred, Sel
 
 if TYPE_CHECKING:
-    from carddb.sim.rules import SimRules
+    from carddb.sim.simulator import Simulator
 
 
 class CompileError(Exception):
@@ -55,11 +55,11 @@ class CompileError(Exception):
 
 
 class Compiler:
-    def __init__(self, rules: SimRules, record: CardRecord) -> None:
-        self.rules = rules
+    def __init__(self, sim: Simulator, record: CardRecord) -> None:
+        self.sim = sim
         self.record = record
-        self.handlers = rules.handlers
-        self.selectors = SelectorCompiler(rules.semantics)
+        self.handlers = sim.handlers
+        self.selectors = SelectorCompiler(sim.semantics)
         self.targets: list[TargetSlot] = []
 
     # -- pieces handlers ask for -------------------------------------------------------
@@ -112,7 +112,7 @@ class Compiler:
         return Program(tuple(steps), tuple(self.targets), text), restrictions
 
 
-def compile_card(index: int, record: CardRecord, rules: SimRules) -> CardDef:
+def compile_card(index: int, record: CardRecord, sim: Simulator) -> CardDef:
     definition = CardDef(
         index,
         record.id,
@@ -124,7 +124,7 @@ def compile_card(index: int, record: CardRecord, rules: SimRules) -> CardDef:
         record.cost_resources,
         record.health,
     )
-    language = rules.language
+    language = sim.language
     activated: list[Activated] = []
     triggered: list[Triggered] = []
     statics: list[Static] = []
@@ -137,7 +137,7 @@ def compile_card(index: int, record: CardRecord, rules: SimRules) -> CardDef:
             problems.append(f"{line}: {ability.message}")
             continue
         try:
-            parts = _compile_ability(ability, line, rules, record, len(activated), len(triggered))
+            parts = _compile_ability(ability, line, sim, record, len(activated), len(triggered))
         except (CompileError, LookupError, TypeError) as exc:
             problems.append(f"{line}: {exc}")
             continue
@@ -176,9 +176,9 @@ def _shift(sel: Sel, offset: int) -> Sel:
 
 
 def _compile_ability(
-    ability: Ability, line: str, rules: SimRules, record: CardRecord, activated_index: int, triggered_index: int
+    ability: Ability, line: str, sim: Simulator, record: CardRecord, activated_index: int, triggered_index: int
 ) -> list[Any]:
-    c = Compiler(rules, record)
+    c = Compiler(sim, record)
     if isinstance(ability, KeywordAbility):
         parts: list[Any] = []
         for keyword in ability.keywords:
@@ -216,7 +216,7 @@ def _compile_ability(
     statics: list[Any] = []
     rest: list[Sentence] = []
     for sentence in ability.sentences:
-        role = rules.language.registry[sentence.phrase.entry].role
+        role = sim.language.registry[sentence.phrase.entry].role
         if role == "static" and not sentence.conditions:
             statics.append(c._handle(sentence.phrase))
         else:

@@ -1,4 +1,4 @@
-"""Handlers for the core registry entries (`carddb/engine/core.py`) that every game starts from."""
+"""Handlers for the core registry entries (`carddb/rules/phrasebook.py`) that every game starts from."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def static_applies(pred: Pred) -> Callable[[Game, int, int], bool]:
 
 def kinds_of(c: Compiler, node: Selector) -> frozenset[str]:
     """The card kinds a plural noun names (`Spells`, `characters`), for `cannot be targeted by ...`."""
-    groups = c.rules.semantics.groups
+    groups = c.sim.semantics.groups
     return groups.get(node.noun, frozenset({node.noun}))
 
 

@@ -30,7 +30,7 @@ def emit(game: Game, event: Event) -> None:
     subject = event.subject
     if subject >= 0 and game.place[subject] != ZONE_PLAY and kind in game.defs[subject].listens:
         _own_trigger(game, event, subject, kind)  # "When you play this card" from the stack or hand
-    if game.reacts.get(kind) or kind in game.rules.instant_events:
+    if game.reacts.get(kind) or kind in game.sim.instant_events:
         game.events.append(event)
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from carddb.play.rng import Rng
+from carddb.runtime.rng import Rng
 
 if TYPE_CHECKING:
     from carddb.sim.agents import Agent
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from carddb.sim.options import SimOptions
     from carddb.sim.program import Activated, Event, Static
     from carddb.sim.records import GameStats
-    from carddb.sim.rules import SimRules
+    from carddb.sim.simulator import Simulator
     from carddb.sim.stack import StackItem
 
 ZONE_NONE = -1
@@ -82,8 +82,8 @@ class Game:
         "pool",
         "reacts",
         "rng",
-        "rules",
         "shared",
+        "sim",
         "simulated",
         "since",
         "stack",
@@ -99,7 +99,7 @@ class Game:
 
     def __init__(
         self,
-        rules: SimRules,
+        sim: Simulator,
         catalogue: Catalogue,
         defs: list[CardDef],
         owners: list[int],
@@ -108,7 +108,7 @@ class Game:
         options: SimOptions,
     ) -> None:
         count = len(defs)
-        self.rules = rules
+        self.sim = sim
         self.catalogue = catalogue  # every card of the run (what a bot imagines a hidden card might be)
         self.options = options
         self.defs = defs
@@ -125,7 +125,7 @@ class Game:
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.play: list[list[int]] = [[] for _ in range(players)]
-        self.shared: list[list[int]] = [[] for _ in rules.shared_zones]
+        self.shared: list[list[int]] = [[] for _ in sim.shared_zones]
         self.stack: list[StackItem] = []
         self.pool = [0] * players  # the currency a turn gives (LOE: powerstones)
         self.counters: list[dict[str, int]] = [{} for _ in range(players)]
@@ -162,7 +162,7 @@ class Game:
     def copy(self) -> Game:
         """An independent copy (a bot's what-if world): lists copied, definitions shared."""
         new = object.__new__(Game)
-        new.rules = self.rules
+        new.sim = self.sim
         new.catalogue = self.catalogue
         new.options = self.options
         new.defs = list(self.defs)

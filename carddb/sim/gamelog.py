@@ -21,7 +21,7 @@ from carddb.sim.game import Game
 from carddb.sim.match import GameSpec, play_game
 from carddb.sim.options import SimOptions
 from carddb.sim.records import GameRecord
-from carddb.sim.rules import Matchup, Seat, SimRules
+from carddb.sim.simulator import Matchup, Seat, Simulator
 
 LOG_FORMAT = "carddb-game-log"
 
@@ -95,10 +95,10 @@ def spec_of(log: dict[str, Any]) -> tuple[GameSpec, SimOptions]:
     return spec, options
 
 
-def replay(log: dict[str, Any], rules: SimRules, catalogue: Catalogue) -> Replay:
+def replay(log: dict[str, Any], sim: Simulator, catalogue: Catalogue) -> Replay:
     spec, options = spec_of(log)
     agent = ReplayAgent(log["decisions"])
-    record = play_game(rules, catalogue, spec, options, agents=[agent] * len(spec.matchup.seats))
+    record = play_game(sim, catalogue, spec, options, agents=[agent] * len(spec.matchup.seats))
     old, new = list(log["trace"]), record.log or []
     if record.error:
         return Replay(record, False, record.error.splitlines()[0])

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from carddb.rules.ast import Number, Phrase, Quantity, Selector
 
 if TYPE_CHECKING:
-    from carddb.engine.registry import EffectRegistry
+    from carddb.rules.registry import EffectRegistry
     from carddb.sim.compiler import Compiler
     from carddb.sim.game import Game
     from carddb.sim.program import Ctx, Op

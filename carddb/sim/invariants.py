@@ -4,7 +4,7 @@ The core checks what holds in every game: each card in exactly one zone and its
 index agreeing, the number of cards conserved, no negative damage, health or currency,
 the used mark (LOE: fatigue), facing and attachments only on cards in play, attachments pointing at
 cards in play, nothing left on the stack between actions. The pack adds its own
-(`SimRules.invariants`: LOE checks powerstones against what the turn gave, hand
+(`Simulator.invariants`: LOE checks powerstones against what the turn gave, hand
 size at the end of a turn, the market's size, what may be face down).
 """
 
@@ -50,7 +50,7 @@ def violations(game: Game, *, end_of_turn: int | None = None) -> list[str]:
             problems.append(f"P{player + 1} has {game.pool[player]} of the turn's currency")
     if game.stack:
         problems.append(f"{len(game.stack)} items are left on the stack between actions")
-    problems += game.rules.invariants(game, end_of_turn)
+    problems += game.sim.invariants(game, end_of_turn)
     return problems
 
 
@@ -80,7 +80,7 @@ def _zones(game: Game) -> list[str]:
             place(uid, "play area", ZONE_PLAY, player)
     for index, cards in enumerate(game.shared):
         for uid in cards:
-            place(uid, game.rules.shared_zones[index], ZONE_SHARED + index)
+            place(uid, game.sim.shared_zones[index], ZONE_SHARED + index)
     for item in game.stack:
         if item.card:
             place(item.source, "stack", ZONE_STACK)

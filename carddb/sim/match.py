@@ -12,14 +12,14 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from carddb.play.rng import derive_seed
+from carddb.runtime.rng import derive_seed
 from carddb.sim.agents import Agent, make_agent
 from carddb.sim.cards import Catalogue
 from carddb.sim.game import Game, GameOver
 from carddb.sim.invariants import IllegalState
 from carddb.sim.options import SimOptions
 from carddb.sim.records import GameRecord, GameStats, SeatRecord
-from carddb.sim.rules import Matchup, SimRules
+from carddb.sim.simulator import Matchup, Simulator
 
 
 @dataclass(frozen=True)
@@ -34,9 +34,9 @@ class GameSpec:
 
 
 def start_game(
-    rules: SimRules, catalogue: Catalogue, spec: GameSpec, options: SimOptions, agents: Sequence[Agent] | None = None
+    sim: Simulator, catalogue: Catalogue, spec: GameSpec, options: SimOptions, agents: Sequence[Agent] | None = None
 ) -> Game:
-    game = rules.new_game(catalogue, spec.matchup, spec.seed, spec.first, options)
+    game = sim.new_game(catalogue, spec.matchup, spec.seed, spec.first, options)
     game.agents = list(agents if agents is not None else agents_for(spec))
     game.stats = GameStats(game.n, decisions=options.log)
     if options.log:
@@ -50,22 +50,22 @@ def agents_for(spec: GameSpec) -> Sequence[Agent]:
 
 def finish(game: Game) -> None:
     """Play turns until the game ends (a win, the turn cap, the loop guard)."""
-    rules = game.rules
+    sim = game.sim
     try:
         while True:
-            rules.play_turn(game)
+            sim.play_turn(game)
     except GameOver:
         pass
 
 
 def play_game(
-    rules: SimRules, catalogue: Catalogue, spec: GameSpec, options: SimOptions, agents: Sequence[Agent] | None = None
+    sim: Simulator, catalogue: Catalogue, spec: GameSpec, options: SimOptions, agents: Sequence[Agent] | None = None
 ) -> GameRecord:
     """One game from set-up to its end; `agents` replace the spec's bots (a replayed log)."""
     game: Game | None = None
     error = ""
     try:
-        game = start_game(rules, catalogue, spec, options, agents)
+        game = start_game(sim, catalogue, spec, options, agents)
         finish(game)
     except IllegalState as exc:
         error = f"illegal state: {exc}"
@@ -78,7 +78,7 @@ def record_of(spec: GameSpec, game: Game | None, error: str) -> GameRecord:
     seats = []
     for index, seat in enumerate(spec.matchup.seats):
         played = tuple(sorted(game.stats.played[index])) if game is not None and game.stats is not None else ()
-        summary = game.rules.describe(game, index) if game is not None and not error else {}
+        summary = game.sim.describe(game, index) if game is not None and not error else {}
         seats.append(SeatRecord(seat.name, spec.bots[index], seat.cards, played, summary))
     stats = game.stats if game is not None else None
     return GameRecord(

@@ -1,7 +1,7 @@
 """What handlers do to a game: draw, discard, damage, destroy, heal, shuffle, look, reveal.
 
 These are the rules every game with a shared vocabulary of cards, zones, health
-and attachments has; where a game differs it answers through its `SimRules`
+and attachments has; where a game differs it answers through its `Simulator`
 (what to do when the deck is empty, what prevents damage, what replaces a
 destruction).
 """
@@ -34,7 +34,7 @@ def health(game: Game, uid: int) -> int:
 def take_top(game: Game) -> int:
     """The top card of the deck (-1 if there is none even after the pack's rule for an empty deck)."""
     if not game.deck:
-        game.rules.deck_empty(game)
+        game.sim.deck_empty(game)
         if not game.deck:
             return -1
     return game.deck[-1]
@@ -94,7 +94,7 @@ def deal_damage(game: Game, uid: int, amount: int) -> int:
     """Damage counters on a card with health; returns the damage dealt after prevention."""
     if game.place[uid] != ZONE_PLAY or game.defs[uid].health <= 0 or amount <= 0:
         return 0
-    amount = game.rules.prevent_damage(game, uid, amount)
+    amount = game.sim.prevent_damage(game, uid, amount)
     if amount <= 0:
         return 0
     game.damage[uid] += amount
@@ -126,7 +126,7 @@ def destroy(game: Game, uid: int) -> bool:
         return counter_card(game, uid)
     if zone != ZONE_PLAY:
         return False
-    if game.rules.replace_destroy(game, uid):
+    if game.sim.replace_destroy(game, uid):
         return False
     if game.log is not None:
         game.trace(f"{game.name(uid)} is destroyed")
@@ -161,7 +161,7 @@ def return_to_hand(game: Game, uid: int) -> None:
 
 def look(game: Game, player: int, uids: list[int]) -> None:
     """`player` sees these hidden cards (what the greedy bot may then use), unless a card forbids it."""
-    can_look = game.rules.can_look
+    can_look = game.sim.can_look
     game.known[player].update(uid for uid in uids if can_look(game, player, uid))
 
 
@@ -178,7 +178,7 @@ def counter(game: Game, item: StackItem) -> None:
     if game.log is not None:
         game.trace(f"{item.label} is countered")
     if item.card:
-        game.rules.countered(game, item)
+        game.sim.countered(game, item)
 
 
 def counter_card(game: Game, uid: int) -> bool:

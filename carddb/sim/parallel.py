@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
-from carddb.errors import UsageError
+from carddb.findings.errors import UsageError
 from carddb.sim.playtest import PlaytestPlan, batches, run_batch
 from carddb.sim.records import GameRecord
 

@@ -20,12 +20,12 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from carddb.play.rng import derive_seed
+from carddb.runtime.rng import derive_seed
 from carddb.sim.cards import CardRecord, Catalogue, compile_catalogue
 from carddb.sim.match import GameSpec, play_game
 from carddb.sim.options import SimOptions
 from carddb.sim.records import GameRecord
-from carddb.sim.rules import Matchup, Seat, SimRules
+from carddb.sim.simulator import Matchup, Seat, Simulator
 
 
 @dataclass(frozen=True)
@@ -85,18 +85,18 @@ def ablation_plan(plan: PlaytestPlan, card_id: str, games: int) -> PlaytestPlan:
 
 # -- running batches (in this process, a worker process or a Dask worker) -----------------------
 
-_CATALOGUES: dict[str, tuple[SimRules, Catalogue]] = {}
+_CATALOGUES: dict[str, tuple[Simulator, Catalogue]] = {}
 
 
-def catalogue_for(plan: PlaytestPlan) -> tuple[SimRules, Catalogue]:
+def catalogue_for(plan: PlaytestPlan) -> tuple[Simulator, Catalogue]:
     key = plan.catalogue_key
     if key not in _CATALOGUES:
-        from carddb.games import get_pack
-        from carddb.sim.rules import simulator_for
+        from carddb.packs.lookup import get_pack
+        from carddb.sim.simulator import simulator_for
 
-        rules = simulator_for(get_pack(plan.game))
+        sim = simulator_for(get_pack(plan.game))
         _CATALOGUES.clear()  # one run's catalogue at a time is all a worker needs
-        _CATALOGUES[key] = (rules, compile_catalogue(plan.records, rules))
+        _CATALOGUES[key] = (sim, compile_catalogue(plan.records, sim))
     return _CATALOGUES[key]
 
 
@@ -108,11 +108,11 @@ def run_batch(plan: PlaytestPlan, indices: Sequence[int]) -> list[GameRecord]:
     few cycles a game leaves (a stack item and its context) are collected once at the end,
     among the young objects only (a full collection would walk the whole card database).
     """
-    rules, catalogue = catalogue_for(plan)
+    sim, catalogue = catalogue_for(plan)
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return [play_game(rules, catalogue, plan.spec(i), plan.options) for i in indices]
+        return [play_game(sim, catalogue, plan.spec(i), plan.options) for i in indices]
     finally:
         gc.collect(0)
         if was_enabled:

@@ -15,9 +15,9 @@ from typing import Any
 import jinja2
 
 from carddb import __version__
-from carddb.atomic import write_text
-from carddb.gamepack import GamePack
-from carddb.render.assets import BUNDLED_TEMPLATES
+from carddb.files.atomic import write_text
+from carddb.files.templating import BUNDLED_TEMPLATES
+from carddb.packs.pack import GamePack
 from carddb.sim.analysis import Analysis, Rate
 from carddb.sim.plots import forest, histogram, rate_plot
 from carddb.sim.records import GameRecord
@@ -51,7 +51,7 @@ def plots(analysis: Analysis, pack: GamePack, seat_label: str) -> dict[str, str]
 
 def kind_word(pack: GamePack, kind: str) -> str:
     """What the game calls one card of a kind in its rules text ("Victory card"), else the kind's label."""
-    noun = pack.rules.vocabulary.noun(kind) if pack.rules is not None else None
+    noun = pack.language.vocabulary.noun(kind) if pack.language is not None else None
     return noun.singular if noun is not None else pack.kind(kind).label
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from carddb import __version__
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
-from carddb.errors import UsageError
-from carddb.progress import Stage, no_progress
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Report
+from carddb.findings.errors import UsageError
+from carddb.runtime.progress import Stage, no_progress
 from carddb.sim.agents import BOTS
 from carddb.sim.analysis import Analysis, analyse
 from carddb.sim.cards import records_from_database
@@ -23,7 +23,7 @@ from carddb.sim.options import SimOptions
 from carddb.sim.parallel import run_plans
 from carddb.sim.playtest import PlaytestPlan, ablation_plan, catalogue_for, matchups_from
 from carddb.sim.records import GameRecord
-from carddb.sim.rules import Matchup, SimRules
+from carddb.sim.simulator import Matchup, Simulator
 from carddb.sim.sources import Table, from_decks, from_file
 
 
@@ -51,19 +51,19 @@ class Outcome:
     settings: dict[str, Any]
 
 
-def prepare(db: CardDatabase, rules: SimRules, request: Request, report: Report) -> tuple[PlaytestPlan, dict[str, Any]]:
-    table = from_file(request.source, db, rules, report) if request.source else from_decks(db, rules, report)
+def prepare(db: CardDatabase, sim: Simulator, request: Request, report: Report) -> tuple[PlaytestPlan, dict[str, Any]]:
+    table = from_file(request.source, db, sim, report) if request.source else from_decks(db, sim, report)
     seats = _chosen_seats(table, request.seats)
     decks = [d for d in table.decks if not request.deck or d[0] == request.deck]
     if request.deck and not decks:
         names = ", ".join(d[0] for d in table.decks) or "none"
         raise UsageError(f"no shared deck '{request.deck}' (shared decks: {names})")
     players = len(seats) if table.fixed_table else request.players
-    low, high = rules.players()
+    low, high = sim.players()
     if not low <= players <= high:
         raise UsageError(f"{db.pack.name} is played by {low} to {high} players, not {players}")
     if len(seats) < players:
-        raise UsageError(f"{players} players need {players} seats ({rules.seat_label}s); found {len(seats)}")
+        raise UsageError(f"{players} players need {players} seats ({sim.seat_label}s); found {len(seats)}")
     if not decks:
         raise UsageError(f"no shared deck to play with in {table.source}")
     bots = request.bots * players if len(request.bots) == 1 else request.bots
@@ -77,7 +77,7 @@ def prepare(db: CardDatabase, rules: SimRules, request: Request, report: Report)
         request.games,
         tuple(bots),
         tuple(matchups),
-        tuple(records_from_database(db, rules)),
+        tuple(records_from_database(db, sim)),
         request.options,
     )
     settings = {
@@ -109,16 +109,16 @@ def _chosen_seats(table: Table, wanted: Sequence[str]) -> tuple:
     return tuple(found)
 
 
-def ablation_cards(plan: PlaytestPlan, rules: SimRules) -> list[str]:
+def ablation_cards(plan: PlaytestPlan, sim: Simulator) -> list[str]:
     """Every card of the plan except the report kinds (LOE: a Lord or Victory card cannot be left out)."""
     kinds = {r.id: r.kind for r in plan.records}
     ids = {c for m in plan.matchups for s in m.seats for c in s.cards} | {c for m in plan.matchups for c in m.deck}
-    return sorted(c for c in ids if kinds.get(c) not in set(rules.report_kinds))
+    return sorted(c for c in ids if kinds.get(c) not in set(sim.report_kinds))
 
 
-def run(plan: PlaytestPlan, rules: SimRules, request: Request, stage: Stage = no_progress()) -> Outcome:
+def run(plan: PlaytestPlan, sim: Simulator, request: Request, stage: Stage = no_progress()) -> Outcome:
     count = min(request.ablation, plan.games)
-    removed = ablation_cards(plan, rules) if count else []
+    removed = ablation_cards(plan, sim) if count else []
     plans = [plan] + [ablation_plan(plan, card, count) for card in removed]
     total = sum(p.games for p in plans)
     with stage("playing games", total) as advance:
@@ -131,8 +131,8 @@ def run(plan: PlaytestPlan, rules: SimRules, request: Request, stage: Stage = no
         records,
         plan.records,
         ablations,
-        report_kinds=rules.report_kinds,
-        starts_in_play=rules.starts_in_play,
+        report_kinds=sim.report_kinds,
+        starts_in_play=sim.starts_in_play,
     )
     _, catalogue = catalogue_for(plan)
     analysis.unplayable_text = {d.id: list(d.problems) for d in catalogue.defs if d.problems}

@@ -1,7 +1,7 @@
 """Where a playtest's seats and shared decks come from.
 
 - The project's deck lists (`data/<game>/decks/`): the pack says which lists are
-  seats (LOE: councils) and which are shared decks (`SimRules.seats_from_decks`).
+  seats (LOE: councils) and which are shared decks (`Simulator.seats_from_decks`).
 - A Sealed Deck's output (`carddb sealed`: `shared-deck.json`): its shared deck, with
   the seats from the deck lists (LOE's design: players bring their own council).
 - A Full Draft's output (`carddb draft`: `draft-log.json`): its councils (each seat's
@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
-from carddb.errors import UsageError
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Report
+from carddb.findings.errors import UsageError
 from carddb.play.decks import load_decks
 from carddb.play.draft import LOG_FORMAT as DRAFT_LOG
-from carddb.sim.rules import Seat, SimRules
+from carddb.sim.simulator import Seat, Simulator
 
 Deck = tuple[str, tuple[str, ...]]  # (name, card ids with repeats)
 
@@ -34,14 +34,14 @@ class Table:
     source: str  # what the report says the cards came from
 
 
-def from_decks(db: CardDatabase, rules: SimRules, report: Report) -> Table:
+def from_decks(db: CardDatabase, sim: Simulator, report: Report) -> Table:
     loaded = load_decks(db, report)
-    seats, shared = rules.seats_from_decks([entry.deck for entry in loaded])
+    seats, shared = sim.seats_from_decks([entry.deck for entry in loaded])
     decks = tuple((deck.id, tuple(c for c, n in deck.cards.items() for _ in range(n))) for deck in shared)
     return Table(tuple(seats), decks, False, f"data/{db.pack.id}/decks")
 
 
-def from_file(path: Path, db: CardDatabase, rules: SimRules, report: Report) -> Table:
+def from_file(path: Path, db: CardDatabase, sim: Simulator, report: Report) -> Table:
     """A Sealed Deck's `shared-deck.json` or a Full Draft's `draft-log.json`."""
     try:
         data: Any = json.loads(path.read_text(encoding="utf-8"))
@@ -50,7 +50,7 @@ def from_file(path: Path, db: CardDatabase, rules: SimRules, report: Report) -> 
     if not isinstance(data, dict):
         raise UsageError(f"{path} is not a sealed deck list or a draft log (a JSON object was expected)")
     if data.get("format") == DRAFT_LOG:
-        drafted = rules.seats_from_draft(data)
+        drafted = sim.seats_from_draft(data)
         if drafted is None:
             raise UsageError(f"{path}: the draft log has no seats or no shared deck that {db.pack.name} can play")
         seats, deck = drafted
@@ -59,7 +59,7 @@ def from_file(path: Path, db: CardDatabase, rules: SimRules, report: Report) -> 
     if isinstance(data.get("order"), list) or isinstance(data.get("cards"), dict):
         deck = [str(c) for c in data["order"]] if isinstance(data.get("order"), list) else _expand(data["cards"])
         _check_ids(db, path, deck)
-        table = from_decks(db, rules, report)
+        table = from_decks(db, sim, report)
         return Table(table.seats, (("sealed", tuple(deck)),), False, f"the sealed deck {path.name}")
     raise UsageError(f"{path} is neither a draft-log.json (carddb draft) nor a shared-deck.json (carddb sealed)")
 

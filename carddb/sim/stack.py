@@ -94,7 +94,7 @@ def push(game: Game, item: StackItem, event: Event | None = None) -> None:
     game.stack.append(item)
     if game.log is not None:
         game.trace(f"P{item.controller + 1} puts {item.label} on the stack")
-    game.rules.on_push(game, item)
+    game.sim.on_push(game, item)
     if event is not None and item in game.stack:  # (a Ward may have countered it already)
         emit(game, event)
 
@@ -133,7 +133,7 @@ def resolve(game: Game, item: StackItem) -> None:
     if game.over:
         raise GameOver
     if item.card:
-        game.rules.resolve_card(game, item)
+        game.sim.resolve_card(game, item)
 
 
 def execute(game: Game, program: Program, ctx: Ctx) -> None:
@@ -176,13 +176,13 @@ def _put_trigger(game: Game, pending: PendingTrigger) -> None:
 def _window(game: Game, event: Event) -> None:
     players = game.n
     player = (game.active + 1) % players
-    rules = game.rules
+    sim = game.sim
     for _ in range(players):
-        options = rules.responses(game, player, event)
+        options = sim.responses(game, player, event)
         if options:
             choice = act(game, player, [PASS, *options], "respond")
             if choice.verb != "pass":
-                rules.perform(game, player, choice)
+                sim.perform(game, player, choice)
         player = (player + 1) % players
 
 

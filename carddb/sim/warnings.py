@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import statistics
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Finding
 from carddb.sim.analysis import Analysis, CardDelta
 
 OUTLIER_Z = 2.5
@@ -56,15 +56,15 @@ def playtest_findings(db: CardDatabase, analysis: Analysis, bots: str) -> list[F
 
 def design_warnings(db: CardDatabase, games: int, bots: str, seed: int) -> list[Finding]:
     """Play `games` games of the project's seats and decks and warn about outlying cards."""
-    from carddb.diagnostics import Report
-    from carddb.progress import stages
+    from carddb.findings.diagnostics import Report
+    from carddb.runtime.progress import stages
     from carddb.sim.parallel import default_workers
-    from carddb.sim.rules import simulator_for
     from carddb.sim.runner import Request, prepare, run
+    from carddb.sim.simulator import simulator_for
 
-    rules = simulator_for(db.pack)
+    sim = simulator_for(db.pack)
     request = Request(games=games, seed=seed, bots=tuple(b.strip() for b in bots.split(",")), workers=default_workers())
-    plan, _ = prepare(db, rules, request, Report(root=db.project.root))
+    plan, _ = prepare(db, sim, request, Report(root=db.project.root))
     with stages() as stage:
-        outcome = run(plan, rules, request, stage)
+        outcome = run(plan, sim, request, stage)
     return playtest_findings(db, outcome.analysis, bots)

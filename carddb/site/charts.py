@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from html import escape
 
-from carddb.database import CardDatabase
+from carddb.cards.database import CardDatabase
 
 NEUTRAL_BAR = "#6b5b45"
 BAR_WIDTH = 54

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import watchfiles
 
-from carddb.diagnostics import Finding, Report
+from carddb.findings.diagnostics import Finding, Report
 
 EVENTS_PATH = "/__carddb/events"
 STATUS_PATH = "/__carddb/status"

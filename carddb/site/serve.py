@@ -26,12 +26,12 @@ from types import FrameType
 from typing import TextIO
 from urllib.parse import unquote, urlsplit
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.errors import CarddbError, UsageError
-from carddb.gamepack import GamePack
-from carddb.games import get_pack, pack_folder
-from carddb.project import Project
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.findings.errors import CarddbError, UsageError
+from carddb.packs.lookup import get_pack, pack_folder
+from carddb.packs.pack import GamePack
 from carddb.site.livereload import (
     EVENTS_PATH,
     SCRIPT_PATH,

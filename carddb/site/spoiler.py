@@ -29,13 +29,13 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
-from carddb.atomic import write_bytes
-from carddb.cardmodel import BACK, SHARED_BY_FACES, Card, file_stem, front_id
-from carddb.database import CardDatabase
-from carddb.errors import RenderError
-from carddb.gamepack import GamePack
-from carddb.render.assets import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache, icons_dir
-from carddb.rules.markup import Paragraph, card_rules_markup, runs_from_marked_text
+from carddb.cards.database import CardDatabase
+from carddb.files.atomic import write_bytes
+from carddb.files.templating import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
+from carddb.findings.errors import RenderError
+from carddb.packs.card import BACK, SHARED_BY_FACES, Card, file_stem, front_id
+from carddb.packs.pack import GamePack
+from carddb.rules.markup import Paragraph, rules_markup, runs_from_marked_text
 from carddb.site.charts import chart_svg, set_charts
 from carddb.site.webimages import WEB_DPI
 
@@ -137,7 +137,7 @@ def site_face(
     rarity = pack.rarity(card.rarity)
     cost_value = getattr(card, "cost", None)
     cost_runs = runs_from_marked_text(cost_value.markup(), pack.icons) if isinstance(cost_value, MarkedCost) else ()
-    paragraphs = tuple(card_rules_markup(card, pack))
+    paragraphs = tuple(rules_markup(card.text, pack.language, pack.icons))
     image = images.get(card.id)
     src = db.sources.get(card.id)
     source = ""
@@ -296,7 +296,7 @@ def _environment(templates_dir: Path) -> jinja2.Environment:
 def _copy_icons(pack: GamePack, site_root: Path, result: SiteResult) -> dict[str, str]:
     """Copy the pack's icon SVGs into icons/; returns icon name -> path relative to the site root."""
     found: dict[str, str] = {}
-    source_dir = icons_dir(pack)
+    source_dir = pack.icons_folder
     for name in pack.icons:
         svg = source_dir / f"{name}.svg" if source_dir else None
         if svg is not None and svg.is_file():

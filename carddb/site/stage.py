@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
 from carddb.render.faces import FaceResult, face_counts, render_faces
 from carddb.render.raster import PngQueue

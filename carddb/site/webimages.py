@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from carddb.atomic import write_text
-from carddb.cardmodel import file_stem
+from carddb.files.atomic import write_text
+from carddb.packs.card import file_stem
 from carddb.render.raster import PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.play.samples import SEATS, play_stage
-from carddb.project import Project
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ import pytest
 from foundation_projects import CLEAN_CARDS, run_cli, write_project
 from typer.main import get_command
 
-from carddb.cli import app
+from carddb.cli.app import app
 
 # The installed console script of this environment (completion runs it by name, as a shell does).
 CARDDB = Path(sysconfig.get_path("scripts")) / "carddb"
@@ -122,10 +122,10 @@ def test_completing_an_option_loads_only_that_command() -> None:
     code = (
         "import os, sys; sys.argv = ['carddb'];"
         "os.environ.update(_CARDDB_COMPLETE='complete_bash', COMP_WORDS='carddb validate --st', COMP_CWORD='2');"
-        "import carddb.cli; print(sorted(m for m in sys.modules if m.startswith('carddb.commands.')))"
+        "import carddb.cli.app; print(sorted(m for m in sys.modules if m.startswith('carddb.cli.commands.')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
-    assert done.stdout.strip() == "['carddb.commands.common', 'carddb.commands.database']"
+    assert done.stdout.strip() == "['carddb.cli.commands.common', 'carddb.cli.commands.database']"
 
 
 def test_list_json_has_every_field_of_every_card(clean: Path) -> None:
@@ -218,7 +218,7 @@ def test_a_count_of_one_is_singular(tmp_path: Path) -> None:
 
 
 def test_plural_agrees_with_the_count() -> None:
-    from carddb.plural import plural
+    from carddb.findings.plural import plural
 
     assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
     assert plural(1, "entry", "entries") == "1 entry" and plural(3, "entry", "entries") == "3 entries"

@@ -148,7 +148,7 @@ def parse_only(words: list[str]) -> dict[str, object]:
     """The parameters the command line gives its command, without running the command."""
     import typer.main
 
-    from carddb.cli import app
+    from carddb.cli.app import app
 
     command = typer.main.get_command(app)
     given: dict[str, object] = {}

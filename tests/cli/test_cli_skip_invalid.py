@@ -8,10 +8,10 @@ import pytest
 from foundation_projects import CLEAN_CARDS, run_cli, write_project
 from pypdf import PdfReader
 
-from carddb.database import load_database
-from carddb.games import get_pack
-from carddb.project import Project
-from carddb.validity import triage
+from carddb.cards.database import load_database
+from carddb.cards.validity import triage
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 
 # The clean cards without art (the fixture's PNG is too small to decode, which print reports).
 VALID = CLEAN_CARDS.replace("  art: {file: good.png, artist: A. Painter}\n", "")

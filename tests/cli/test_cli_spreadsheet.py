@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from foundation_projects import PNG, run_cli, write_project
 
-from carddb.database import load_database
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 
 REPO = Path(__file__).resolve().parents[2]
 

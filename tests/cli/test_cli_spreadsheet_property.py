@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from carddb.cardcolumns import card_cells, pack_columns
-from carddb.cardimport import ImportOptions, match_header, row_card
-from carddb.cardyaml import cards_yaml
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.spreadsheet import read_table, write_table
-from carddb.yamlsource import load_yaml
+from carddb.files.yamlsource import load_yaml
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
+from carddb.spreadsheets.cardimport import ImportOptions, match_header, row_card
+from carddb.spreadsheets.cardyaml import cards_yaml
+from carddb.spreadsheets.cells import read_table, write_table
+from carddb.spreadsheets.columns import card_cells, pack_columns
 
 PACK = get_pack("loe")
 ADAPTER: TypeAdapter[object] = TypeAdapter(PACK.card_schema)

@@ -317,7 +317,7 @@ def test_a_second_daemon_for_the_same_socket_does_not_take_it_over(daemon: Daemo
     socket_file = next((daemon.runtime / "carddb").glob("*.sock"))
     first = daemon.pid()
     second = subprocess.run(
-        [sys.executable, "-P", "-m", "carddb.daemon", "--socket", str(socket_file), "--lock-wait", "0.5"],
+        [sys.executable, "-P", "-m", "carddb.daemon.server", "--socket", str(socket_file), "--lock-wait", "0.5"],
         env=daemon.env,
         capture_output=True,
         text=True,
@@ -371,7 +371,7 @@ def test_only_code_that_exists_is_watched(tmp_path: Path, monkeypatch: pytest.Mo
     """A module loaded from a zip (its __file__ is no file) must not make the daemon stale for ever."""
     import types
 
-    from carddb.daemon import changed_since, snapshot
+    from carddb.daemon.server import changed_since, snapshot
 
     module = tmp_path / "real_module.py"
     module.write_text("")

@@ -19,7 +19,7 @@ import pytest
 from foundation_projects import CLEAN_CARDS, PNG, run_cli, write_project
 from PIL import Image
 
-import carddb.artverdicts
+import carddb.cards.artverdicts
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -100,7 +100,7 @@ def test_an_art_folder_entry_that_is_a_pipe_is_reported_without_waiting(tmp_path
 class _CountingDecoder:
     def __init__(self) -> None:
         self.calls: list[str] = []
-        self.real = carddb.artverdicts.decode_problem
+        self.real = carddb.cards.artverdicts.decode_problem
 
     def __call__(self, path: str) -> str | None:
         self.calls.append(os.path.basename(path))
@@ -114,7 +114,7 @@ def test_a_warm_validate_decodes_only_what_changed(tmp_path: Path, monkeypatch: 
     art = {"a.png": GOOD_PNG, "b.png": GOOD_PNG[:-30]}
     root = write_project(tmp_path, {"cards.yaml": cards}, art=art)
     decoder = _CountingDecoder()
-    monkeypatch.setattr(carddb.artverdicts, "decode_problem", decoder)
+    monkeypatch.setattr(carddb.cards.artverdicts, "decode_problem", decoder)
 
     cold = _art_findings(root)
     assert sorted(decoder.calls) == ["a.png", "b.png"]
@@ -146,5 +146,5 @@ def test_truncation_is_found_in_a_process_that_imported_weasyprint(tmp_path: Pat
     half = tmp_path / "half.png"
     half.write_bytes(GOOD_PNG[: len(GOOD_PNG) // 2])
     assert ImageFile.LOAD_TRUNCATED_IMAGES is True
-    assert carddb.artverdicts.decode_problem(str(half)) == "image file is truncated"
+    assert carddb.cards.artverdicts.decode_problem(str(half)) == "image file is truncated"
     assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # WeasyPrint's own setting is left as it was

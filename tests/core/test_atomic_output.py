@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from carddb.atomic import atomic_path, write_text
+from carddb.files.atomic import atomic_path, write_text
 
 
 def test_new_output_gets_the_umask_mode_not_a_private_one(tmp_path: Path) -> None:

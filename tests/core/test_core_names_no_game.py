@@ -27,13 +27,13 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cardmodel import Card
-from carddb.codes import CODES
-from carddb.engine.core import CoreNouns, every_core_entry
-from carddb.engine.registry import PARAM_TYPES
-from carddb.gamepack import PLAYERS_MAX, PLAYERS_MIN, GamePack
-from carddb.games import get_pack
+from carddb.findings.codes import CODES
+from carddb.packs.card import Card
+from carddb.packs.lookup import get_pack
+from carddb.packs.pack import PLAYERS_MAX, PLAYERS_MIN, GamePack
 from carddb.rules.language import words_of
+from carddb.rules.phrasebook import CoreNouns, every_core_entry
+from carddb.rules.registry import PARAM_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ("loe", "loe2", "estro", "shards", "soulfall")
@@ -77,8 +77,8 @@ def pack_words(pack: GamePack) -> tuple[set[str], set[str]]:
         ids.add(faction.id)
         shown.add(faction.name)
     ids |= set(pack.icons) | {n.id for n in pack.numbers} | {t.id for t in pack.tables} | {s.id for s in pack.stats}
-    if pack.rules is not None:
-        vocabulary = pack.rules.vocabulary
+    if pack.language is not None:
+        vocabulary = pack.language.vocabulary
         for noun in (*vocabulary.nouns, *vocabulary.resources):
             ids.add(noun.id)
             if noun.capitalised:
@@ -88,7 +88,7 @@ def pack_words(pack: GamePack) -> tuple[set[str], set[str]]:
             | {i for i, _ in vocabulary.fixed_selectors}
             | {i for i, _ in vocabulary.postfixes}
         )
-        ids |= {e.name for e in pack.rules.registry if not e.core}
+        ids |= {e.name for e in pack.language.registry if not e.core}
     # Icons, layouts, groups, kind and faction ids are also words in text ("powerstones", "council",
     # "ashmarch-duke"), in any case.
     shown |= {w for w in set(pack.icons) | {w for k in pack.kinds for w in (k.layout, k.group, k.id)} if w}
@@ -123,7 +123,8 @@ def words() -> tuple[set[str], re.Pattern[str]]:
 def core_files() -> Iterator[Path]:
     for path in sorted((ROOT / "carddb").rglob("*.py")):
         relative = path.relative_to(ROOT / "carddb")
-        if relative.parts[0] != "games":
+        # pack_api's string literals are the Python names it exports (`Action`, `draw`), shown to no player.
+        if relative.parts[0] != "games" and relative != Path("pack_api.py"):
             yield path
     for path in sorted((ROOT / "templates").rglob("*")):
         parts = path.relative_to(ROOT / "templates").parts
@@ -184,16 +185,16 @@ def test_the_core_names_no_game(words: tuple[set[str], re.Pattern[str]]) -> None
 
 # Each place issue 13 found, put back: the guard must catch every one.
 PUT_BACK = [
-    ("carddb/stats.py", 'title = "Cost curve (powerstones)"'),
+    ("carddb/cards/stats.py", 'title = "Cost curve (powerstones)"'),
     ("carddb/rulebook/chapters.py", 'FRAME_NOTES = {"council": "a council frame with health in the corner"}'),
     ("carddb/rules/checks.py", 'HOLDERS = {"coupled-to-it"}'),
     ("carddb/render/faces.py", 'STAT_FIELDS = (("health", "Health"), ("power", "Power"), ("toughness", "Tough."))'),
     ("carddb/render/faces.py", 'council = card.kind == "lord"'),
-    ("carddb/engine/core.py", 'EXAMPLE = "Destroy target Item."'),
+    ("carddb/rules/phrasebook.py", 'EXAMPLE = "Destroy target Item."'),
     ("carddb/rules/checks.py", 'RESTRICTIONS = {"activate-once", "activate-your-turn"}'),
     ("carddb/rules/checks.py", 'MESSAGE = "a Reaction needs a timing condition"'),
-    ("carddb/database.py", "EXAMPLE = \"e.g. 'ashmarch-duke'\""),
-    ("carddb/cardmodel.py", 'written_as = "a mapping such as {file: duke.png}"'),
+    ("carddb/cards/database.py", "EXAMPLE = \"e.g. 'ashmarch-duke'\""),
+    ("carddb/packs/card.py", 'written_as = "a mapping such as {file: duke.png}"'),
     ("carddb/rulebook/chapters.py", 'TITLE = "Drafting a Council"'),
     ("templates/base/card.html", '<div class="victory-ribbon">Victory</div>'),
     ("templates/rulebook/chapters/deck-rules.html", "<p>What a legal deck and council look like.</p>"),

@@ -16,8 +16,8 @@ import jinja2
 import pytest
 from double_sided import clean_outpost
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Report
 from carddb.render.faces import render_faces
 from carddb.rulebook import chapters as generated
 from carddb.rulebook.build import prose_context, write_assets

@@ -16,9 +16,9 @@ import pytest
 from double_sided import GAME, GAME_ID, load_outpost, write_outpost
 from game_projects import write_game
 
-from carddb.errors import LocatedError
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.files.project import Project
+from carddb.findings.errors import LocatedError
+from carddb.packs.lookup import get_pack
 from carddb.render.selection import changed_card_ids, select_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "foundation"))

@@ -18,8 +18,8 @@ from double_sided import BEHIND, CARDS, GAME_ID, clean_outpost, load_outpost, wr
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Report
 from carddb.render.faces import render_faces
 from carddb.render.imposition import Duplex
 from carddb.render.printing import PrintOptions, print_stage

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from game_projects import write_game
 
-from carddb.database import load_database
-from carddb.errors import LocatedError
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.errors import LocatedError
+from carddb.packs.lookup import get_pack
 
 GAME = """\
 name: Starfall
@@ -206,7 +206,7 @@ def test_declared_deck_rules_are_enforced(tmp_path: Path) -> None:
     )
     (decks / "small.yaml").write_text("id: small\nname: Small\nkind: deck\ncards: {dart: 1, ram: 1}\n")
     (decks / "single.yaml").write_text("id: single\nname: Single\nkind: deck\ncards: {ram: 1}\n")
-    from carddb.diagnostics import Report
+    from carddb.findings.diagnostics import Report
     from carddb.play.decks import load_decks
 
     db, _ = load_database(Project.at(root), get_pack("starfall", Project.at(root)))

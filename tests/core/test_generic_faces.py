@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from game_projects import write_game
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.render.faces import card_html, render_faces
 
 GAME = """\

@@ -29,7 +29,7 @@ def test_the_python_pack_example_is_the_fixture_the_tests_install() -> None:
 
 
 def test_every_game_yaml_key_is_explained() -> None:
-    from carddb.gamefile import CardField, CardKind, GameDeclaration
+    from carddb.packs.gamefile import CardField, CardKind, GameDeclaration
 
     table = DOC[DOC.index("| key | what it declares |") :]
     for name in GameDeclaration.model_fields:

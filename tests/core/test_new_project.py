@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.errors import CarddbError
+from carddb.cli.app import app
+from carddb.findings.errors import CarddbError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))  # the sheet readers of the print tests
 from printsheet_fixtures import mark_lines, page_sizes, placements, trimbox
@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str) -> tuple[int, str]:
-    """The CLI in this process; a CarddbError becomes its exit code and message, as `carddb.cli.main` does."""
+    """The CLI in this process; a CarddbError becomes its exit code and message, as `carddb.cli.app.main` does."""
     result = CliRunner().invoke(app, list(args))
     if isinstance(result.exception, CarddbError):
         return result.exception.exit_code, f"carddb: {result.exception}"

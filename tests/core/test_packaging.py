@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 import carddb
-from carddb.render.assets import BUNDLED_TEMPLATES, PACKAGE_DIR
+from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 

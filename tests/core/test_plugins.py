@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from carddb.errors import LocatedError, UsageError
-from carddb.games import default_game, get_pack
-from carddb.project import Project
+from carddb.files.project import Project
+from carddb.findings.errors import LocatedError, UsageError
+from carddb.packs.lookup import default_game, get_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,7 +62,7 @@ def test_games_lists_each_pack_with_its_version_and_origin() -> None:
 
 def test_a_command_about_one_game_imports_no_other_pack() -> None:
     code = (
-        "import sys; from carddb.games import get_pack; get_pack('loe2');"
+        "import sys; from carddb.packs.lookup import get_pack; get_pack('loe2');"
         "print(sorted(m for m in sys.modules if m.startswith('carddb.games.')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
@@ -100,7 +100,7 @@ def test_broken_plugins_are_located_errors_and_the_other_packs_still_list(broken
         "of the distribution import-error-pack 1.2) cannot be loaded: ModuleNotFoundError" in out
     )
     assert "    crashing = crashing_pack:PACK\n    ^^^^" in out  # the declaring line, with a caret
-    assert "'notapack = wrong_pack:PACK' of wrong-object-pack 1.2 gives dict, not a carddb.gamepack.GamePack" in out
+    assert "'notapack = wrong_pack:PACK' of wrong-object-pack 1.2 gives dict, not a carddb.packs.pack.GamePack" in out
     # A distribution cannot take over carddb's own pack id: the claim is reported, LOE stays LOE.
     assert "the game id 'loe' is declared more than once" in out and "carddb's own pack is used" in out
     assert "shadows-loe-pack 1.2" in out

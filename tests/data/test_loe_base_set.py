@@ -13,12 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.engine.registry import registry_for
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
 from carddb.games.loe import PACK
-from carddb.project import Project
+from carddb.packs.card import Card
 from carddb.rules.ast import phrases
 from carddb.rules.text import parse_rules_text
 
@@ -211,10 +210,10 @@ def test_victory_cards_need_different_plans(base: list[Card]) -> None:
 
 def _entries_used(cards: list[Card]) -> dict[str, list[str]]:
     """Registry entry name -> ids of the cards whose rules text uses it."""
-    assert PACK.rules is not None, "the LOE pack has no rules language"
+    assert PACK.language is not None, "the LOE pack has no rules language"
     used: dict[str, list[str]] = {}
     for card in cards:
-        for line in parse_rules_text(card.text, PACK.rules):
+        for line in parse_rules_text(card.text, PACK.language):
             assert line.ability is not None, f"{card.id}: '{line.text}' does not parse: {line.problem}"
             for phrase in phrases(line.ability):
                 used.setdefault(phrase.entry, []).append(card.id)
@@ -227,7 +226,7 @@ def used(base: list[Card]) -> dict[str, list[str]]:
 
 
 def test_cards_use_at_least_90_percent_of_the_registry(used: dict[str, list[str]]) -> None:
-    registry = registry_for(PACK)
+    registry = PACK.registry
     names = {entry.name for entry in registry}
     assert len(names) >= 60, "the LOE registry looks truncated"
     assert set(used) <= names
@@ -237,6 +236,6 @@ def test_cards_use_at_least_90_percent_of_the_registry(used: dict[str, list[str]
 
 
 def test_every_keyword_appears_on_some_card(used: dict[str, list[str]]) -> None:
-    keywords = [entry.name for entry in registry_for(PACK).of_role("keyword")]
+    keywords = [entry.name for entry in PACK.registry.of_role("keyword")]
     assert keywords, "the LOE registry declares no keywords"
     assert [k for k in keywords if k not in used] == []

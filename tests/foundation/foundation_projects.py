@@ -13,8 +13,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.errors import CarddbError
+from carddb.cli.app import app
+from carddb.findings.errors import CarddbError
 
 # A real 1x1 PNG, and a file that has an image suffix but is not an image.
 PNG = bytes.fromhex(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from foundation_projects import CLEAN_CARDS, SETS, run_cli, run_process, write_project
 
-from carddb.cli import main
+from carddb.cli.app import main
 
 # One card with two problems, and a second file with one: all must come in one run, in file and line order.
 BROKEN_DUKES = """\

@@ -8,10 +8,10 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel
 
-from carddb.codes import CODES
+from carddb.files.yamlsource import load_yaml
+from carddb.findings.codes import CODES
 from carddb.games.loe import PACK
 from carddb.games.loe.schema import LoeCardSchema
-from carddb.yamlsource import load_yaml
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -32,7 +32,7 @@ def test_every_code_is_documented_with_an_example() -> None:
         "```\n<path>:<line>:<col>: CODE <an example message, as carddb prints it>\n```\n"
     )
     for code, body in sections.items():
-        assert code in CODES, f"docs/codes.md documents {code}, which carddb/codes.py does not have"
+        assert code in CODES, f"docs/codes.md documents {code}, which carddb/findings/codes.py does not have"
         example = re.search(r"```\n(.+?)\n```", body, flags=re.S)
         assert example and code in example.group(1), f"docs/codes.md: the section of {code} needs an example message"
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from carddb.diagnostics import Finding, Report, Span
+from carddb.files.yamlsource import load_yaml
+from carddb.findings.diagnostics import Finding, Report, Span
 from carddb.games.loe.schema import Cost, Duke, LoeCardSchema, Lord, Resource
-from carddb.yamlsource import load_yaml
 
 CARDS: TypeAdapter[Any] = TypeAdapter(LoeCardSchema)
 BASE = {"set": "BASE", "number": 1, "rarity": "common"}

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import CardDatabase, load_database
-from carddb.gamepack import GameTable
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
 from carddb.games.estro.combat import Combatant, CombatError, resolve_combat
 from carddb.games.estro.schema import Fighter
-from carddb.project import Project
+from carddb.packs.lookup import get_pack
+from carddb.packs.pack import GameTable
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = get_pack("estro")

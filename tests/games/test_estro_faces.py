@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.render.faces import FaceResult, card_html, render_faces
 
 PACK = get_pack("estro")

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.database import load_database
-from carddb.games import get_pack
+from carddb.cards.database import load_database
+from carddb.cli.app import app
+from carddb.files.project import Project
 from carddb.games.estro.numbers import table_number
-from carddb.project import Project
+from carddb.packs.lookup import get_pack
 from carddb.rules.canonical import ability_text
 from carddb.rules.parser import Problem
 from carddb.rules.text import parse_line, split_abilities
@@ -176,7 +176,7 @@ def test_the_matrix_is_a_cycle_with_a_neutral_ardo_illusio() -> None:
 
 
 def test_every_registry_example_parses_checks_and_round_trips() -> None:
-    language = PACK.rules
+    language = PACK.language
     assert language is not None
     for entry in language.registry:
         assert entry.examples, entry.name
@@ -241,4 +241,4 @@ def test_the_docs_examples_are_valid_cards_and_its_numbers_are_the_packs(tmp_pat
     for ids, values in rows:
         documented.update(zip(re.findall(r"`([a-z-]+)`", ids), (int(v) for v in values.split(", ")), strict=True))
     assert documented == {n.id: n.value for n in PACK.numbers}
-    assert f"({len(PACK.rules.registry)} entries" in doc  # type: ignore[union-attr]
+    assert f"({len(PACK.language.registry)} entries" in doc  # type: ignore[union-attr]

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
 from carddb.games.estro.schema import Fighter
+from carddb.packs.lookup import get_pack
 from carddb.play.boosters import load_boosters
 from carddb.play.decks import load_decks
-from carddb.project import Project
 from carddb.rules.ast import phrases
 from carddb.rules.canonical import ability_text
 from carddb.rules.text import parse_rules_text
@@ -63,7 +63,7 @@ def test_every_card_leads_with_its_estros_primary_stat(db: CardDatabase) -> None
 
 
 def test_every_registry_entry_is_used_and_every_text_is_canonical(db: CardDatabase) -> None:
-    language = PACK.rules
+    language = PACK.language
     assert language is not None
     used = set()
     for card in db.cards:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from carddb.games import get_pack
 from carddb.games.estro.victory import empty_field, final_round
+from carddb.packs.lookup import get_pack
 
 PACK = get_pack("estro")
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.play.decks import load_decks
-from carddb.project import Project
 from carddb.rules.canonical import ability_text
 from carddb.rules.parser import Problem
 from carddb.rules.text import parse_line, split_abilities
@@ -151,7 +151,7 @@ def test_a_card_file_of_one_pack_is_rejected_by_the_other(tmp_path: Path) -> Non
 
 
 def test_every_v2_text_and_example_parses_and_round_trips() -> None:
-    language = LOE2.rules
+    language = LOE2.language
     assert language is not None
     db, _ = load_database(Project.at(ROOT), LOE2)
     lines = [line for e in language.registry for ex in e.examples for _, line in split_abilities(ex)]
@@ -165,7 +165,7 @@ def test_every_v2_text_and_example_parses_and_round_trips() -> None:
 
 
 def test_v2_text_is_checked_with_v2_words() -> None:
-    language = LOE2.rules
+    language = LOE2.language
     assert language is not None
     problem = parse_line("Spend 1 Influence: Draw a card.", language)  # an LOE v1 cost
     assert isinstance(problem, Problem)

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.card import Card
+from carddb.packs.lookup import get_pack
 from carddb.play.decks import load_decks
-from carddb.project import Project
 from carddb.rules.ast import phrases
 from carddb.rules.text import parse_rules_text
 
@@ -71,17 +71,17 @@ def test_copies_are_what_the_decks_use(db: CardDatabase) -> None:
 
 
 def _entries_used(cards: list[Card]) -> set[str]:
-    assert PACK.rules is not None
+    assert PACK.language is not None
     return {
         phrase.entry
         for card in cards
-        for line in parse_rules_text(card.text, PACK.rules)
+        for line in parse_rules_text(card.text, PACK.language)
         if line.ability is not None
         for phrase in phrases(line.ability)
     }
 
 
 def test_the_cards_use_every_v2_registry_entry(db: CardDatabase) -> None:
-    assert PACK.rules is not None
-    unused = [e.name for e in PACK.rules.registry if e.name not in _entries_used(db.cards)]
+    assert PACK.language is not None
+    unused = [e.name for e in PACK.language.registry if e.name not in _entries_used(db.cards)]
     assert unused == []

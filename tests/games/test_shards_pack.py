@@ -8,23 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.engine.registry import EffectEntry
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.rulescheck import rules_problems
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
 from carddb.games.shards.decks import COPIES_MAX, DECK_MIN, LIMITED_DECK_MIN, STARTING_CARDS
+from carddb.packs.lookup import get_pack
 from carddb.play.decks import load_deck_file, load_decks
-from carddb.project import Project
 from carddb.rules.ast import ConditionedAbility, phrases
 from carddb.rules.canonical import ability_text
-from carddb.rules.cardcheck import rules_problems
-from carddb.rules.markup import card_rules_markup
+from carddb.rules.markup import rules_markup
 from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.registry import EffectEntry
 from carddb.rules.text import keywords_of, parse_rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = get_pack("shards")
-LANG = SHARDS.rules
+LANG = SHARDS.language
 assert LANG is not None
 KEYWORDS = LANG.registry.of_role("keyword")
 CONDITIONS = LANG.registry.of_role("condition-keyword")
@@ -74,7 +74,7 @@ def test_every_keyword_and_condition_is_used_and_prints_its_reminder(entry: Effe
     ]
     assert users, f"no shipped card uses {entry.name}"
     card = users[0]
-    runs = [run for paragraph in card_rules_markup(card, SHARDS) for run in paragraph]
+    runs = [run for paragraph in rules_markup(card.text, SHARDS.language, SHARDS.icons) for run in paragraph]
     keyword_at = next(i for i, r in enumerate(runs) if r.kind == "keyword" and r.text.startswith(_label(entry)))
     reminder = next(r for r in runs[keyword_at:] if r.kind == "reminder")
     fixed = entry.reminder.split("{")[0]
@@ -326,7 +326,7 @@ def test_a_sealed_deck_may_be_smaller(shipped: CardDatabase, tmp_path: Path) -> 
 def test_the_cli_checks_and_explains_shards_text() -> None:
     from typer.testing import CliRunner
 
-    from carddb.cli import app
+    from carddb.cli.app import app
 
     runner = CliRunner()
     ok = runner.invoke(app, ["check", "--game", "shards", "--kind", "unit", "affinity gold faith gold - blitz"])
@@ -348,8 +348,8 @@ def test_a_keyword_filter_reads_the_cards_keyword_lines() -> None:
 
     db, _ = load_database(Project.at(ROOT), SHARDS)
     pack = SHARDS
-    assert pack.rules is not None
-    starting = {c.id for c in db.cards if "starting" in keywords_of(c.text, pack.rules)}
+    assert pack.language is not None
+    starting = {c.id for c in db.cards if "starting" in keywords_of(c.text, pack.language)}
     assert len(starting) >= 14
     assert {c.id for c in matching_cards(db, CardFilter(keyword=["starting"]))} == starting
     assert not starting & {c.id for c in matching_cards(db, CardFilter(without_keyword=["starting"]))}

@@ -20,12 +20,12 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from carddb.build import BuildResult, build
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
 from carddb.games.soulfall.numbers import NUMBERS, scoring_table
-from carddb.project import Project
+from carddb.packs.lookup import get_pack
+from carddb.pipeline import BuildResult, build
 from carddb.render.selection import print_order
 from carddb.rulebook.build import prose_context
 from carddb.rulebook.sources import read_chapters

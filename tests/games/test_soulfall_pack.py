@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import CardDatabase, load_database
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.rulescheck import rules_problems
+from carddb.files.project import Project
 from carddb.games.soulfall.numbers import NUMBERS, scoring_table
-from carddb.project import Project
+from carddb.packs.lookup import get_pack
 from carddb.rules.ast import ConditionedAbility
-from carddb.rules.cardcheck import rules_problems
 from carddb.rules.text import parse_line
 
 REPO = Path(__file__).resolve().parents[2]
@@ -86,7 +86,7 @@ def test_the_scoring_table_is_built_from_the_points_numbers() -> None:
 
 
 def test_worship_and_scorned_gate_a_lord_cards_ability() -> None:
-    language = PACK.rules
+    language = PACK.language
     assert language is not None
     parsed = parse_line("Worship - Flourish, Prospect.", language)
     assert isinstance(parsed, ConditionedAbility)
@@ -100,13 +100,13 @@ def test_worship_and_scorned_gate_a_lord_cards_ability() -> None:
 
 
 def test_agonize_and_consecrate_are_keywords_with_reminder_text() -> None:
-    registry = PACK.rules.registry  # type: ignore[union-attr]
+    registry = PACK.language.registry  # type: ignore[union-attr]
     for name in ("agonize", "consecrate", "meditate", "flourish", "prospect", "deify", "beseech"):
         entry = registry[name]
         assert entry.role == "keyword" and entry.reminder, name
     # Reminders print the pack's numbers: Meditate draws what the number meditate-draw says.
     assert "{number:meditate-draw}" in registry["meditate"].reminder
-    numbers = PACK.rules.numbers  # type: ignore[union-attr]
+    numbers = PACK.language.numbers  # type: ignore[union-attr]
     assert "draw 2 Lord cards" in registry["meditate"].reminder_for({}, numbers)
     assert "draw 4 Lord cards" in registry["meditate"].reminder_for({}, {**numbers, "meditate-draw": 4})
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carddb.gamepack import GamePack
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
+from carddb.packs.pack import GamePack
 
 FACTIONS = ("red", "blue", "green")
 

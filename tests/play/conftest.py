@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import CardDatabase, load_database
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 
 REPO = Path(__file__).resolve().parents[2]
 PROVINCES = ("ashmarch", "veldmoor", "corvane", "thornwall", "sel-amara", "neutral")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Report
 from carddb.play.boosters import load_boosters
 from carddb.play.draftformat import load_play
 
@@ -111,8 +111,8 @@ def test_a_game_balances_its_own_factions_in_its_own_words(tmp_path: Path) -> No
     # Skirmish calls its factions banners: its booster file says faction_balance, and so do the findings.
     from classic_game import build_skirmish, skirmish_pack  # type: ignore[import-not-found]
 
-    from carddb.database import load_database
-    from carddb.project import Project
+    from carddb.cards.database import load_database
+    from carddb.files.project import Project
 
     root = build_skirmish(tmp_path / "skirmish")
     db, _ = load_database(Project.at(root), skirmish_pack(root))

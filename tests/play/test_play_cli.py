@@ -13,9 +13,9 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from carddb import __version__
-from carddb.cli import app, main
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
+from carddb.cards.database import CardDatabase
+from carddb.cli.app import app, main
+from carddb.findings.diagnostics import Report
 from carddb.play import draftmancer
 from carddb.play.boosters import load_boosters
 

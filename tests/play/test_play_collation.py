@@ -10,12 +10,12 @@ from conftest import build_project, load  # type: ignore[import-not-found]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
+from carddb.cards.database import CardDatabase
+from carddb.findings.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, load_boosters
 from carddb.play.collation import BoosterError, open_booster, open_boosters
-from carddb.play.rng import Rng, derive_seed
 from carddb.play.sealed import run_sealed
+from carddb.runtime.rng import Rng, derive_seed
 
 SEEDS = st.integers(min_value=0, max_value=2**63)
 

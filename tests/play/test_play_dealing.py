@@ -12,15 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.cli.app import app
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.play.boosters import BoosterPlan, load_boosters
 from carddb.play.collation import BoosterError, open_booster, open_boosters
 from carddb.play.dealing import deal_rest
 from carddb.play.decks import DeckList, load_decks
-from carddb.project import Project
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = st.integers(min_value=0, max_value=2**63)

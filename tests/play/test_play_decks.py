@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.play.decks import load_deck_file, load_decks
-from carddb.project import Project
 
 REPO = Path(__file__).resolve().parents[2]
 

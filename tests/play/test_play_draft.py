@@ -13,13 +13,13 @@ from conftest import build_project, load  # type: ignore[import-not-found]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
 from carddb.play.bots import BotPicker, bot_rating
 from carddb.play.draft import DraftError, PickRequest, Seat, run_draft
 from carddb.play.draftformat import PlayDefinitions, load_play
 from carddb.play.replay import replay_draft
-from carddb.project import Project
 
 _SHIPPED: dict[int, PlayDefinitions] = {}
 

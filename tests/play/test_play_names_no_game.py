@@ -16,10 +16,10 @@ from pathlib import Path
 
 import yaml
 
-from carddb.games import all_packs
+from carddb.packs.lookup import all_packs
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAY_CODE = [*sorted((ROOT / "carddb" / "play").glob("*.py")), ROOT / "carddb" / "commands" / "play.py"]
+PLAY_CODE = [*sorted((ROOT / "carddb" / "play").glob("*.py")), ROOT / "carddb" / "cli" / "commands" / "play.py"]
 PLAY_TEMPLATES = sorted((ROOT / "templates" / "play").glob("*.html"))
 # Card-game words that more than one kind of game uses; a draft may say them without naming a game.
 GENERIC = {

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from carddb.play.rng import Rng, derive_seed
+from carddb.runtime.rng import Rng, derive_seed
 
 
 def test_splitmix64_matches_the_reference_implementation() -> None:

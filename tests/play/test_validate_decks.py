@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from carddb.cli import app
+from carddb.cli.app import app
 
 REPO = Path(__file__).resolve().parents[2]
 

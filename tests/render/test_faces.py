@@ -10,10 +10,10 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.render.faces import card_html, render_backs, render_faces
 from carddb.render.fetcher import ConfinedFetcher, FetchRefused
 from carddb.render.placeholder import placeholder_svg

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.errors import RenderError
-from carddb.games import get_pack
-from carddb.project import Project
-from carddb.render.assets import BUNDLED_TEMPLATES
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.files.templating import BUNDLED_TEMPLATES
+from carddb.findings.diagnostics import Report
+from carddb.findings.errors import RenderError
+from carddb.packs.lookup import get_pack
 from carddb.render.faces import card_html, render_backs, render_faces
 
 CARD = """

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.render.faces import render_faces
 
 # 27 characters each, so both get the same (smaller) name size; the capital Ws are twice as wide.

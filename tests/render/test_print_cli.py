@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from carddb.cli import app
+from carddb.cli.app import app
 from carddb.render.selection import changed_card_ids, select_cards
 
 REPO = Path(__file__).resolve().parents[2]
@@ -70,9 +70,9 @@ def test_print_two_cards(project: Path) -> None:
 
 
 def test_changed_since_finds_edited_cards_only(project: Path) -> None:
-    from carddb.database import load_database
-    from carddb.games import get_pack
-    from carddb.project import Project
+    from carddb.cards.database import load_database
+    from carddb.files.project import Project
+    from carddb.packs.lookup import get_pack
 
     spells = project / "data" / "loe" / "cards" / "spells.yaml"
     original = spells.read_text()

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 from printsheet_fixtures import make_card_pdfs
 
-from carddb.errors import UsageError
+from carddb.findings.errors import UsageError
 from carddb.render.raster import PngJob, check_dpi, get_preset, render_png, render_pngs
 
 

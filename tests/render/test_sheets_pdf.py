@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from printsheet_fixtures import Placed, label_positions, make_card_pdfs, mark_lines, page_sizes, placements, trimbox
 
-from carddb.errors import RenderError
+from carddb.findings.errors import RenderError
 from carddb.render.imposition import A4, LETTER, BackOffset, Duplex
 from carddb.render.sheets import SheetCard, compose_sheets
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from carddb.errors import RenderError
+from carddb.findings.errors import RenderError
 from carddb.render.workers import RenderWorkers, Ticket
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ def test_what_workers_leave_in_the_temporary_folder_goes_with_the_pool() -> None
 def test_the_print_and_build_commands_do_not_import_weasyprint_themselves() -> None:
     # The parent builds HTML and cache keys only; WeasyPrint loads in the workers, in parallel.
     code = (
-        "import sys, carddb.cli, carddb.commands.print, carddb.commands.build, carddb.render.faces;"
+        "import sys, carddb.cli.app, carddb.cli.commands.print, carddb.cli.commands.build, carddb.render.faces;"
         "print('weasyprint' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -111,8 +111,8 @@ def test_everyone_waiting_on_a_dead_worker_gets_a_render_error() -> None:
 
 
 def test_jobs_default_to_one_worker_per_core_and_refuse_zero_or_too_many() -> None:
-    from carddb.commands.common import jobs_count
-    from carddb.errors import UsageError
+    from carddb.cli.commands.common import jobs_count
+    from carddb.findings.errors import UsageError
     from carddb.render.workers import default_jobs
 
     assert jobs_count(None) == default_jobs() == len(os.sched_getaffinity(0))
@@ -132,7 +132,7 @@ def test_a_build_never_imports_weasyprint_in_its_own_process_nor_leaves_temporar
     code = (
         "import atexit, sys; atexit.register(lambda: print('weasyprint loaded:', 'weasyprint' in sys.modules));"
         "sys.argv = ['carddb', 'build', '--game', 'loe2', '--project', sys.argv[1], '--jobs', '2'];"
-        "from carddb.cli import main; main()"
+        "from carddb.cli.app import main; main()"
     )
     env = {**os.environ, "TMPDIR": str(temporary)}
     done = subprocess.run(

@@ -11,7 +11,7 @@ import shutil
 import pytest
 from rulebook_fixtures import REPO, Built, build, keyword_registry, write_fixture_project
 
-from carddb.project import Project
+from carddb.files.project import Project
 
 
 @pytest.fixture(scope="session")

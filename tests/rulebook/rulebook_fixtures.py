@@ -10,12 +10,12 @@ import pdfplumber
 from PIL import Image
 from pypdf import PdfReader
 
-from carddb.database import CardDatabase, load_database
-from carddb.diagnostics import Report
-from carddb.engine.registry import EffectRegistry, registry_for
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.rulebook.build import Rulebook, build_rulebook
+from carddb.rules.registry import EffectRegistry
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -109,7 +109,7 @@ def write_fixture_project(root: Path, rules: dict[str, str] | None = None) -> Pr
 
 def keyword_registry(reminders: dict[str, str]) -> EffectRegistry:
     """LOE's keywords only (a short glossary), with some reminder texts replaced."""
-    real = registry_for(get_pack("loe"))
+    real = get_pack("loe").registry
     entries = tuple(dataclasses.replace(e, reminder=reminders.get(e.name, e.reminder)) for e in real.of_role("keyword"))
     return EffectRegistry("loe", entries)
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from rulebook_fixtures import keyword_registry, write_fixture_project
 
-from carddb.database import load_database
-from carddb.games import get_pack
+from carddb.cards.database import load_database
+from carddb.packs.lookup import get_pack
 from carddb.rulebook.chapters import (
     AnatomyPart,
     anatomy_card,

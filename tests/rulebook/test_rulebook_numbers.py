@@ -22,13 +22,13 @@ from html.parser import HTMLParser
 import pytest
 from rulebook_fixtures import REPO, Built
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.gamepack import GamePack
-from carddb.games import get_pack
-from carddb.numbertext import WORDS
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
+from carddb.packs.pack import GamePack
 from carddb.rulebook.build import build_rulebook
+from carddb.rules.numbertext import WORDS
 
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID = {"img", "br", "hr", "meta", "link", "col", "source", "wbr", "input"}
@@ -313,13 +313,12 @@ def test_the_search_finds_a_bare_number_and_a_wrong_one() -> None:
 
 def test_every_number_marker_of_a_packs_own_text_names_one_of_its_numbers() -> None:
     """Kind descriptions, registry meanings and deck-list descriptions print numbers; a typo would print raw."""
-    from carddb.engine.registry import registry_for
-    from carddb.games import all_packs
-    from carddb.numbertext import marker_problem, markers
+    from carddb.packs.lookup import all_packs
+    from carddb.rules.numbertext import marker_problem, markers
 
     checked = 0
     for pack in all_packs().values():
-        texts = [k.description for k in pack.kinds] + [e.meaning for e in registry_for(pack)]
+        texts = [k.description for k in pack.kinds] + [e.meaning for e in pack.registry]
         texts += list(pack.deck_rules.list_kinds.values()) if pack.deck_rules else []
         for text in texts:
             for number_id, form in markers(text):

@@ -10,8 +10,8 @@ import pytest
 from rulebook_fixtures import Built, build, keyword_registry, write_fixture_project
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.engine.registry import registry_for
+from carddb.cli.app import app
+from carddb.packs.pack import GamePack
 from carddb.rulebook.chapters import phrase
 
 MM = 72 / 25.4
@@ -82,7 +82,7 @@ def test_every_toc_entry_points_at_the_page_of_its_heading(which: str, request: 
 
 def test_every_registry_keyword_and_effect_is_in_the_glossary(loe_book: Built) -> None:
     glossary = squeeze(chapter_pages(loe_book, "Glossary"))
-    registry = registry_for(loe_book.db.pack)
+    registry = loe_book.db.pack.registry
     assert len(registry) > 20
     for entry in registry:
         assert plain(phrase(entry.patterns[0].text)) in glossary, entry.name
@@ -92,7 +92,7 @@ def test_every_registry_keyword_and_effect_is_in_the_glossary(loe_book: Built) -
 
 
 def test_a_changed_reminder_text_changes_the_next_build(fixture_book: Built, tmp_path_factory) -> None:
-    original = registry_for(fixture_book.db.pack)["ambush"].reminder
+    original = fixture_book.db.pack.registry["ambush"].reminder
     assert plain(phrase(original)) in squeeze(chapter_pages(fixture_book, "Glossary"))
     new = "Flip this Duke face up at the end of any turn in which you were dealt damage."
     project = write_fixture_project(tmp_path_factory.mktemp("rulebook-reminder"))
@@ -198,7 +198,8 @@ def test_a_picture_of_the_prose_is_copied_beside_the_book_and_printed(fixture_bo
 
 def test_carddb_rulebook_writes_both_files_and_says_so(fixture_book: Built, monkeypatch: pytest.MonkeyPatch) -> None:
     # The same project, paper and glossary as the session build: the unchanged book is reused, not laid out again.
-    monkeypatch.setattr("carddb.rulebook.build.registry_for", lambda pack: keyword_registry({}))
+    glossary = keyword_registry({})
+    monkeypatch.setattr(GamePack, "registry", property(lambda pack: glossary))
     root = fixture_book.db.project.root
     result = CliRunner().invoke(app, ["rulebook", "--paper", "a4", "--project", str(root)])
     assert result.exit_code == 0, result.output

@@ -7,8 +7,8 @@ from pathlib import Path
 from rulebook_fixtures import FIXTURE_RULES, write_fixture_project
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.diagnostics import Report
+from carddb.cli.app import app
+from carddb.findings.diagnostics import Report
 from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters, render_chapter
 from carddb.rulebook.toc import AnchorBook
 
@@ -151,7 +151,7 @@ def test_pictures_of_the_prose_are_taken_from_the_game_folder_only(tmp_path: Pat
 
 
 def numbers_and_tables() -> ProseContext:
-    from carddb.gamepack import GameTable
+    from carddb.packs.pack import GameTable
 
     ctx = context()
     ctx.numbers = {"hand-size": 7, "market-size": 5}

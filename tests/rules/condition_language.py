@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.engine.core import core_entries
-from carddb.engine.registry import EffectEntry, Param, Pattern, TypeWord, WordType, build_registry
-from carddb.games.loe.engine import CORE_EXAMPLES, LOE_CORE_NOUNS, LOE_ENTRIES
+from carddb.games.loe.phrases import CORE_EXAMPLES, LOE_CORE_NOUNS, LOE_ENTRIES
 from carddb.games.loe.vocabulary import VOCABULARY
 from carddb.rules.language import RulesLanguage
+from carddb.rules.phrasebook import core_entries
+from carddb.rules.registry import EffectEntry, Param, Pattern, TypeWord, WordType, build_registry
 
 RESOURCES = WordType(
     "resource-list",

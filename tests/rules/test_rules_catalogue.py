@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import CardDatabase, load_database
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 from carddb.rules.canonical import ability_text
 from carddb.rules.parser import parse_ability
 from carddb.rules.text import parse_rules_text
@@ -40,7 +40,7 @@ def test_shipped_cards_have_no_rules_text_findings(database: tuple[CardDatabase,
 
 def test_shipped_rules_text_round_trips(database: tuple[CardDatabase, list[str]]) -> None:
     db, _ = database
-    language = db.pack.rules
+    language = db.pack.language
     assert language is not None
     lines = [line for card in db.cards for line in parse_rules_text(card.text, language)]
     assert lines, "the starter set has rules text"

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.errors import UsageError
+from carddb.cli.app import app
+from carddb.findings.errors import UsageError
 
 runner = CliRunner()
 

@@ -14,8 +14,8 @@ from condition_language import CONDITIONS, RESOURCES, condition_language
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from carddb.codes import CODES
-from carddb.engine.registry import EffectEntry, Param, Pattern, TypeWord, WordType, build_registry
+from carddb.cards.rulescheck import rules_problems
+from carddb.findings.codes import CODES
 from carddb.rules.ast import (
     ActivatedAbility,
     ConditionedAbility,
@@ -26,10 +26,10 @@ from carddb.rules.ast import (
     phrases,
 )
 from carddb.rules.canonical import ability_runs, ability_text
-from carddb.rules.cardcheck import rules_problems
 from carddb.rules.fmt import format_file, write_formatted
 from carddb.rules.markup import Run
 from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.registry import EffectEntry, Param, Pattern, TypeWord, WordType, build_registry
 
 LANG = condition_language()
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from carddb.codes import CODES
+from carddb.cards.rulescheck import rules_problems
+from carddb.findings.codes import CODES
 from carddb.games.loe.vocabulary import loe_rules
-from carddb.rules.cardcheck import rules_problems
 
 BAD = [
     ("spell", "Deal 2 damage to target Resource.", "E-TARGET-NO-HEALTH", "target Resource"),

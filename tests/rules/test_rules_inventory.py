@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from carddb.cards.rulescheck import rules_problems
 from carddb.games.loe.vocabulary import loe_rules
 from carddb.rules.canonical import ability_text
-from carddb.rules.cardcheck import rules_problems
 from carddb.rules.parser import Problem, parse_ability
 
 INVENTORY = [

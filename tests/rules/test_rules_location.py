@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from carddb.database import load_database
-from carddb.diagnostics import Finding
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Finding
+from carddb.packs.lookup import get_pack
 
 SETS = "- code: BASE\n  name: Base\n  stage: playtest\n"
 
@@ -179,7 +179,7 @@ def test_single_card_file_block_scalar_second_line(findings: dict[str, Finding])
 
 
 def test_validate_prints_the_source_line_and_a_caret_under_the_word(findings: dict[str, Finding]) -> None:
-    from carddb.diagnostics import Report
+    from carddb.findings.diagnostics import Report
 
     finding = findings["plain-folded"]
     text = Report(findings=[finding]).format_text()

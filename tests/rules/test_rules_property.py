@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from carddb.cards.rulescheck import rules_problems
 from carddb.games.loe.vocabulary import loe_rules
 from carddb.rules.ast import Node
 from carddb.rules.canonical import ability_text
-from carddb.rules.cardcheck import rules_problems
 from carddb.rules.parser import Problem, parse_ability
 
 LANGUAGE = loe_rules()

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from carddb.engine.registry import PARAM_TYPES, EffectEntry, registry_for
-from carddb.games import get_pack
+from carddb.cards.rulescheck import rules_problems
 from carddb.games.loe.vocabulary import loe_rules
+from carddb.packs.lookup import get_pack
 from carddb.rules.ast import phrases
 from carddb.rules.canonical import ability_text
-from carddb.rules.cardcheck import rules_problems
 from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.registry import PARAM_TYPES, EffectEntry
 from carddb.rules.text import split_abilities
 
 LOE = loe_rules()
@@ -63,7 +63,7 @@ def test_examples_actually_use_the_entry_they_document(entry: EffectEntry) -> No
 
 def test_registry_for_the_pack_is_the_languages_registry() -> None:
     pack = get_pack("loe")
-    registry = registry_for(pack)
+    registry = pack.registry
     assert registry is LOE.registry
     assert {"draw", "deal-damage", "counter", "ward", "spend-resource", "win", "reaction"} <= {e.name for e in registry}
 
@@ -75,14 +75,14 @@ def test_core_entries_are_shared_and_marked() -> None:
 
 
 def test_an_entry_without_examples_is_refused() -> None:
-    from carddb.engine.registry import Pattern
+    from carddb.rules.registry import Pattern
 
     with pytest.raises(ValueError, match="example"):
         EffectEntry("nothing", "effect", (Pattern("Do nothing"),), "Does nothing at all.", ())
 
 
 def test_an_entry_naming_an_unknown_slot_is_refused() -> None:
-    from carddb.engine.registry import Pattern
+    from carddb.rules.registry import Pattern
 
     with pytest.raises(ValueError, match="unknown parameter"):
         EffectEntry("bad", "effect", (Pattern("Draw {count} cards"),), "Draws some cards.", ("Draw 2 cards.",))

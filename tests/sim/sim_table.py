@@ -1,7 +1,7 @@
 """A hand-laid LOE table for scenario tests: put cards where the test needs them, then play through the engine.
 
 Every card is compiled from its rules text through the pack's real handlers;
-every action goes through `LoeRules.perform` and the stack loop, and the
+every action goes through `LoeSimulator.perform` and the stack loop, and the
 invariants are checked after each one. Choices are scripted: a test queues
 the options it wants (`pick`, `answer`, `respond`), otherwise the first option
 is taken and every "you may" is accepted.
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from carddb.games import get_pack
 from carddb.games.loe.sim.board import MARKET
+from carddb.packs.lookup import get_pack
 from carddb.sim.cards import CardRecord, Catalogue
 from carddb.sim.compiler import compile_card
 from carddb.sim.decisions import Action
@@ -23,7 +23,7 @@ from carddb.sim.invariants import violations
 from carddb.sim.options import SimOptions
 from carddb.sim.program import Event
 from carddb.sim.records import GameStats
-from carddb.sim.rules import simulator_for
+from carddb.sim.simulator import simulator_for
 from carddb.sim.stack import run
 
 ZONES = {"hand": ZONE_HAND, "play": ZONE_PLAY, "deck": ZONE_DECK, "discard": ZONE_DISCARD, "market": MARKET}
@@ -62,9 +62,9 @@ class Scripted:
 
 class Table:
     def __init__(self, players: int = 2, *, turn: int = 3) -> None:
-        self.rules = simulator_for(get_pack("loe"))
+        self.sim = simulator_for(get_pack("loe"))
         self.catalogue = Catalogue([], {})
-        game = Game(self.rules, self.catalogue, [], [], players, 7, SimOptions(check_invariants=True))
+        game = Game(self.sim, self.catalogue, [], [], players, 7, SimOptions(check_invariants=True))
         self.g = game
         self.agents = [Scripted() for _ in range(players)]
         game.agents = list(self.agents)
@@ -107,7 +107,7 @@ class Table:
         record = CardRecord(
             f"card-{index}", name or f"{kind.title()} {index}", kind, subtype, "", cost, resources, health, 1, text
         )
-        definition = compile_card(index, record, self.rules)
+        definition = compile_card(index, record, self.sim)
         assert not definition.problems, definition.problems
         self.catalogue.defs.append(definition)
         self.catalogue.by_id[definition.id] = definition
@@ -153,7 +153,7 @@ class Table:
     # -- playing ----------------------------------------------------------------------------------
 
     def do(self, player: int, action: Action) -> None:
-        self.rules.perform(self.g, player, action)
+        self.sim.perform(self.g, player, action)
         self.settle()
 
     def settle(self) -> None:
@@ -184,7 +184,7 @@ class Table:
         self.settle()
 
     def options(self, player: int) -> list[Action]:
-        return self.rules.main_actions(self.g, player)
+        return self.sim.main_actions(self.g, player)
 
     def offered(self, player: int, verb: str, uid: int = -1) -> bool:
         return any(a.verb == verb and (uid < 0 or a.uid == uid) for a in self.options(player))

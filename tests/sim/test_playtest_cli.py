@@ -10,7 +10,7 @@ import pytest
 from playtest_fixtures import STRONG_CARD, write_playtest_project
 from typer.testing import CliRunner
 
-from carddb.cli import app, main
+from carddb.cli.app import app, main
 
 runner = CliRunner()
 
@@ -174,21 +174,21 @@ def test_validate_playtest_warns_about_the_outlying_card_at_its_line(project: Pa
 def test_card_text_the_engine_cannot_execute_is_listed_in_the_report(project: Path, tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from carddb.database import load_database
-    from carddb.diagnostics import Report
-    from carddb.games import get_pack
-    from carddb.project import Project
+    from carddb.cards.database import load_database
+    from carddb.files.project import Project
+    from carddb.findings.diagnostics import Report
+    from carddb.packs.lookup import get_pack
     from carddb.sim.cards import CardRecord
     from carddb.sim.report import report_html
-    from carddb.sim.rules import simulator_for
     from carddb.sim.runner import Request, prepare, run
+    from carddb.sim.simulator import simulator_for
 
     db, _ = load_database(Project.at(project), get_pack("loe"))
-    rules = simulator_for(db.pack)
+    sim = simulator_for(db.pack)
     request = Request(games=2, seed=1)
-    plan, settings = prepare(db, rules, request, Report())
+    plan, settings = prepare(db, sim, request, Report())
     odd = CardRecord("odd-spell", "Odd Spell", "spell", text="Frobnicate the deck.")
-    outcome = run(replace(plan, records=(*plan.records, odd)), rules, request)
+    outcome = run(replace(plan, records=(*plan.records, odd)), sim, request)
     assert list(outcome.analysis.unplayable_text) == ["odd-spell"]
     assert "Frobnicate the deck." in outcome.analysis.unplayable_text["odd-spell"][0]
     assert "Card text the engine cannot execute" in report_html(outcome.analysis, db.pack, settings, "council")

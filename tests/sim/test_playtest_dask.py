@@ -10,23 +10,23 @@ from distributed import Client, LocalCluster
 from playtest_fixtures import write_playtest_project
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.cli.app import app
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.sim import playtest as playtest_module
 from carddb.sim.parallel import run_plans
 from carddb.sim.playtest import ablation_plan
-from carddb.sim.rules import simulator_for
 from carddb.sim.runner import Request, prepare
+from carddb.sim.simulator import simulator_for
 
 
 def test_games_on_a_dask_cluster_match_games_here(tmp_path: Path) -> None:
     project = write_playtest_project(tmp_path / "project")
     db, _ = load_database(Project.at(project), get_pack("loe"))
-    rules = simulator_for(db.pack)
-    plan, _ = prepare(db, rules, Request(games=10, seed=21), Report())
+    sim = simulator_for(db.pack)
+    plan, _ = prepare(db, sim, Request(games=10, seed=21), Report())
     plans = [plan, ablation_plan(plan, "field", 4)]
     here = run_plans(plans, workers=1)
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:

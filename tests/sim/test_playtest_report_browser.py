@@ -12,7 +12,7 @@ from playtest_fixtures import STRONG_CARD, write_playtest_project
 from playwright.sync_api import Browser, expect, sync_playwright
 from typer.testing import CliRunner
 
-from carddb.cli import app
+from carddb.cli.app import app
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]

@@ -8,28 +8,28 @@ from pathlib import Path
 import pytest
 from sim_table import Table
 
-from carddb.database import load_database
-from carddb.diagnostics import Report
-from carddb.games import get_pack
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.play.decks import load_decks
-from carddb.play.rng import Rng
-from carddb.project import Project
+from carddb.runtime.rng import Rng
 from carddb.sim.agents import GreedyBot, imagine
 from carddb.sim.cards import Catalogue, compile_catalogue, records_from_database
 from carddb.sim.decisions import PASS, Action
 from carddb.sim.game import ZONE_DECK, ZONE_HAND
 from carddb.sim.match import GameSpec, play_game
 from carddb.sim.options import SimOptions
-from carddb.sim.rules import Matchup, SimRules, simulator_for
+from carddb.sim.simulator import Matchup, Simulator, simulator_for
 
 
 @cache
-def _bundled() -> tuple[SimRules, Catalogue, tuple[Matchup, ...]]:
+def _bundled() -> tuple[Simulator, Catalogue, tuple[Matchup, ...]]:
     pack = get_pack("loe")
-    rules = simulator_for(pack)
+    sim = simulator_for(pack)
     db, _ = load_database(Project.at(Path(__file__).resolve().parents[2]), pack)
-    catalogue = compile_catalogue(records_from_database(db, rules), rules)
-    seats, shared = rules.seats_from_decks([loaded.deck for loaded in load_decks(db, Report(root=db.project.root))])
+    catalogue = compile_catalogue(records_from_database(db, sim), sim)
+    seats, shared = sim.seats_from_decks([loaded.deck for loaded in load_decks(db, Report(root=db.project.root))])
     matchups = tuple(
         Matchup((a, b), tuple(c for c, n in deck.cards.items() for _ in range(n)), deck.id)
         for a in seats
@@ -37,7 +37,7 @@ def _bundled() -> tuple[SimRules, Catalogue, tuple[Matchup, ...]]:
         if a != b
         for deck in shared
     )
-    return rules, catalogue, matchups
+    return sim, catalogue, matchups
 
 
 def _spec(index: int, bots: tuple[str, str]) -> GameSpec:
@@ -46,33 +46,33 @@ def _spec(index: int, bots: tuple[str, str]) -> GameSpec:
 
 
 def test_a_game_is_reproducible_from_its_seed() -> None:
-    rules, catalogue, _ = _bundled()
+    sim, catalogue, _ = _bundled()
     options = SimOptions(log=True)
-    first, again = (play_game(rules, catalogue, _spec(3, ("random", "greedy")), options) for _ in range(2))
+    first, again = (play_game(sim, catalogue, _spec(3, ("random", "greedy")), options) for _ in range(2))
     assert first.error == "" and first.log == again.log and first.decisions == again.decisions
     assert (first.winner, first.turns, first.seats) == (again.winner, again.turns, again.seats)
     other = play_game(
-        rules, catalogue, GameSpec(3, 1, _spec(3, ("random", "greedy")).matchup, 1, ("random", "greedy")), options
+        sim, catalogue, GameSpec(3, 1, _spec(3, ("random", "greedy")).matchup, 1, ("random", "greedy")), options
     )
     assert other.log != first.log
 
 
 def test_bots_play_whole_games_without_illegal_states() -> None:
-    rules, catalogue, _ = _bundled()
+    sim, catalogue, _ = _bundled()
     options = SimOptions(check_invariants=True)
-    records = [play_game(rules, catalogue, _spec(i, ("random", "random")), options) for i in range(40)]
-    records += [play_game(rules, catalogue, _spec(i, ("greedy", "random")), options) for i in range(4)]
+    records = [play_game(sim, catalogue, _spec(i, ("random", "random")), options) for i in range(40)]
+    records += [play_game(sim, catalogue, _spec(i, ("greedy", "random")), options) for i in range(4)]
     assert [r.error for r in records if r.error] == []
     assert {r.reason for r in records} <= {"victory", "turn cap", "loop"}
     assert any(r.reason == "victory" for r in records)
 
 
 def test_the_greedy_bot_beats_the_random_bot() -> None:
-    rules, catalogue, _ = _bundled()
+    sim, catalogue, _ = _bundled()
     greedy_wins = random_wins = 0
     for i in range(24):
         bots = ("greedy", "random") if i % 2 else ("random", "greedy")
-        record = play_game(rules, catalogue, _spec(i, bots), SimOptions())
+        record = play_game(sim, catalogue, _spec(i, bots), SimOptions())
         if record.winner is not None:
             greedy_wins += bots[record.winner] == "greedy"
             random_wins += bots[record.winner] == "random"
@@ -113,7 +113,7 @@ def test_an_imagined_world_does_not_depend_on_what_the_seat_cannot_see() -> None
     assert _hidden_view(worlds[0], hidden) == _hidden_view(worlds[1], hidden)
     choices = []
     for t in (one, two):
-        options = [PASS, *t.rules.main_actions(t.g, 0)]
+        options = [PASS, *t.sim.main_actions(t.g, 0)]
         choice = GreedyBot(5).act(t.g, 0, options, "main")
         choices.append((choice.verb, choice.uid, choice.targets))
     assert choices[0] == choices[1] and choices[0][0] == "cast"
@@ -132,7 +132,7 @@ def test_the_greedy_bot_attempts_victory_when_it_would_win() -> None:
     win = t.card("victory", "Win if you have no cards in hand.", zone="play", face_down=True)
     t.g.counters[0]["victory"] = win
     t.pool(0, 1)
-    options = [PASS, *t.rules.main_actions(t.g, 0)]
+    options = [PASS, *t.sim.main_actions(t.g, 0)]
     assert GreedyBot(1).act(t.g, 0, options, "main").verb == "victory"
 
 

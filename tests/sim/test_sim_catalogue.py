@@ -9,12 +9,12 @@ import test_sim_core_rules
 import test_sim_loe_entries
 from sim_table import SCENARIOS
 
-from carddb.database import load_database
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 from carddb.sim.cards import compile_catalogue, records_from_database
 from carddb.sim.handlers import HandlerSet, build_table
-from carddb.sim.rules import simulator_for
+from carddb.sim.simulator import simulator_for
 
 PACK = get_pack("loe")
 RULES = simulator_for(PACK)
@@ -22,16 +22,16 @@ SCENARIO_MODULES = (test_sim_core_effects, test_sim_core_rules, test_sim_loe_ent
 
 
 def test_every_registry_entry_has_a_handler() -> None:
-    assert RULES.handlers.missing(PACK.rules.registry) == []
+    assert RULES.handlers.missing(PACK.language.registry) == []
 
 
 def test_the_handler_table_is_closed_over_the_registry() -> None:
-    names = {entry.name for entry in PACK.rules.registry}
+    names = {entry.name for entry in PACK.language.registry}
     assert set(RULES.handlers.handlers) == names
 
 
 def test_every_example_sentence_has_an_executing_scenario() -> None:
-    wanted = {(entry.name, example) for entry in PACK.rules.registry for example in entry.examples}
+    wanted = {(entry.name, example) for entry in PACK.language.registry for example in entry.examples}
     assert wanted - set(SCENARIOS) == set()
     assert set(SCENARIOS) - wanted == set()  # no scenario for a sentence the registry no longer has
     assert all(module.keys_of(module.__name__) for module in SCENARIO_MODULES)
@@ -39,7 +39,7 @@ def test_every_example_sentence_has_an_executing_scenario() -> None:
 
 def test_an_entry_without_a_handler_is_reported() -> None:
     partial = build_table("loe", HandlerSet())
-    assert "deal-damage" in partial.missing(PACK.rules.registry)
+    assert "deal-damage" in partial.missing(PACK.language.registry)
 
 
 def test_every_card_of_the_base_set_compiles() -> None:

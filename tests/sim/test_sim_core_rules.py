@@ -13,7 +13,7 @@ from carddb.sim.stack import run
 
 
 def _targets_of(t: Table, player: int, spell: int) -> list[int]:
-    found = t.rules.action_program(t.g, player, Action("cast", spell))
+    found = t.sim.action_program(t.g, player, Action("cast", spell))
     assert found is not None
     program, ctx = found
     return program.targets[0].selector.candidates(t.g, ctx)
@@ -40,7 +40,7 @@ def _hand_size_each(t: Table, text: str) -> None:
     t.text_card("ritual", text, owner=1)
     for _ in range(7):
         t.card("spell", "Draw a card.")
-    t.rules.play_turn(t.g)  # draws one, passes, and discards down at the end of the turn
+    t.sim.play_turn(t.g)  # draws one, passes, and discards down at the end of the turn
     assert len(t.hand(0)) == 5 and hand_limit(t.g, 1) == 5
 
 
@@ -49,7 +49,7 @@ def _hand_size_yours(t: Table, text: str) -> None:
     t.text_card("lord", text)
     for _ in range(7):
         t.card("spell", "Draw a card.")
-    t.rules.play_turn(t.g)
+    t.sim.play_turn(t.g)
     assert len(t.hand(0)) == 8 and (hand_limit(t.g, 0), hand_limit(t.g, 1)) == (9, 7)
 
 
@@ -129,7 +129,7 @@ def _whenever_opponent_draws(t: Table, text: str) -> None:
 @scenario("turn-start", "At the start of your turn, draw a card.")
 def _turn_start_yours(t: Table, text: str) -> None:
     t.text_card("ritual", text)
-    t.rules.play_turn(t.g)
+    t.sim.play_turn(t.g)
     assert len(t.hand(0)) == 2  # the trigger, then the draw step
 
 
@@ -137,14 +137,14 @@ def _turn_start_yours(t: Table, text: str) -> None:
 def _turn_start_each(t: Table, text: str) -> None:
     t.text_card("ritual", text)
     t.g.active = 1
-    t.rules.play_turn(t.g)
+    t.sim.play_turn(t.g)
     assert t.g.pool[0] == 1
 
 
 @scenario("turn-end", "At the end of your turn, discard a card.")
 def _turn_end(t: Table, text: str) -> None:
     t.text_card("ritual", text)
-    t.rules.play_turn(t.g)
+    t.sim.play_turn(t.g)
     assert t.hand(0) == [] and len(t.g.discard) >= 1
 
 

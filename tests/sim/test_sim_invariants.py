@@ -67,7 +67,7 @@ def _left_on_the_stack(t: Table) -> None:
     from carddb.sim.decisions import Action
 
     spell = t.card("spell", "Draw a card.")
-    t.rules.perform(t.g, 0, Action("cast", spell))  # put on the stack, never resolved
+    t.sim.perform(t.g, 0, Action("cast", spell))  # put on the stack, never resolved
 
 
 CASES: dict[str, tuple[Callable[[Table], None], str]] = {

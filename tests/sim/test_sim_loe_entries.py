@@ -89,7 +89,7 @@ def _your_turn_only(t: Table, text: str) -> None:
     t.pool(1, 0)
     from carddb.sim.program import Event
 
-    assert t.rules.responses(t.g, 0, Event("plays", 1, spell)) == []  # not on an opponent's turn
+    assert t.sim.responses(t.g, 0, Event("plays", 1, spell)) == []  # not on an opponent's turn
     t.g.active = 0
     t.ability(0, duke, [t.lords[0]])
     assert t.g.damage[t.lords[0]] == 1
@@ -447,7 +447,7 @@ def _response_verbs(t: Table, player: int) -> list[tuple[str, int]]:
 
     spell = t.card("spell", "Draw a card.", owner=1 - player)
     event = Event("plays", 1 - player, spell, item=object())  # a Spell on the stack
-    return [(a.verb, a.uid) for a in t.rules.responses(t.g, player, event)]
+    return [(a.verb, a.uid) for a in t.sim.responses(t.g, player, event)]
 
 
 @scenario("ambush", "Ambush")

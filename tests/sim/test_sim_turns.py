@@ -17,7 +17,7 @@ from carddb.sim.match import GameSpec, play_game
 from carddb.sim.ops import draw
 from carddb.sim.options import SimOptions
 from carddb.sim.program import Event
-from carddb.sim.rules import Matchup, Seat
+from carddb.sim.simulator import Matchup, Seat
 
 
 def _pass_turns(t: Table, count: int) -> list[int]:
@@ -25,7 +25,7 @@ def _pass_turns(t: Table, count: int) -> list[int]:
     pools = []
     for _ in range(count):
         player = t.g.active
-        t.rules.play_turn(t.g)
+        t.sim.play_turn(t.g)
         pools.append(t.g.pool[player])
     return pools
 
@@ -46,7 +46,7 @@ def test_untap_readies_only_the_active_players_cards_and_upkeep_keeps_one() -> N
     t = Table()
     mine, theirs = t.resource(0, "subject", fatigued=True), t.resource(1, "subject", fatigued=True)
     t.pool(0, 4)
-    t.rules.play_turn(t.g)
+    t.sim.play_turn(t.g)
     assert not t.g.used[mine] and t.g.used[theirs]
     assert t.g.counters[0]["kept"] == 1 and t.g.pool[0] == 1 + 4  # kept one, received 4 on turn 4
 
@@ -69,7 +69,7 @@ def test_one_resource_per_turn_and_one_trade_per_turn() -> None:
 def test_the_market_refreshes_at_the_end_of_a_turn_oldest_first() -> None:
     t = Table()
     row, top = list(market(t.g)), t.g.deck[-1]
-    t.rules.play_turn(t.g)
+    t.sim.play_turn(t.g)
     assert market(t.g)[:4] == row[1:] and t.zone_of(row[0]) == ZONE_DISCARD
     assert len(market(t.g)) == 5 and top not in market(t.g)  # the turn's draw took the old top card
 
@@ -89,7 +89,7 @@ def test_hand_size_seven_at_the_end_of_the_turn() -> None:
     t = Table()
     for _ in range(9):
         t.card("spell", "Draw a card.")
-    t.rules.play_turn(t.g)
+    t.sim.play_turn(t.g)
     assert len(t.hand(0)) == 7 and len(t.g.discard) >= 3  # drew to 10, discarded 3 (and the market's oldest)
 
 
@@ -123,7 +123,7 @@ def test_face_down_dukes_cannot_be_targeted_and_are_activated_on_your_own_turn()
     spell = t.card("spell", "Deal 2 damage to target Duke.", cost=0)
     assert not t.offered(0, "cast", spell)
     t.pool(1, 2)
-    windows = t.rules.responses(t.g, 1, Event("plays", 0, spell))  # player 2 answers on player 1's turn
+    windows = t.sim.responses(t.g, 1, Event("plays", 0, spell))  # player 2 answers on player 1's turn
     assert all(a.uid != hidden for a in windows)  # not an Ambush Duke
     t.g.active = 1
     assert t.offered(1, "activate", hidden)
@@ -134,7 +134,7 @@ def test_items_are_coupled_to_a_face_up_character_you_control() -> None:
     hidden = t.card("duke", zone="play", face_down=True)
     item = t.card("item", "Coupled character gets +1 health.", cost=1)
     t.pool(0, 1)
-    found = t.rules.action_program(t.g, 0, Action("cast", item))
+    found = t.sim.action_program(t.g, 0, Action("cast", item))
     assert found is not None
     candidates = found[0].targets[0].selector.candidates(t.g, found[1])
     assert candidates == [t.lords[0]] and hidden not in candidates
@@ -145,16 +145,16 @@ def test_items_are_coupled_to_a_face_up_character_you_control() -> None:
 def _game(records: list[tuple[str, str, str]], options: SimOptions) -> object:
     from carddb.sim.cards import CardRecord
 
-    rules = Table().rules
+    sim = Table().sim
     cards = [
         CardRecord(i, i, kind, "subject" if kind == "resource" else "", text=text, health=9)
         for i, kind, text in records
     ]
-    catalogue = compile_catalogue(cards, rules)
+    catalogue = compile_catalogue(cards, sim)
     seats = tuple(Seat(f"seat {n}", (f"lord-{n}", f"victory-{n}")) for n in range(2))
     deck = tuple(r[0] for r in records if r[0].startswith("deck"))
     spec = GameSpec(0, 5, Matchup(seats, deck * 3, "test"), 0, ("random", "random"))
-    return play_game(rules, catalogue, spec, options)
+    return play_game(sim, catalogue, spec, options)
 
 
 def _council() -> list[tuple[str, str, str]]:
@@ -181,18 +181,18 @@ def test_the_loop_guard_ends_a_game_that_would_never_stop() -> None:
 
 
 def test_set_up_follows_the_seed() -> None:
-    from carddb.database import load_database
-    from carddb.project import Project
+    from carddb.cards.database import load_database
+    from carddb.files.project import Project
 
     t = Table()
-    db, _ = load_database(Project.at(Path(__file__).resolve().parents[2]), t.rules.pack)
-    catalogue = compile_catalogue(records_from_database(db, t.rules), t.rules)
+    db, _ = load_database(Project.at(Path(__file__).resolve().parents[2]), t.sim.pack)
+    catalogue = compile_catalogue(records_from_database(db, t.sim), t.sim)
     seats = (
         Seat("a", ("aldric-the-ember-lord", "ashmarch-duke", "warden-of-the-pyre", "the-iron-crown")),
         Seat("b", ("mother-heron", "the-heron-duke", "the-last-secret")),
     )
     deck = tuple(c.id for c in db.cards if c.kind == "resource")
-    game = t.rules.new_game(catalogue, Matchup(seats, deck), 3, 1, SimOptions())
+    game = t.sim.new_game(catalogue, Matchup(seats, deck), 3, 1, SimOptions())
     assert len(market(game)) == 5 and [len(h) for h in game.hands] == [5, 5]
     assert len(game.deck) == len(deck) - 5 - 10 and game.pool == [0, 0] and game.active == 1
     for player, seat in enumerate(seats):
@@ -214,7 +214,7 @@ def test_a_win_ends_the_game_at_once() -> None:
 
 
 def test_a_removed_card_leaves_the_deck_order_of_the_others_alone() -> None:
-    from carddb.sim.rules import deck_order
+    from carddb.sim.simulator import deck_order
 
     deck = tuple(f"card-{i % 9}" for i in range(30))
     full = Matchup((), deck)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from carddb.database import load_database
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 from carddb.site.stage import site_stage
 
 REPO = Path(__file__).resolve().parents[2]

@@ -17,10 +17,10 @@ import pytest
 from PIL import Image, ImageChops
 from site_fixtures import write_project
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import CardDatabase
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.packs.lookup import get_pack
 from carddb.site.serve import Preview, make_server
 from carddb.site.stage import site_root, site_stage
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from site_fixtures import write_project
 from typer.testing import CliRunner
 
-from carddb.cli import app
+from carddb.cli.app import app
 
 
 def test_site_command_builds_then_rebuilds_nothing(tmp_path: Path) -> None:

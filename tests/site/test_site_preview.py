@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from site_fixtures import write_project
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Report
-from carddb.errors import UsageError
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import CardDatabase
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
+from carddb.findings.errors import UsageError
+from carddb.packs.lookup import get_pack
 from carddb.site.livereload import BuildEvents, BuildStatus, inject_live_script, watch_changes
 from carddb.site.serve import Preview, make_server, watched_paths
 from carddb.site.spoiler import build_site

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carddb.database import load_database
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import load_database
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 from carddb.site.spoiler import site_cards
 
 REPO = Path(__file__).resolve().parents[2]

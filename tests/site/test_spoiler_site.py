@@ -13,10 +13,10 @@ import pytest
 from PIL import Image
 from site_fixtures import HOSTILE_NAME, write_project
 
-from carddb.database import CardDatabase, load_database
-from carddb.errors import RenderError
-from carddb.games import get_pack
-from carddb.project import Project
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.errors import RenderError
+from carddb.packs.lookup import get_pack
 from carddb.site.charts import set_charts
 from carddb.site.spoiler import build_site, default_templates_dir
 

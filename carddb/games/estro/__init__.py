@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import GamePack, KindInfo, StatInfo
 from carddb.games.estro.checks import empty_has_no_gift, tot_is_the_sum
 from carddb.games.estro.decks import RULES as DECK_RULES
 from carddb.games.estro.estri import ESTRI, FACTIONS, RARITIES, STATS, TOTAL, stat_label
 from carddb.games.estro.numbers import NUMBERS, TABLES
 from carddb.games.estro.schema import EstroCardSchema
 from carddb.games.estro.vocabulary import estro_rules
-from carddb.render.assets import package_folder
-from carddb.rules.cardcheck import check_card_rules
+from carddb.pack_api import GamePack, KindInfo, StatInfo, check_card_rules, package_folder
 
 KINDS = (
     KindInfo(
@@ -62,7 +60,7 @@ PACK = GamePack(
     # the spoiler, the rulebook and a face without its template read their labels from here.
     stats=tuple(StatInfo(stat, stat_label(stat)) for stat in (*STATS, TOTAL)),
     deck_rules=DECK_RULES,
-    rules=estro_rules(),
+    language=estro_rules(),
     card_checks=(check_card_rules, tot_is_the_sum, empty_has_no_gift),
     numbers=NUMBERS,
     tables=TABLES,

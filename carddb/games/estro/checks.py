@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding
 from carddb.games.estro.estri import STATS, TOTAL, stat_label
 from carddb.games.estro.schema import Fighter
+from carddb.pack_api import Card, CardLookup, Finding
 
 
-def tot_is_the_sum(card: Card, db: CardDatabase) -> Iterable[Finding]:
+def tot_is_the_sum(card: Card, db: CardLookup) -> Iterable[Finding]:
     """Seed 002, Card stats: 'TOT Total - The sum of all stats'. A wrong TOT is reported at `tot`."""
     if not isinstance(card, Fighter):
         return
@@ -30,7 +28,7 @@ def tot_is_the_sum(card: Card, db: CardDatabase) -> Iterable[Finding]:
     )
 
 
-def empty_has_no_gift(card: Card, db: CardDatabase) -> Iterable[Finding]:
+def empty_has_no_gift(card: Card, db: CardLookup) -> Iterable[Finding]:
     """Seed 002, Overview: Empty cards have no special effects, so no rules text."""
     if card.kind != "empty" or not card.text:
         return

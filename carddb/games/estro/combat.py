@@ -22,10 +22,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from carddb.gamepack import GamePack
 from carddb.games.estro.estri import ESTRO_BY_ID, TOTAL, stat_label
 from carddb.games.estro.numbers import table_number
 from carddb.games.estro.schema import Fighter
+from carddb.pack_api import GamePack
 
 
 class CombatError(ValueError):

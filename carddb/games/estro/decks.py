@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding, Span
 from carddb.games.estro.numbers import NUMBERS
-from carddb.play.decks import DeckFormat, DeckList, DeckSource
+from carddb.pack_api import CardLookup, DeckFormat, DeckPlace, DeckView, Finding, Span
 
 _NUMBER = {n.id: n.value for n in NUMBERS}
 CHOSEN = _NUMBER["deck-chosen"]
@@ -39,7 +37,7 @@ class EstroDeckRules:
     # list kind -> the booster type that deals the rest of such a list, never repeating its cards
     completed_by = MappingProxyType({"chosen": "random-five"})
 
-    def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def check(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         size = CHOSEN if deck.kind == "chosen" else DECK
         if deck.size != size:
             what = "chosen cards; a player chooses exactly" if deck.kind == "chosen" else "cards; a deck has exactly"
@@ -62,7 +60,7 @@ class EstroDeckRules:
                 )
 
 
-def _repeat_span(source: DeckSource, card_id: str) -> Span:
+def _repeat_span(source: DeckPlace, card_id: str) -> Span:
     """Where the card is listed the second time (a list of ids), or its count (a mapping)."""
     items = source.located.value.get("cards") if isinstance(source.located.value, dict) else None
     if isinstance(items, list):

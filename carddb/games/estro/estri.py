@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from carddb.gamepack import Faction, Rarity
+from carddb.pack_api import Faction, Rarity
 
 # The five stats in the order the seed lists them, then their sum.
 STATS = ("atk", "def", "hel", "dex", "map")

@@ -8,8 +8,8 @@ and the rulebook says so where it prints them.
 
 from __future__ import annotations
 
-from carddb.gamepack import GameNumber, GameTable
 from carddb.games.estro.estri import ESTRI, STATS, stat_label
+from carddb.pack_api import GameNumber, GameTable
 
 SEED = "seed 002"
 DECIDED = "decision: the seed is silent"

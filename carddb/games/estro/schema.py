@@ -19,8 +19,8 @@ from typing import Annotated, Literal
 from pydantic import Field, create_model, model_validator
 from pydantic_core import PydanticCustomError
 
-from carddb.cardmodel import Card
 from carddb.games.estro.estri import ESTRO_BY_ID, STATS, TOTAL, stat_label
+from carddb.pack_api import Card
 
 Rarity = Literal["common", "rare", "legendary"]
 EstroId = Literal["ardo", "granito", "armonio", "illusio", "manpo"]

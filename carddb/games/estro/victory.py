@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from carddb.gamepack import GamePack
+from carddb.pack_api import GamePack
 
 Outcome = Literal["first", "second", "draw", "on"]
 

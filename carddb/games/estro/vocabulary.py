@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.games.estro.engine import estro_registry
 from carddb.games.estro.estri import ESTRI, STAT_NAMES, STATS, TOTAL
-from carddb.rules.language import Noun, RulesLanguage, Vocabulary
+from carddb.games.estro.phrases import estro_registry
+from carddb.pack_api import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
     Noun("gift", "Gift card", "Gift cards"),

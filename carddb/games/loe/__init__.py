@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carddb.gamepack import CostInfo, GamePack, KindInfo, StatInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe.decks import RULES as DECK_RULES
 from carddb.games.loe.numbers import NUMBERS
 from carddb.games.loe.schema import LoeCardSchema
 from carddb.games.loe.vocabulary import loe_rules
-from carddb.render.assets import package_folder
-from carddb.rules.cardcheck import check_card_rules
+from carddb.pack_api import CostInfo, GamePack, KindInfo, StatInfo, check_card_rules, package_folder
 
 if TYPE_CHECKING:
-    from carddb.sim.rules import SimRules
+    from carddb.pack_api import Simulator
 
 KINDS = (
     KindInfo(
@@ -103,15 +101,15 @@ KINDS = (
     ),
 )
 
-_SIMULATORS: dict[str, SimRules] = {}
+_SIMULATORS: dict[str, Simulator] = {}
 
 
-def simulator(pack: GamePack) -> SimRules:
+def simulator(pack: GamePack) -> Simulator:
     """LOE's rules for the simulator (carddb/games/loe/sim/), built on first use."""
     if pack.id not in _SIMULATORS:
-        from carddb.games.loe.sim.rules import LoeRules
+        from carddb.games.loe.sim.simulator import LoeSimulator
 
-        _SIMULATORS[pack.id] = LoeRules(pack)
+        _SIMULATORS[pack.id] = LoeSimulator(pack)
     return _SIMULATORS[pack.id]
 
 
@@ -131,7 +129,7 @@ PACK = GamePack(
     stats=(StatInfo("health", "Health"),),
     cost=CostInfo(label="powerstones", icon="powerstone"),
     deck_rules=DECK_RULES,
-    rules=loe_rules(),
+    language=loe_rules(),
     card_checks=(check_card_rules,),
     numbers=NUMBERS,
     simulator=simulator,

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding
-from carddb.play.decks import DeckFormat, DeckList, DeckSource
+from carddb.pack_api import CardLookup, DeckFormat, DeckPlace, DeckView, Finding
 
 
 class LoeDeckRules:
@@ -27,13 +25,13 @@ class LoeDeckRules:
     # Both are built from the game box: a list cannot use more copies than the box holds.
     formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"shared-deck": "pool", "council": "pool"})
 
-    def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def check(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         if deck.kind == "shared-deck":
             yield from self._check_shared(deck, db, source)
         else:
             yield from self._check_council(deck, db, source)
 
-    def _check_shared(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def _check_shared(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         for card_id in deck.cards:
             card = db.by_id(card_id)
             if card is not None and db.pack.kind(card.kind).group != "deck":
@@ -45,7 +43,7 @@ class LoeDeckRules:
                     source.card_span(card_id),
                 )
 
-    def _check_council(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def _check_council(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         by_kind: dict[str, list[str]] = {}
         for card_id, count in deck.cards.items():
             card = db.by_id(card_id)

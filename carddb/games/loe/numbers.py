@@ -6,7 +6,7 @@ else in the pack writes one of them as a literal.
 
 from __future__ import annotations
 
-from carddb.gamepack import GameNumber, number_reader
+from carddb.pack_api import GameNumber, number_reader
 
 SEED = "seed 000"
 

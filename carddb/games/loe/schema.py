@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from carddb.cardmodel import Card, StrictModel
+from carddb.pack_api import Card, StrictModel
 
 Rarity = Literal["common", "uncommon", "rare", "mythic"]
 Province = Literal["ashmarch", "veldmoor", "corvane", "thornwall", "sel-amara", "neutral"]

@@ -1,6 +1,6 @@
 """The words of Lords of Estraven v1 rules text, and the rules language built from them.
 
-Phrases live in the engine's registry (`carddb.games.loe.engine`); this module lists
+Phrases live in the engine's registry (`carddb.games.loe.phrases`); this module lists
 the words those phrases are made of: card kinds and subtypes, the nouns a
 selector can name, adjectives, fixed selectors, resources and icons.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.games.loe.engine import loe_registry
-from carddb.rules.language import Noun, RulesLanguage, Vocabulary
+from carddb.games.loe.phrases import loe_registry
+from carddb.pack_api import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
     Noun("lord", "Lord", "Lords"),

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from carddb.gamepack import CostInfo, GamePack, KindInfo, StatInfo
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.decks import RULES as DECK_RULES
 from carddb.games.loe2.numbers import NUMBERS
 from carddb.games.loe2.schema import Loe2CardSchema
 from carddb.games.loe2.vocabulary import TROOP_TYPES, loe2_rules
-from carddb.render.assets import package_folder
-from carddb.rules.cardcheck import check_card_rules
+from carddb.pack_api import CostInfo, GamePack, KindInfo, StatInfo, check_card_rules, package_folder
 
 KINDS = (
     KindInfo(
@@ -83,7 +81,7 @@ PACK = GamePack(
     ),
     cost=CostInfo(label="mana", icon="mana"),
     deck_rules=DECK_RULES,
-    rules=loe2_rules(),
+    language=loe2_rules(),
     card_checks=(check_card_rules, leader_troop_types_exist),
     extras={"troop_types": TROOP_TYPES},
     numbers=NUMBERS,

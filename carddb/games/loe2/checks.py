@@ -5,12 +5,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding
+from carddb.pack_api import Card, CardLookup, Finding
 
 
-def leader_troop_types_exist(card: Card, db: CardDatabase) -> Iterable[Finding]:
+def leader_troop_types_exist(card: Card, db: CardLookup) -> Iterable[Finding]:
     """A Leader may only name troop types that some Troop card of the game has."""
     leads = getattr(card, "leads", None)
     if card.kind != "leader" or not leads:

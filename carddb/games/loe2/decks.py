@@ -15,10 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding
-from carddb.play.decks import DeckFormat, DeckList, DeckSource
-from carddb.plural import plural
+from carddb.pack_api import CardLookup, DeckFormat, DeckPlace, DeckView, Finding, plural
 
 
 class Loe2DeckRules:
@@ -33,13 +30,13 @@ class Loe2DeckRules:
     # The decks and the marketplace are built from the game box.
     formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"deck": "pool", "marketplace": "pool"})
 
-    def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def check(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         if deck.kind == "marketplace":
             yield from self._check_marketplace(deck, db, source)
         else:
             yield from self._check_deck(deck, db, source)
 
-    def _check_deck(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def _check_deck(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         size = db.pack.number("deck-size")
         if deck.size != size:
             yield Finding(
@@ -58,7 +55,7 @@ class Loe2DeckRules:
                     source.card_span(card_id),
                 )
 
-    def _check_marketplace(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def _check_marketplace(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         size = db.pack.number("marketplace-size")
         if deck.size != size:
             yield Finding(

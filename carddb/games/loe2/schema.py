@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from carddb.cardmodel import Card
 from carddb.games.loe2.numbers import number
+from carddb.pack_api import Card
 
 Rarity = Literal["common", "uncommon", "rare", "mythic"]
 Province = Literal["ashmarch", "veldmoor", "corvane", "thornwall", "sel-amara", "neutral"]

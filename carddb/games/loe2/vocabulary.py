@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.games.loe2.engine import loe2_registry
-from carddb.rules.language import Noun, RulesLanguage, Vocabulary
+from carddb.games.loe2.phrases import loe2_registry
+from carddb.pack_api import Noun, RulesLanguage, Vocabulary
 
 TROOP_TYPES = ("Soldier", "Rider", "Scout", "Archer", "Guard", "Acolyte")
 

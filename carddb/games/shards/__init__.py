@@ -3,14 +3,12 @@ costs in basic and advanced resources, development counters and condition keywor
 
 from __future__ import annotations
 
-from carddb.gamepack import CostInfo, Faction, GamePack, KindInfo, Rarity, StatInfo
 from carddb.games.shards.checks import development_needs_developing, scrap_value_in_range
 from carddb.games.shards.decks import RULES as DECK_RULES
 from carddb.games.shards.numbers import NUMBERS
 from carddb.games.shards.schema import ShardsCardSchema
 from carddb.games.shards.vocabulary import shards_rules
-from carddb.render.assets import package_folder
-from carddb.rules.cardcheck import check_card_rules
+from carddb.pack_api import CostInfo, Faction, GamePack, KindInfo, Rarity, StatInfo, check_card_rules, package_folder
 
 KINDS = (
     KindInfo(
@@ -118,7 +116,7 @@ PACK = GamePack(
     stats=(StatInfo("offence", "Offence"), StatInfo("health", "Health"), StatInfo("defence", "Defence")),
     cost=CostInfo(label="resources", icon="basic"),
     deck_rules=DECK_RULES,
-    rules=shards_rules(),
+    language=shards_rules(),
     card_checks=(check_card_rules, development_needs_developing, scrap_value_in_range),
     numbers=NUMBERS,
 )

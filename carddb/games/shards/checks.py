@@ -10,22 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding
 from carddb.games.shards.numbers import NUMBERS
-from carddb.rules.ast import phrases
-from carddb.rules.cardcheck import located_findings
-from carddb.rules.parser import Problem
-from carddb.rules.text import parse_line, split_abilities
+from carddb.pack_api import Card, CardLookup, Finding, Problem, located_findings, parse_line, phrases, split_abilities
 
 COUNTS_DEVELOPMENT = {"upgraded": "the condition", "grand": "Prosperity"}
 DEVELOPED_BY_DEFAULT = frozenset({"building"})
 SCRAP_MAX = next(n.value for n in NUMBERS if n.id == "scrap-max")
 
 
-def development_needs_developing(card: Card, db: CardDatabase) -> Iterable[Finding]:
-    language = db.pack.rules
+def development_needs_developing(card: Card, db: CardLookup) -> Iterable[Finding]:
+    language = db.pack.language
     if language is None or card.kind in DEVELOPED_BY_DEFAULT or not card.text:
         return []
     located = db.source(card).located
@@ -59,7 +53,7 @@ def development_needs_developing(card: Card, db: CardDatabase) -> Iterable[Findi
     return [] if can_develop else located_findings(card, db, counting)
 
 
-def scrap_value_in_range(card: Card, db: CardDatabase) -> Iterable[Finding]:
+def scrap_value_in_range(card: Card, db: CardLookup) -> Iterable[Finding]:
     """A scrap value above the pack's maximum would pay more than most cards cost."""
     scrap = getattr(card, "scrap", None)
     if scrap is None or scrap.total() <= SCRAP_MAX:

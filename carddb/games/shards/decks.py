@@ -15,11 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding
 from carddb.games.shards.numbers import NUMBERS
-from carddb.play.decks import DeckFormat, DeckList, DeckSource
-from carddb.rules.text import keywords_of
+from carddb.pack_api import CardLookup, DeckFormat, DeckPlace, DeckView, Finding, keywords_of
 
 _NUMBER = {n.id: n.value for n in NUMBERS}
 DECK_MIN = _NUMBER["deck-min"]
@@ -28,9 +25,9 @@ COPIES_MAX = _NUMBER["copies-max"]
 STARTING_CARDS = _NUMBER["starting-cards"]
 
 
-def is_starting(card_id: str, db: CardDatabase) -> bool:
+def is_starting(card_id: str, db: CardLookup) -> bool:
     card = db.by_id(card_id)
-    return card is not None and db.pack.rules is not None and "starting" in keywords_of(card.text, db.pack.rules)
+    return card is not None and db.pack.language is not None and "starting" in keywords_of(card.text, db.pack.language)
 
 
 class ShardsDeckRules:
@@ -52,7 +49,7 @@ class ShardsDeckRules:
     draft_limits: MappingProxyType[str, int] = MappingProxyType({})
     draft_required: MappingProxyType[str, int] = MappingProxyType({})
 
-    def check(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def check(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         least = DECK_MIN if deck.kind == "constructed" else LIMITED_DECK_MIN
         if deck.size < least:
             yield Finding(
@@ -64,7 +61,7 @@ class ShardsDeckRules:
         yield from self._copies(deck, db, source)
         yield from self._starting(deck, db, source)
 
-    def _copies(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def _copies(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         # The limit is on a card *name*: two versions of a card count together.
         by_name: dict[str, list[str]] = {}
         for card_id in deck.cards:
@@ -83,7 +80,7 @@ class ShardsDeckRules:
                     source.card_span(ids[-1]),
                 )
 
-    def _starting(self, deck: DeckList, db: CardDatabase, source: DeckSource) -> Iterable[Finding]:
+    def _starting(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         starting = [card_id for card_id in deck.cards if is_starting(card_id, db)]
         for card_id in starting:
             if deck.cards[card_id] > 1:

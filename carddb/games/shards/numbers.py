@@ -6,7 +6,7 @@ one of them as a literal.
 
 from __future__ import annotations
 
-from carddb.gamepack import GameNumber
+from carddb.pack_api import GameNumber
 
 SEED = "seed 003"
 DECIDED = "decision: the design is silent"

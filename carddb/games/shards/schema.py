@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from carddb.cardmodel import Card, StrictModel
+from carddb.pack_api import Card, StrictModel
 
 Rarity = Literal["common", "uncommon", "rare", "mythic"]
 Faction = Literal["lumen", "auric", "geode", "sanctum", "neutral"]

@@ -1,6 +1,6 @@
 """The words of Shards of the Empire rules text, and the rules language built from them.
 
-Phrases live in the engine's registry (`carddb.games.shards.engine`); this module lists the
+Phrases live in the engine's registry (`carddb.games.shards.phrases`); this module lists the
 words they are made of: the card kinds, the nouns a selector can name, the basic and
 advanced resources (each printed as its icon after a number), adjectives and fixed
 selectors.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.games.shards.engine import ADVANCED_RESOURCES, shards_registry
 from carddb.games.shards.numbers import NUMBERS
-from carddb.rules.language import Noun, RulesLanguage, Vocabulary
+from carddb.games.shards.phrases import ADVANCED_RESOURCES, shards_registry
+from carddb.pack_api import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
     Noun("unit", "Unit", "Units"),

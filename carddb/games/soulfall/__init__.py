@@ -9,13 +9,11 @@ own name, points and text.
 
 from __future__ import annotations
 
-from carddb.gamepack import Faction, GamePack, KindInfo, Rarity, StatInfo
 from carddb.games.soulfall.checks import points_follow_scoring
 from carddb.games.soulfall.numbers import NUMBERS, TABLES
 from carddb.games.soulfall.schema import SoulfallCardSchema
 from carddb.games.soulfall.vocabulary import soulfall_rules
-from carddb.render.assets import package_folder
-from carddb.rules.cardcheck import check_card_rules
+from carddb.pack_api import Faction, GamePack, KindInfo, Rarity, StatInfo, check_card_rules, package_folder
 
 KINDS = (
     KindInfo(
@@ -136,7 +134,7 @@ PACK = GamePack(
     # The Lords' sigils, and the picture every Shell's front shares (placeholder art differs card by card).
     icons=("interloper", "ruminator", "propagator", "sunderer", "shell"),
     stats=(StatInfo("points", "Points"),),
-    rules=soulfall_rules(),
+    language=soulfall_rules(),
     card_checks=(check_card_rules, points_follow_scoring),
     numbers=NUMBERS,
     tables=TABLES,

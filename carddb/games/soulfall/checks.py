@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from carddb.cardmodel import Card
-from carddb.database import CardDatabase
-from carddb.diagnostics import Finding
 from carddb.games.soulfall.numbers import points_number
+from carddb.pack_api import Card, CardLookup, Finding
 
 
-def points_follow_scoring(card: Card, db: CardDatabase) -> Iterable[Finding]:
+def points_follow_scoring(card: Card, db: CardLookup) -> Iterable[Finding]:
     """A side's printed `points` must be its kind's line of the scoring table (GamePack.numbers)."""
     points = getattr(card, "points", None)
     wanted = points_number(card.kind)

@@ -8,7 +8,7 @@ number, or that the pack decided it where the seed is silent.
 
 from __future__ import annotations
 
-from carddb.gamepack import GameNumber, GameTable
+from carddb.pack_api import GameNumber, GameTable
 
 SEED = "seed 004"
 DECIDED = "decision: the seed is silent"

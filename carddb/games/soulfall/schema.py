@@ -13,7 +13,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from carddb.cardmodel import Card
+from carddb.pack_api import Card
 
 # The four Lords of SoulFall: the game's factions (a Lord card's and a Temple's colours).
 LordId = Literal["interloper", "ruminator", "propagator", "sunderer"]

@@ -1,6 +1,6 @@
 """The words of Lords (SoulFall) rules text, and the rules language built from them.
 
-Phrases live in the registry (`carddb.games.soulfall.engine`); this module lists the
+Phrases live in the registry (`carddb.games.soulfall.phrases`); this module lists the
 words they are made of: the card kinds and sides a Tribe holds, players, and the
 fixed selectors.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.games.soulfall.engine import soulfall_registry
 from carddb.games.soulfall.numbers import NUMBERS
-from carddb.rules.language import Noun, RulesLanguage, Vocabulary
+from carddb.games.soulfall.phrases import soulfall_registry
+from carddb.pack_api import Noun, RulesLanguage, Vocabulary
 
 NOUNS = (
     Noun("lord", "Lord card", "Lord cards"),

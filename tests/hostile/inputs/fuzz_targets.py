@@ -17,11 +17,11 @@ from typing import Any, Literal
 import yaml
 from hypothesis import strategies as st
 
-from carddb.database import _adapter, validate_card
-from carddb.diagnostics import Finding, Report
-from carddb.games import get_pack
-from carddb.rules.cardcheck import rules_problems
-from carddb.yamlsource import load_yaml
+from carddb.cards.database import _adapter, validate_card
+from carddb.cards.rulescheck import rules_problems
+from carddb.files.yamlsource import load_yaml
+from carddb.findings.diagnostics import Finding, Report
+from carddb.packs.lookup import get_pack
 
 REPO = Path(__file__).resolve().parents[3]
 GAMES = ("loe", "loe2", "estro", "shards", "soulfall")
@@ -124,7 +124,7 @@ def _ending(findings: list[Finding], what: str) -> Ending:
 
 
 def fuzz_rules(game: str, text: str, kind: str | None) -> Ending:
-    language = get_pack(game).rules
+    language = get_pack(game).language
     assert language is not None
     problems = rules_problems(text, language, kind)
     for problem, offset in problems:

@@ -439,7 +439,7 @@ def other_file_cases() -> list[Case]:
 
 
 def kind_models(game: str) -> dict[str, type]:
-    from carddb.games import get_pack
+    from carddb.packs.lookup import get_pack
 
     union = typing.get_args(get_pack(game).card_schema)[0]
     models = {}
@@ -468,7 +468,7 @@ _WRONG: list[tuple[str, Any]] = [
 
 
 def wrong_type_cases() -> list[Case]:
-    from carddb.games import get_pack
+    from carddb.packs.lookup import get_pack
 
     cases = []
     for game in GAMES:

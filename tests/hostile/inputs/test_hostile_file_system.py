@@ -1,7 +1,7 @@
 """When the file system refuses: a full disk, a file where an output folder goes, a folder where a file goes.
 
 These run `carddb` as a process: the error boundary that turns a refused write into
-`carddb: PATH: reason` and exit 1 is `carddb.cli.main`, which in-process runs bypass.
+`carddb: PATH: reason` and exit 1 is `carddb.cli.app.main`, which in-process runs bypass.
 A full disk is simulated with RLIMIT_FSIZE (a write past the limit fails with EFBIG, as
 ENOSPC would; SIGXFSZ is ignored so the write fails instead of killing the process).
 Nothing half-written may be left where a finished file would be.

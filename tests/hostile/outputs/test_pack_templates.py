@@ -27,7 +27,7 @@ from hostile_out_tools import (
     write_canary,
 )
 
-from carddb.render.assets import BUNDLED_TEMPLATES
+from carddb.files.templating import BUNDLED_TEMPLATES
 
 PACKS = ["loe", "loe2", "estro", "shards", "soulfall", None]
 # Short enough for every pack's title bar (SoulFall's is the narrowest): a longer name is E-NAME-OVERFLOW.

@@ -21,8 +21,8 @@ from hostile_out_tools import carddb, located, new_project, write_canary
 from PIL import Image
 from typer.testing import CliRunner
 
-from carddb.cli import app
-from carddb.errors import UsageError
+from carddb.cli.app import app
+from carddb.findings.errors import UsageError
 
 SETS = "- code: BASE\n  name: Paths\n  stage: playtest\n"
 CARD = """\

@@ -19,8 +19,8 @@ from hostile_out_tools import carddb, located, new_project, token_leaks, write_c
 from jinja2.exceptions import UndefinedError
 from jinja2.sandbox import SecurityError
 
+from carddb.files.templating import BUNDLED_TEMPLATES
 from carddb.play.lists import _environment as play_environment
-from carddb.render.assets import BUNDLED_TEMPLATES
 from carddb.render.faces import _environment as faces_environment
 from carddb.rulebook.document import template_environment as rulebook_environment
 from carddb.site.spoiler import _environment as site_environment

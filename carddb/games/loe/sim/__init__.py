@@ -12,5 +12,5 @@
 | `statics` | the handlers of LOE's statics, events, conditions and timing condition |
 | `keywords` | the keyword handlers and the rules they change |
 | `evaluate` | how the greedy bot judges a position |
-| `rules` | `LoeRules`, the `SimRules` assembled from these |
+| `simulator` | `LoeSimulator`, the `Simulator` assembled from these |
 """

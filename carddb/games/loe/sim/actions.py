@@ -21,12 +21,23 @@ from __future__ import annotations
 
 from carddb.games.loe.sim import market, victory
 from carddb.games.loe.sim.costs import SpendResource, can_spend, pay, play_cost, ready_resources
-from carddb.sim.cards import CardDef
-from carddb.sim.decisions import Action
-from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DISCARD, ZONE_PLAY, ZONE_STACK, Game
-from carddb.sim.program import Activated, Ctx, Event, Program
-from carddb.sim.stack import StackItem, choose_targets, has_targets, push
+from carddb.pack_api import (
+    ZONE_DISCARD,
+    ZONE_PLAY,
+    ZONE_STACK,
+    Action,
+    Activated,
+    CardDef,
+    Ctx,
+    Event,
+    Game,
+    Program,
+    StackItem,
+    choose_targets,
+    emit,
+    has_targets,
+    push,
+)
 
 INSTANT_EVENTS = frozenset({"plays", "activates-ability", "attempts-victory"})
 CAST_KINDS = frozenset({"spell", "item", "ritual"})
@@ -34,7 +45,7 @@ CAST_KINDS = frozenset({"spell", "item", "ritual"})
 
 def resources_left(game: Game, player: int) -> int:
     counters = game.counters[player]
-    allowed = game.rules.resources_per_turn + counters.get("resource-extra", 0)  # type: ignore[attr-defined]
+    allowed = game.sim.resources_per_turn + counters.get("resource-extra", 0)  # type: ignore[attr-defined]
     found = (game.statics_cache or game.static_layers()).get("resources")  # (`statics`, without the call)
     if found:
         for source, static in found:
@@ -47,7 +58,7 @@ def card_program(game: Game, uid: int) -> Program | None:
     """What a played card puts on the stack: an Item's coupling target, a Reaction's or Spell's sentences."""
     definition = game.defs[uid]
     if definition.kind == "item":
-        coupling: Program = game.rules.coupling  # type: ignore[attr-defined]
+        coupling: Program = game.sim.coupling  # type: ignore[attr-defined]
         return coupling
     if definition.timed is not None:
         return definition.timed.program
@@ -79,7 +90,7 @@ def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Eve
         return False
     kind = definition.kind
     if kind == "item":
-        program: Program | None = game.rules.coupling  # type: ignore[attr-defined]
+        program: Program | None = game.sim.coupling  # type: ignore[attr-defined]
     elif definition.timed is not None:
         program = definition.timed.program
     else:
@@ -177,7 +188,7 @@ def main_actions(game: Game, player: int) -> list[Action]:
             ):
                 actions.append(Action("activate", uid))
     counters = game.counters[player]
-    trades_allowed: int = game.rules.market_trades_per_turn  # type: ignore[attr-defined]
+    trades_allowed: int = game.sim.market_trades_per_turn  # type: ignore[attr-defined]
     if counters.get("trades", 0) < trades_allowed and market.can_trade(game, player):
         actions.append(Action("trade"))
     uid = counters.get("victory", -1)  # (victory.can_attempt, with the card found once)

@@ -16,7 +16,7 @@ Powerstones are the game's `pool`; the counters a player keeps (`game.counters[p
 
 from __future__ import annotations
 
-from carddb.sim.game import ZONE_SHARED, Game
+from carddb.pack_api import ZONE_SHARED, Game
 
 MARKET = ZONE_SHARED  # the first (only) shared zone LOE declares
 SHARED_ZONES = ("market",)

@@ -10,14 +10,22 @@ other Materials).
 
 from __future__ import annotations
 
-from carddb.rules.ast import Phrase
-from carddb.sim.compiler import Compiler
-from carddb.sim.decisions import choose, choose_many
-from carddb.sim.events import emit
-from carddb.sim.game import Game
-from carddb.sim.handlers import HandlerSet, number, selector, text_arg
-from carddb.sim.ops import destroy, discard
-from carddb.sim.program import Ctx, Event
+from carddb.pack_api import (
+    Compiler,
+    Ctx,
+    Event,
+    Game,
+    HandlerSet,
+    Phrase,
+    choose,
+    choose_many,
+    destroy,
+    discard,
+    emit,
+    number,
+    selector,
+    text_arg,
+)
 
 COSTS = HandlerSet()
 

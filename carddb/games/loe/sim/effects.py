@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from carddb.games.loe.sim import market, victory
 from carddb.games.loe.sim.board import MARKET, gain, victory_card
-from carddb.rules.ast import Phrase
-from carddb.sim.compiler import Compiler
-from carddb.sim.core_handlers import players_of
-from carddb.sim.events import emit
-from carddb.sim.game import ZONE_PLAY, Game
-from carddb.sim.handlers import HandlerSet, flag, for_each, number, selector
-from carddb.sim.ops import look, reveal
-from carddb.sim.program import Cond, Ctx, Event, Op
-from carddb.sim.selectors import Sel
-from carddb.sim.stack import end_game
+from carddb.pack_api import (
+    ZONE_PLAY,
+    Compiler,
+    Cond,
+    Ctx,
+    Event,
+    Game,
+    HandlerSet,
+    Op,
+    Phrase,
+    Sel,
+    emit,
+    end_game,
+    flag,
+    for_each,
+    look,
+    number,
+    players_of,
+    reveal,
+    selector,
+)
 
 EFFECTS = HandlerSet()
 

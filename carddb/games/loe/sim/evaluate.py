@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from carddb.games.loe.sim.board import lords, victory_card
 from carddb.games.loe.sim.effects import Win
-from carddb.sim.game import ZONE_PLAY, Game
-from carddb.sim.ops import health
-from carddb.sim.program import Ctx
+from carddb.pack_api import ZONE_PLAY, Ctx, Game, health
 
 WIN = 10_000.0
 
@@ -40,7 +38,7 @@ def evaluate(game: Game, player: int) -> float:
 
 def seat_score(game: Game, seat: int, viewer: int) -> float:
     defs, face_down = game.defs, game.face_down
-    score = min(len(game.hands[seat]), game.rules.number("hand-size")) * 1.0 + game.pool[seat] * 0.3
+    score = min(len(game.hands[seat]), game.sim.number("hand-size")) * 1.0 + game.pool[seat] * 0.3
     for uid in game.play[seat]:
         definition = defs[uid]
         kind = definition.kind

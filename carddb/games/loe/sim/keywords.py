@@ -3,7 +3,7 @@
 | keyword | rule (where the simulator applies it) |
 |---|---|
 | Ambush | a face-down Duke may be activated in a response window on an opponent's turn (`actions`) |
-| Ward N | when it becomes the target of a Spell or ability an opponent controls, that player pays N powerstones or the Spell or ability is countered (`LoeRules.on_push`) |
+| Ward N | when it becomes the target of a Spell or ability an opponent controls, that player pays N powerstones or the Spell or ability is countered (`LoeSimulator.on_push`) |
 | Armor N | the first N damage dealt to it each turn is prevented (`prevent_damage`) |
 | Swift | the card may be played in any response window, on any player's turn (`actions`) |
 | Tribute N | a triggered ability: when you play this card, gain N powerstones |
@@ -17,11 +17,20 @@ being face down.
 from __future__ import annotations
 
 from carddb.games.loe.sim.board import gain
-from carddb.rules.ast import Phrase
-from carddb.sim.compiler import Compiler
-from carddb.sim.game import Game
-from carddb.sim.handlers import HandlerSet, number
-from carddb.sim.program import Ctx, Event, EventMatch, Keyword, Program, Step, Triggered
+from carddb.pack_api import (
+    Compiler,
+    Ctx,
+    Event,
+    EventMatch,
+    Game,
+    HandlerSet,
+    Keyword,
+    Phrase,
+    Program,
+    Step,
+    Triggered,
+    number,
+)
 
 KEYWORDS = HandlerSet()
 FACE_DOWN_KEYWORDS = frozenset({"ambush", "hidden"})

@@ -18,11 +18,7 @@
 from __future__ import annotations
 
 from carddb.games.loe.sim.board import MARKET
-from carddb.sim.decisions import choose
-from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, Game
-from carddb.sim.ops import take_top
-from carddb.sim.program import Event
+from carddb.pack_api import ZONE_DISCARD, ZONE_HAND, Event, Game, choose, emit, take_top
 
 
 def market(game: Game) -> list[int]:
@@ -30,14 +26,14 @@ def market(game: Game) -> list[int]:
 
 
 def market_size(game: Game) -> int:
-    return game.rules.number("market-size")
+    return game.sim.number("market-size")
 
 
 def trade_cost(game: Game) -> int:
     found = (game.statics_cache or game.static_layers()).get("trade-cost")  # (`statics`, without the call)
     if found:
         return max(0, found[-1][1].amount)  # the newest static wins
-    return game.rules.market_trade_cost  # type: ignore[attr-defined,no-any-return]
+    return game.sim.market_trade_cost  # type: ignore[attr-defined,no-any-return]
 
 
 def can_trade(game: Game, player: int) -> bool:

@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 from carddb.games.loe.sim.board import MARKET
-from carddb.rules.ast import Phrase, Selector
-from carddb.sim.compiler import Compiler
-from carddb.sim.core_handlers import Condition, card_event, event_match, kinds_of, player_event
-from carddb.sim.game import Game
-from carddb.sim.handlers import HandlerSet, closeness, compare, number, quantity, selector, text_arg
-from carddb.sim.program import ONCE_PER_TURN, OWN_TURN_ONLY, Ctx, EventMatch, Restriction, Static, Timing
+from carddb.pack_api import (
+    ONCE_PER_TURN,
+    OWN_TURN_ONLY,
+    Compiler,
+    Condition,
+    Ctx,
+    EventMatch,
+    Game,
+    HandlerSet,
+    Phrase,
+    Restriction,
+    Selector,
+    Static,
+    Timing,
+    card_event,
+    closeness,
+    compare,
+    event_match,
+    kinds_of,
+    number,
+    player_event,
+    quantity,
+    selector,
+    text_arg,
+)
 
 STATICS = HandlerSet()
 

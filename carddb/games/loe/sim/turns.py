@@ -22,16 +22,26 @@ from __future__ import annotations
 from carddb.games.loe.sim import market
 from carddb.games.loe.sim.actions import main_actions
 from carddb.games.loe.sim.board import PER_TURN
-from carddb.sim.cards import Catalogue
-from carddb.sim.decisions import PASS, act, choose_many
-from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DECK, ZONE_PLAY, Game
-from carddb.sim.invariants import checkpoint
-from carddb.sim.ops import discard, draw
-from carddb.sim.options import SimOptions
-from carddb.sim.program import Event
-from carddb.sim.rules import Matchup, SimRules, deck_order
-from carddb.sim.stack import end_game, run
+from carddb.pack_api import (
+    PASS,
+    ZONE_DECK,
+    ZONE_PLAY,
+    Catalogue,
+    Event,
+    Game,
+    Matchup,
+    SimOptions,
+    Simulator,
+    act,
+    checkpoint,
+    choose_many,
+    deck_order,
+    discard,
+    draw,
+    emit,
+    end_game,
+    run,
+)
 
 # A turn that offers its player this many main-phase actions ends (a bot that never
 # passes must not hold a game forever); far above what any real turn needs.
@@ -39,7 +49,7 @@ MAX_MAIN_ACTIONS = 200
 
 
 def new_game(
-    rules: SimRules, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions
+    sim: Simulator, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions
 ) -> Game:
     defs = []
     owners = []
@@ -52,7 +62,7 @@ def new_game(
         defs.append(catalogue[card_id])
         owners.append(-1)
     players = len(matchup.seats)
-    game = Game(rules, catalogue, defs, owners, players, seed, options)
+    game = Game(sim, catalogue, defs, owners, players, seed, options)
     game.first = first
     game.active = first
     for uid in range(council_count, len(defs)):
@@ -63,19 +73,19 @@ def new_game(
         game.move(uid, ZONE_PLAY, player, face_down=kind != "lord")
         if kind == "victory":
             game.counters[player]["victory"] = uid
-    start = rules.number("powerstones-start")
+    start = sim.number("powerstones-start")
     for offset in range(players):
         player = (first + offset) % players
         game.pool[player] = start
         game.counters[player]["kept"] = start
-        draw(game, player, rules.number("opening-hand"))
+        draw(game, player, sim.number("opening-hand"))
     game.events.clear()  # set-up draws are not answered
     game.pending.clear()
     return game
 
 
 def play_turn(game: Game) -> None:
-    rules = game.rules
+    sim = game.sim
     player = game.active
     if game.turns[player] >= game.options.max_rounds:
         end_game(game, None, "turn cap")
@@ -91,18 +101,18 @@ def play_turn(game: Game) -> None:
     fatigued = game.used
     for uid in game.play[player]:
         fatigued[uid] = False
-    game.pool[player] = min(game.pool[player], rules.number("powerstones-kept"))
+    game.pool[player] = min(game.pool[player], sim.number("powerstones-kept"))
     ledger = game.counters[player]
     ledger["kept"], ledger["received"], ledger["gained"] = game.pool[player], 0, 0
     if game.log is not None:
         game.trace(f"turn {game.turns[player]} of P{player + 1} begins")
     emit(game, Event("turn-start", player))
     run(game)
-    draw(game, player, rules.number("draws-per-turn"))
+    draw(game, player, sim.number("draws-per-turn"))
     run(game)
     checkpoint(game)
     # main phase
-    received = min(game.turns[player], rules.number("powerstones-max"))
+    received = min(game.turns[player], sim.number("powerstones-max"))
     game.pool[player] += received
     ledger["received"] = received
     checking = game.options.check_invariants  # (checkpoint's own test, once for the main phase)
@@ -111,7 +121,7 @@ def play_turn(game: Game) -> None:
         choice = act(game, player, [PASS, *options], "main")
         if choice.verb == "pass":
             break
-        rules.perform(game, player, choice)
+        sim.perform(game, player, choice)
         run(game)
         if checking:
             checkpoint(game)
@@ -132,4 +142,4 @@ def play_turn(game: Game) -> None:
 
 def hand_limit(game: Game, player: int) -> int:
     found = [static for source, static in game.statics("hand-size") if static.applies(game, source, player)]
-    return found[-1].amount if found else game.rules.number("hand-size")
+    return found[-1].amount if found else game.sim.number("hand-size")

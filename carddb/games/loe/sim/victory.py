@@ -16,16 +16,13 @@ from __future__ import annotations
 
 from carddb.games.loe.sim.board import victory_card
 from carddb.games.loe.sim.costs import can_afford, pay
-from carddb.sim.events import emit
-from carddb.sim.game import ZONE_PLAY, ZONE_STACK, Game
-from carddb.sim.program import Ctx, Event
-from carddb.sim.stack import StackItem, push
+from carddb.pack_api import ZONE_PLAY, ZONE_STACK, Ctx, Event, Game, StackItem, emit, push
 
 
 def attempt_cost(game: Game, player: int) -> int:
-    rules = game.rules
+    sim = game.sim
     counters = game.counters[player]
-    cost = rules.victory_first_cost + rules.victory_cost_step * counters.get("attempts", 0)  # type: ignore[attr-defined]
+    cost = sim.victory_first_cost + sim.victory_cost_step * counters.get("attempts", 0)  # type: ignore[attr-defined]
     found = (game.statics_cache or game.static_layers()).get("victory-cost")  # (`statics`, without the call)
     if found:
         for source, static in found:

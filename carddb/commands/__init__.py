@@ -1,1 +1,0 @@
-"""CLI commands, one module per command group; `carddb.cli` registers them."""

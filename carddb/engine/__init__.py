@@ -1,1 +1,0 @@
-"""Effect registries: the shared core entries and the registry machinery every game builds on."""

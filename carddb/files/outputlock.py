@@ -1,0 +1,74 @@
+"""One writer at a time in output/<game>/: an advisory lock on output/<game>/.lock.
+
+Two builds of one project at once would write the same files from different inputs and
+leave a mix of both. The second run stops with a clear error instead of waiting: a
+designer who started two builds wants to know. The lock is `flock` on an open file, so
+the kernel releases it when its process ends however it ends (`kill -9` included): a
+lock left by a killed build never blocks the next one, and the file itself can stay.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from carddb.findings.errors import CarddbError
+
+LOCK_NAME = ".lock"
+
+
+class OutputBusy(CarddbError):
+    """Another carddb process is writing the same output folder."""
+
+    exit_code = 1
+
+
+@contextmanager
+def output_lock(folder: Path, command: str) -> Iterator[None]:
+    """Hold the lock of `folder` (output/<game>/) while the block runs; refuse if another process holds it."""
+    created = [d for d in (folder.parent, folder) if not d.exists()]
+    folder.mkdir(parents=True, exist_ok=True)
+    lock_path = folder / LOCK_NAME
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = _holder(fd)
+            raise OutputBusy(
+                f"another carddb run{holder} is writing {folder}; wait for it to finish, then run `carddb {command}` again"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()} {command}\n".encode(), 0)
+        _remove_temporaries(folder)
+        yield
+    finally:
+        # A run that wrote nothing (refused its options, found errors) leaves no folder behind.
+        if created and [p.name for p in folder.iterdir()] == [LOCK_NAME]:
+            lock_path.unlink()
+            for made in reversed(created):
+                with contextlib.suppress(OSError):  # not empty after all: keep it
+                    made.rmdir()
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _remove_temporaries(folder: Path) -> None:
+    """Delete the `.NAME.<random>.part` files a killed run left: with the lock held, no one is writing them."""
+    for part in folder.rglob(".*.part"):
+        with contextlib.suppress(OSError):  # gone already, or not ours to delete: it is never read either way
+            part.unlink()
+
+
+def _holder(fd: int) -> str:
+    """' (pid N, carddb build)' from what the holder wrote into the lock file, if it says."""
+    try:
+        words = os.pread(fd, 200, 0).decode("utf-8", "replace").split()
+    except OSError:
+        return ""
+    if len(words) >= 2 and words[0].isdigit():
+        return f" (pid {words[0]}, carddb {' '.join(words[1:])})"
+    return ""

@@ -1,0 +1,1 @@
+"""How a run behaves: its seeded random numbers, its progress display, its garbage-collector settings."""

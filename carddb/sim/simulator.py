@@ -1,0 +1,188 @@
+"""The interface a game pack implements to be simulated (`GamePack.simulator` returns one).
+
+The core runs the machinery (state, zones, stack, priority, selectors, handlers,
+bots, playtests); the pack says what its words mean (`semantics`), how each of its
+registry entries executes (`handlers`), and its rules: set-up, a turn, the actions
+a player may take, what happens when a card resolves, targeting and damage rules,
+how a bot judges a position, and the invariants a legal state keeps.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from carddb.runtime.rng import Rng
+from carddb.sim.decisions import Action
+from carddb.sim.game import Game
+from carddb.sim.program import Ctx, Event, Program
+
+if TYPE_CHECKING:
+    from carddb.packs.card import Card
+    from carddb.packs.pack import GamePack
+    from carddb.play.decks import DeckList
+    from carddb.rules.language import RulesLanguage
+    from carddb.sim.cards import CardRecord, Catalogue
+    from carddb.sim.handlers import HandlerTable
+    from carddb.sim.options import SimOptions
+    from carddb.sim.selectors import Semantics
+    from carddb.sim.stack import StackItem
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's own cards (LOE: their council and Victory card), and a name for reports."""
+
+    name: str
+    cards: tuple[str, ...]
+    id: str = ""  # the deck list's id, when the seat comes from one
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What one game is played with: the seats (in seat order) and the shared cards (ids, with repeats).
+
+    `removed`: shared cards left out after the deck is shuffled (the remove-one ablation), so
+    the other cards keep the order they have with it, and the game differs only where it would
+    have been drawn (common random numbers).
+    """
+
+    seats: tuple[Seat, ...]
+    deck: tuple[str, ...]
+    deck_name: str = ""
+    removed: tuple[str, ...] = ()
+
+
+def deck_order(matchup: Matchup, seed: int) -> list[str]:
+    """The shared deck of a game, shuffled from its seed, top card last, without the removed cards."""
+    order = list(matchup.deck)
+    Rng.derived(seed, "shared deck").shuffle(order)
+    removed = set(matchup.removed)
+    return [card for card in order if card not in removed] if removed else order
+
+
+class Simulator(ABC):
+    """A game's rules for the simulator. Subclasses fill the class attributes and the abstract methods."""
+
+    pack: GamePack
+    language: RulesLanguage
+    handlers: HandlerTable
+    semantics: Semantics
+    shared_zones: tuple[str, ...] = ()
+    # Event types after which players may take instant-speed actions (not only Reactions).
+    instant_events: frozenset[str] = frozenset()
+    # The report's words: what a seat's own cards are called, the kinds that get a win rate
+    # of their own, and the kinds that start in play (never "played").
+    seat_label: str = "seat"
+    report_kinds: tuple[str, ...] = ()
+    starts_in_play: tuple[str, ...] = ()
+
+    def number(self, number_id: str) -> int:
+        return self.pack.number(number_id)
+
+    def players(self) -> tuple[int, int]:
+        """The fewest and most players a game of this pack has."""
+        return 2, 8
+
+    # -- the catalogue and the table ---------------------------------------------------
+
+    @abstractmethod
+    def card_record(self, card: Card) -> CardRecord:
+        """What the simulator needs of a database card."""
+
+    @abstractmethod
+    def seats_from_decks(self, decks: Sequence[DeckList]) -> tuple[list[Seat], list[DeckList]]:
+        """The deck lists that are seats (LOE: councils) and those that are shared decks."""
+
+    def seats_from_draft(self, log: dict[str, Any]) -> tuple[list[Seat], list[str]] | None:
+        """The seats and shared deck of a `carddb draft` log (None: this game drafts no seats)."""
+        return None
+
+    @abstractmethod
+    def new_game(self, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions) -> Game:
+        """A game set up and ready for its first turn."""
+
+    # -- playing ---------------------------------------------------------------------
+
+    @abstractmethod
+    def play_turn(self, game: Game) -> None:
+        """One whole turn of `game.active`; raises GameOver when the game ends."""
+
+    @abstractmethod
+    def main_actions(self, game: Game, player: int) -> list[Action]:
+        """What `player` may do now in their own main phase (without `pass`)."""
+
+    @abstractmethod
+    def responses(self, game: Game, player: int, event: Event) -> list[Action]:
+        """What `player` may do in the response window of `event` (without `pass`)."""
+
+    @abstractmethod
+    def perform(self, game: Game, player: int, action: Action) -> None:
+        """Take an action: pay its costs and put it on the stack (or do it, for special actions)."""
+
+    def action_program(self, game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
+        """The program an action puts on the stack and its context (for a bot weighing its targets)."""
+        return None
+
+    def on_push(self, game: Game, item: StackItem) -> None:  # noqa: B027  (optional hook)
+        """Something was put on the stack (LOE: Ward asks for its price here)."""
+
+    @abstractmethod
+    def resolve_card(self, game: Game, item: StackItem) -> None:
+        """A played card's sentences have resolved: where it goes now."""
+
+    @abstractmethod
+    def countered(self, game: Game, item: StackItem) -> None:
+        """A played card was countered: where it goes."""
+
+    # -- rules the core asks about -------------------------------------------------------
+
+    def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
+        return amount
+
+    def replace_destroy(self, game: Game, uid: int) -> bool:
+        """True if something else happened instead of destroying `uid`."""
+        return False
+
+    def can_look(self, game: Game, player: int, uid: int) -> bool:
+        """Whether `player` may look at the hidden card `uid` (LOE: not at a Hidden one)."""
+        return True
+
+    def deck_empty(self, game: Game) -> None:  # noqa: B027  (optional hook)
+        """The deck ran out (a game that reshuffles its discard pile does it here)."""
+
+    # -- bots and checks -----------------------------------------------------------------
+
+    @abstractmethod
+    def evaluate(self, game: Game, player: int) -> float:
+        """How good the position is for `player`, using only what `player` may know (higher is better)."""
+
+    def card_value(self, game: Game, player: int, uid: int) -> float:
+        """A rough worth of one card for `player` (which card to discard, trade away or search for)."""
+        return float(game.defs[uid].cost)
+
+    def invariants(self, game: Game, end_of_turn: int | None) -> list[str]:
+        """Illegal states beyond the core's (zones, counts, counters); `end_of_turn`: whose turn just ended."""
+        return []
+
+    def describe(self, game: Game, player: int) -> dict[str, Any]:
+        """A seat's end state for the game's record (the pack's own numbers)."""
+        return {}
+
+
+def simulator_for(pack: GamePack) -> Simulator:
+    """The pack's simulator, or a usage error naming the game."""
+    from carddb.findings.errors import UsageError
+
+    if pack.simulator is None:
+        raise UsageError(
+            f"the game '{pack.id}' has no simulator: its pack declares no `simulator` (see docs/engine.md)"
+        )
+    made = pack.simulator(pack)
+    if not isinstance(made, Simulator):
+        raise UsageError(
+            f"the game '{pack.id}': its `simulator` made a {type(made).__name__}, not a carddb.pack_api.Simulator"
+        )
+    return made
