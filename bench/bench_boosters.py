@@ -15,7 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack

@@ -119,7 +119,7 @@ def card_files(root: Path) -> dict[str, Path]:
 
 def pictured_cards(root: Path) -> set[str]:
     """The cards this tree's rulebook pictures (cover, prose, anatomy, kinds)."""
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
     from carddb.findings.diagnostics import Report
     from carddb.packs.lookup import get_pack
@@ -148,10 +148,10 @@ def choose_edits(root: Path) -> dict[str, str]:
     yaml = YAML(typ="safe")
     cards = [c for path in sorted((root / "data" / "loe" / "cards").glob("*.yaml")) for c in yaml.load(path) or []]
     with_number = [c["id"] for c in cards if re.search(r"\d", str(c.get("text", "")))]
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
     from carddb.packs.lookup import get_pack
-    from carddb.rulebook.chapters import anatomy_card
+    from carddb.rulebook.chapters.anatomy import anatomy_card
 
     db, _ = load_database(Project.at(root), get_pack("loe"))
     anatomy = anatomy_card(db)

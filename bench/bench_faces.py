@@ -21,11 +21,11 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
-from carddb.render.faces import render_faces
+from carddb.render.faces.schedule import render_faces
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -54,7 +54,7 @@ def main() -> None:
             shutil.copy(source / "data" / "loe" / "sets.yaml", target / "data" / "loe" / "sets.yaml")
             (target / "data" / "loe" / "art").symlink_to(source / "data" / "loe" / "art")
             imports.append(timed([carddb, "import", str(sheet), "--project", str(target)]))
-        from carddb.cards.database import load_database
+        from carddb.cards.loading import load_database
         from carddb.files.project import Project
         from carddb.packs.lookup import get_pack
 

@@ -54,10 +54,11 @@ def runs(exe: str | None) -> bool:
 
 def export_cards(root: Path, folder: Path) -> Path:
     """The project's cards as protograf data: the same text, and each card's placeholder art as an SVG file."""
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
     from carddb.packs.lookup import get_pack
-    from carddb.render.faces import NEUTRAL, card_colors, rules_paragraphs
+    from carddb.render.faces.context import rules_paragraphs
+    from carddb.render.faces.results import NEUTRAL, card_colors
     from carddb.render.placeholder import placeholder_svg
 
     db, _ = load_database(Project.at(root), get_pack("loe"))

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from weasyprint import HTML
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.findings.diagnostics import Report

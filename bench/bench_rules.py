@@ -92,7 +92,7 @@ def main() -> None:
     from carddb.cards.rulescheck import rules_problems
     from carddb.packs.lookup import get_pack
     from carddb.rules.language import RulesLanguage
-    from carddb.rules.parser import parse_table
+    from carddb.rules.parsetable import parse_table
     from carddb.rules.text import parse_line, parse_rules_text
 
     shipped = get_pack(args.game).language

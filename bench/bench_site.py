@@ -19,10 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.packs.lookup import get_pack
-from carddb.render.faces import render_faces
+from carddb.render.faces.schedule import render_faces
 from carddb.site.spoiler import build_site
 from carddb.site.stage import booster_membership, site_root
 from carddb.site.webimages import web_images

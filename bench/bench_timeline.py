@@ -50,7 +50,7 @@ def main() -> None:
 
 
 def run(what: str, root: Path, pool: object) -> None:
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
     from carddb.packs.lookup import get_pack
 
@@ -60,7 +60,7 @@ def run(what: str, root: Path, pool: object) -> None:
         result = build(Project.at(root), get_pack("loe"), pool=pool)  # type: ignore[arg-type]
         assert not result.failed, result.report
         return
-    from carddb.render.faces import warm_workers
+    from carddb.render.faces.schedule import warm_workers
     from carddb.render.printing import PrintOptions, print_stage
 
     warm_workers(pool, Project.at(root), get_pack("loe"))  # type: ignore[arg-type]

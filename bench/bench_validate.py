@@ -99,7 +99,7 @@ def time_validate(root: Path, runs: int) -> tuple[list[float], list[float]]:
 def breakdown(root: Path) -> None:
     """CPU seconds of each stage, in this process: loading and checking cards, then the pack's card checks."""
     start = time.process_time()
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
     from carddb.packs.lookup import get_pack
 

@@ -46,10 +46,11 @@ def real_faces(count: int) -> tuple[str, list[object], object, object]:
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
     from carddb.packs.lookup import get_pack
-    from carddb.render.faces import FaceResources, card_fragment
+    from carddb.render.faces.context import card_fragment
+    from carddb.render.faces.templates import FaceResources
     from carddb.render.fetcher import ConfinedFetcher
     from carddb.render.fit import START_PT, sized
 

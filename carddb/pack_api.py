@@ -74,7 +74,7 @@ _WHERE: dict[str, str] = {
     "Noun": "carddb.rules.language",
     "RulesLanguage": "carddb.rules.language",
     "Vocabulary": "carddb.rules.language",
-    "Problem": "carddb.rules.parser",
+    "Problem": "carddb.rules.problems",
     "YOU": "carddb.rules.phrasebook",
     "CoreNouns": "carddb.rules.phrasebook",
     "core_entries": "carddb.rules.phrasebook",
@@ -229,10 +229,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.rules.language import Noun as Noun
     from carddb.rules.language import RulesLanguage as RulesLanguage
     from carddb.rules.language import Vocabulary as Vocabulary
-    from carddb.rules.parser import Problem as Problem
     from carddb.rules.phrasebook import YOU as YOU
     from carddb.rules.phrasebook import CoreNouns as CoreNouns
     from carddb.rules.phrasebook import core_entries as core_entries
+    from carddb.rules.problems import Problem as Problem
     from carddb.rules.registry import EffectEntry as EffectEntry
     from carddb.rules.registry import EffectRegistry as EffectRegistry
     from carddb.rules.registry import Param as Param

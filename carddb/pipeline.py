@@ -23,14 +23,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.findings.plural import plural
 from carddb.packs.pack import GamePack
 from carddb.play.lists import check_documents, play_documents
 from carddb.play.samples import DEFAULT_SEED, PlaySamples, play_stage
-from carddb.render.faces import FaceResult, render_backs, start_faces, warm_workers
+from carddb.render.faces.backs import render_backs
+from carddb.render.faces.results import FaceResult
+from carddb.render.faces.schedule import start_faces, warm_workers
 from carddb.render.imposition import PAPERS, Duplex
 from carddb.render.printing import PrintOptions, Written, sheet_cards, start_print
 from carddb.render.raster import PngQueue

@@ -12,7 +12,7 @@ from carddb.rules.ast import Ability
 from carddb.rules.checks import check_ability, check_text_shape
 from carddb.rules.language import RulesLanguage
 from carddb.rules.location import span_of, value_positions
-from carddb.rules.parser import Problem
+from carddb.rules.problems import Problem
 from carddb.rules.text import parse_line, split_abilities
 
 _SOURCES: dict[Path, tuple[float, str]] = {}

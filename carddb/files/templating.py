@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 
 import carddb
 
@@ -73,3 +74,27 @@ def bytecode_cache(tag: str) -> jinja2.BytecodeCache | None:
         return jinja2.FileSystemBytecodeCache(pattern=f"__carddb_{carddb.__version__}_{tag}_%s.cache")
     except (OSError, RuntimeError):  # no private temp folder: compile every run, as without a cache
         return None
+
+
+Autoescape = bool | Callable[[str | None], bool]
+
+
+def sandboxed_environment(
+    folders: Sequence[Path | str], tag: str, *, trim: bool = True, autoescape: Autoescape = True
+) -> SandboxedEnvironment:
+    """A Jinja environment over `folders` (searched in order) for templates from projects people share.
+
+    Every template carddb renders goes through here. The sandbox keeps a template from reaching
+    Python (and through it the disk); the confined loader refuses a template that links out of its
+    folder; values are escaped; an undefined name is an error, not an empty string. `tag` keeps the
+    compiled-template caches of differently configured environments apart; `trim` removes the
+    newline after a block tag (the faces, site and rulebook templates are written that way).
+    """
+    return SandboxedEnvironment(
+        loader=ConfinedLoader([str(folder) for folder in folders]),
+        autoescape=autoescape,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=trim,
+        lstrip_blocks=trim,
+        bytecode_cache=bytecode_cache(tag),
+    )

@@ -43,7 +43,7 @@ CODES: dict[str, str] = {
     # releases (carddb/cards/release.py)
     "W-CHANGED-SINCE-RELEASE": "A card differs from its last release (data/<game>/released.yaml) but its version is not higher.",
     "E-RELEASE-RECORD": "data/<game>/released.yaml, written by `carddb release`, is not shaped as that command writes it.",
-    # card faces (carddb/render/faces.py)
+    # card faces (carddb/render/faces/)
     "E-TEXT-OVERFLOW": "The rules text does not fit its box even at the smallest allowed size.",
     "E-NAME-OVERFLOW": "A card's name is longer than its title bar (it would be cut off, or run under the cost).",
     "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",

@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator
 
+from carddb.files.validation import Validated, validation_findings
 from carddb.files.yamlsource import Located, load_yaml
 from carddb.findings.diagnostics import Finding, Span
 from carddb.findings.errors import LocatedError
 from carddb.findings.plural import plural
-from carddb.findings.valuewords import absorbed_missing, misspelled_required
 from carddb.packs.card import Card, StrictModel
 from carddb.packs.declared import declared_pack
 from carddb.packs.pack import CARD_SIZES, GamePack
@@ -185,8 +185,6 @@ def load_game_file(path: Path, game_id: str) -> GamePack:
 def _load(path: Path, game_id: str, _size: int, _mtime: int) -> GamePack:
     # Cached by the file's size and time: `carddb serve` reloads an edited game.yaml, and every
     # stage of one run gets the same pack object (card models are built once).
-    from carddb.play.findings import validation_findings  # generic pydantic -> findings
-
     docs, findings = load_yaml(path)
     doc = docs[0] if docs else None
     if not findings and (doc is None or not isinstance(doc.value, dict)):
@@ -203,35 +201,12 @@ def _load(path: Path, game_id: str, _size: int, _mtime: int) -> GamePack:
     try:
         declared = TypeAdapter(GameDeclaration).validate_python(doc.value)
     except ValidationError as exc:
-        raise LocatedError(
-            _schema_findings(exc, doc, validation_findings(exc, doc, GameDeclaration, "a game"))
-        ) from None
+        validated = Validated("game", GameDeclaration, owners=_OWNERS, name_models=True)
+        raise LocatedError(validation_findings(exc.errors(include_url=False), doc, validated)) from None
     problems = list(_consistency(declared, doc, path))
     if problems:
         raise LocatedError(problems)
     return declared_pack(declared, game_id, path)
-
-
-def _schema_findings(exc: ValidationError, doc: Located, found: list[Finding]) -> list[Finding]:
-    """The schema's findings, with the mapping a key belongs to named after its section ('a card kind
-    needs ...'). `validation_findings` already folds a misspelt required key into one finding."""
-    from carddb.play.findings import clean_location
-
-    errors = exc.errors(include_url=False)
-    typed = [(e["type"], clean_location(tuple(e["loc"]))) for e in errors]
-    absorbed = absorbed_missing(typed, misspelled_required(typed))
-    kept = [e for index, e in enumerate(errors) if index not in absorbed]
-    out = []
-    for error, finding in zip(kept, found, strict=True):
-        loc = tuple(error["loc"])
-        owner = _OWNERS.get(next((str(p) for p in reversed(loc[:-1]) if isinstance(p, str)), ""), "game.yaml")
-        if error["type"] == "missing":
-            finding = Finding("E-MISSING-FIELD", f"{owner} needs the field '{loc[-1]}'", finding.path, finding.span)
-        elif error["type"] == "extra_forbidden" and finding.message.endswith(", which a game needs?"):
-            message = finding.message.removesuffix(", which a game needs?") + f", which {owner} needs?"
-            finding = Finding(finding.code, message, finding.path, finding.span, finding.hint)
-        out.append(finding)
-    return out
 
 
 # The mapping a key belongs to, by the section it is in, for messages about a missing key.

@@ -21,11 +21,11 @@ from typing import Annotated, Any, Literal
 from pydantic import AliasChoices, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 from carddb.cards.database import CardDatabase
+from carddb.files.validation import Validated, validation_findings
 from carddb.files.yamlsource import Located, PathKey, load_yaml
 from carddb.findings.diagnostics import Finding, Report
 from carddb.findings.plural import plural
 from carddb.packs.card import Card, Slug, StrictModel
-from carddb.play.findings import validation_findings
 from carddb.rules.numbertext import marker_problem, markers
 from carddb.rules.text import keywords_of
 
@@ -103,6 +103,9 @@ class BoosterFile(StrictModel):
     drafts: dict[Slug, Any] = Field(default_factory=dict)  # checked by carddb.play.draftformat
 
 
+BOOSTER_FILE = Validated("booster definition", BoosterFile, name_models=True)
+
+
 @dataclass(frozen=True)
 class CompiledSheet:
     units: int  # share of the slot's draws, in WEIGHT_UNITS
@@ -171,7 +174,7 @@ def read_booster_file(db: CardDatabase, report: Report, path: Path | None = None
     try:
         parsed = TypeAdapter(BoosterFile).validate_python(doc.value)
     except ValidationError as exc:
-        report.extend(validation_findings(exc, doc, BoosterFile, "a booster definition"))
+        report.extend(validation_findings(exc.errors(include_url=False), doc, BOOSTER_FILE))
         return BoosterFileContents(doc)
     plans: dict[str, BoosterPlan] = {}
     for type_id, definition in parsed.boosters.items():

@@ -24,11 +24,11 @@ from typing import Annotated, Any
 from pydantic import Field, TypeAdapter, ValidationError, field_validator
 
 from carddb.cards.database import CardDatabase
+from carddb.files.validation import Validated, validation_findings
 from carddb.files.yamlsource import Located, load_yaml
 from carddb.findings.diagnostics import Finding, Report, Span
 from carddb.packs.card import Slug, StrictModel
 from carddb.packs.hooks import DeckFormat, DeckRules, deck_formats
-from carddb.play.findings import validation_findings
 
 Counts = dict[str, Annotated[int, Field(ge=1, le=99)]]
 
@@ -56,6 +56,9 @@ class DeckList(StrictModel):
     @property
     def size(self) -> int:
         return sum(self.cards.values())
+
+
+DECK_LIST = Validated("deck list", DeckList, name_models=True)
 
 
 @dataclass
@@ -119,7 +122,7 @@ def load_deck_file(path: Path, db: CardDatabase, report: Report) -> list[LoadedD
         try:
             deck = adapter.validate_python(located.value)
         except ValidationError as exc:
-            report.extend(validation_findings(exc, located, DeckList, "a deck list"))
+            report.extend(validation_findings(exc.errors(include_url=False), located, DECK_LIST))
             continue
         source = DeckSource(located)
         problems = list(check_deck(deck, db, source))

@@ -31,6 +31,7 @@ from typing import Annotated, Literal
 from pydantic import AliasChoices, Field, TypeAdapter, ValidationError
 
 from carddb.cards.database import CardDatabase
+from carddb.files.validation import Validated, validation_findings
 from carddb.files.yamlsource import Located, PathKey
 from carddb.findings.diagnostics import Finding, Report
 from carddb.packs.card import Slug, StrictModel
@@ -44,7 +45,6 @@ from carddb.play.boosters import (
     matching_cards,
     read_booster_file,
 )
-from carddb.play.findings import validation_findings
 
 NumberRef = Annotated[int, Field(ge=0, le=1000)] | Slug
 Text = Annotated[str, Field(min_length=1)]
@@ -105,6 +105,9 @@ class DraftFormat(StrictModel):
     description: str = ""
     phases: Annotated[dict[Slug, PhaseDefinition], Field(min_length=1)]
     bots: BotRules = Field(default_factory=BotRules)
+
+
+DRAFT_FORMAT = Validated("draft format", DraftFormat, name_models=True)
 
 
 # --- compiled plans ---------------------------------------------------------------------------------------------
@@ -320,7 +323,9 @@ def load_drafts(db: CardDatabase, report: Report, contents: BoosterFileContents)
         try:
             definition = adapter.validate_python(raw)
         except ValidationError as exc:
-            report.extend(validation_findings(exc, doc, DraftFormat, "a draft format", base=("drafts", draft_id)))
+            report.extend(
+                validation_findings(exc.errors(include_url=False), doc, DRAFT_FORMAT, base=("drafts", draft_id))
+            )
             continue
         problems = check_draft(db, doc, draft_id, definition, contents.parsed.boosters)
         report.extend(problems)

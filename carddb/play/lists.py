@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 
 from carddb import __version__
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_text
-from carddb.files.templating import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
+from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.findings.errors import RenderError
 from carddb.packs.card import Card
 from carddb.play.collation import Booster
@@ -121,18 +120,7 @@ def boosters_json(
 
 
 def _environment(db: CardDatabase) -> jinja2.Environment:
-    # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
-    return SandboxedEnvironment(
-        loader=jinja2.ChoiceLoader(
-            [
-                ConfinedLoader(db.project.templates_dir() / "play"),
-                ConfinedLoader(BUILTIN_TEMPLATES),
-            ]
-        ),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        bytecode_cache=bytecode_cache("play"),
-    )
+    return sandboxed_environment([db.project.templates_dir() / "play", BUILTIN_TEMPLATES], "play", trim=False)
 
 
 def render_pdf(

@@ -16,7 +16,9 @@ from carddb.findings.diagnostics import Report
 from carddb.findings.errors import RenderError
 from carddb.findings.plural import plural
 from carddb.packs.card import Card, file_stem
-from carddb.render.faces import FaceResult, FaceRun, face_counts, render_backs, start_faces
+from carddb.render.faces.backs import render_backs
+from carddb.render.faces.results import FaceResult, face_counts
+from carddb.render.faces.schedule import FaceRun, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.raster import PRESETS, PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.selection import print_order

@@ -23,7 +23,8 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from carddb.cards.database import CardDatabase, validate_card
+from carddb.cards.database import CardDatabase
+from carddb.cards.entries import validate_card
 from carddb.files.yamlsource import load_yaml
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import UsageError

@@ -21,9 +21,17 @@ from carddb.packs.card import Card, file_stem
 from carddb.play.boosters import boosters_path
 from carddb.play.draftformat import PlayDefinitions, load_play
 from carddb.render.documents import Documents
-from carddb.render.faces import FaceResult, bleed_mm, render_faces
+from carddb.render.faces.results import FaceResult, bleed_mm
+from carddb.render.faces.schedule import render_faces
 from carddb.render.workers import RenderWorkers
-from carddb.rulebook import chapters as generated
+from carddb.rulebook.chapters.anatomy import anatomy_card, anatomy_chapter
+from carddb.rulebook.chapters.boosters import booster_entries, boosters_chapter
+from carddb.rulebook.chapters.common import kind_label
+from carddb.rulebook.chapters.components import components_chapter
+from carddb.rulebook.chapters.deck_rules import deck_rule_sections, deck_rules_chapter
+from carddb.rulebook.chapters.drafts import draft_entries, drafts_chapter
+from carddb.rulebook.chapters.glossary import glossary_chapter, glossary_entries
+from carddb.rulebook.chapters.kinds import example_cards, kinds_chapter
 from carddb.rulebook.document import (
     ASSETS,
     PAPERS,
@@ -119,12 +127,12 @@ class RulebookRun:
             return
 
         # 2. the pictures: cards on the cover, in the prose, in the anatomy and the kinds reference
-        self.anatomy = generated.anatomy_card(db)
+        self.anatomy = anatomy_card(db)
         wanted = [
             *(c.id for c in cover_cards(db)),
             *self.context.embedded,
             *([self.anatomy.id] if self.anatomy else []),
-            *generated.example_cards(db),
+            *example_cards(db),
         ]
         self.ids = list(dict.fromkeys(wanted))
 
@@ -153,15 +161,13 @@ class RulebookRun:
         templates, anchors, anatomy = self.templates, self.anchors, self.anatomy
         positions = part_positions(by_id.get(anatomy.id) if anatomy else None, pack.card_size_mm, bleed_mm(pack))
         reference = [
-            generated.anatomy_chapter(templates, anchors, db, anatomy, positions, card_url)
-            if anatomy is not None
-            else None,
-            generated.kinds_chapter(templates, anchors, db, card_url),
-            generated.glossary_chapter(templates, anchors, generated.glossary_entries(self.registry, pack)),
-            generated.components_chapter(templates, anchors, db),
-            generated.boosters_chapter(templates, anchors, generated.booster_entries(db, play.boosters.values())),
-            generated.drafts_chapter(templates, anchors, generated.draft_entries(db, play)),
-            generated.deck_rules_chapter(templates, anchors, generated.deck_rule_sections(pack, pack.deck_rules)),
+            anatomy_chapter(templates, anchors, db, anatomy, positions, card_url) if anatomy is not None else None,
+            kinds_chapter(templates, anchors, db, card_url),
+            glossary_chapter(templates, anchors, glossary_entries(self.registry, pack)),
+            components_chapter(templates, anchors, db),
+            boosters_chapter(templates, anchors, booster_entries(db, play.boosters.values())),
+            drafts_chapter(templates, anchors, draft_entries(db, play)),
+            deck_rules_chapter(templates, anchors, deck_rule_sections(pack, pack.deck_rules)),
         ]
         chapters = self.prose + [c for c in reference if c is not None]
         check_links(chapters, self.links, self.prose_report)
@@ -194,7 +200,7 @@ class RulebookRun:
 
 def prose_context(db: CardDatabase) -> ProseContext:
     # Every face: `{card:ID}` shows a card, `{card:ID/back}` the back face of a double-sided one.
-    cards = {c.id: CardRef(c.id, c.name, generated.kind_label(db.pack, c)) for c in db.faces()}
+    cards = {c.id: CardRef(c.id, c.name, kind_label(db.pack, c)) for c in db.faces()}
     return ProseContext(
         cards=cards,
         icons=db.pack.icons,

@@ -12,10 +12,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 
 from carddb.cards.database import CardDatabase
-from carddb.files.templating import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
+from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.findings.plural import plural
 from carddb.packs.card import Card, file_stem
 from carddb.rulebook.toc import Chapter, TocEntry, table_of_contents
@@ -99,14 +98,10 @@ FONTS_URL = f"{ASSETS}/fonts"
 def template_environment(templates_dir: Path) -> jinja2.Environment:
     """Templates from the project's templates/rulebook/ first, then carddb's own."""
     folders = [templates_dir / "rulebook", BUNDLED_TEMPLATES / "rulebook"]
-    # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
-    return SandboxedEnvironment(
-        loader=ConfinedLoader([str(f) for f in folders if f.is_dir()]),
+    return sandboxed_environment(
+        [f for f in folders if f.is_dir()],
+        "rulebook",
         autoescape=jinja2.select_autoescape(["html"], default_for_string=True),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        bytecode_cache=bytecode_cache("rulebook"),
     )
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from carddb.files.atomic import write_bytes
 from carddb.findings.diagnostics import Finding, Report
-from carddb.render.faces import FaceResult
+from carddb.render.faces.results import FaceResult
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers
 from carddb.rulebook.pdf import BOOK_PRIORITY

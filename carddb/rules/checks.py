@@ -22,7 +22,7 @@ from carddb.rules.ast import (
 )
 from carddb.rules.canonical import Renderer, _join
 from carddb.rules.language import RulesLanguage, Vocabulary
-from carddb.rules.parser import Problem
+from carddb.rules.problems import Problem
 from carddb.rules.registry import REMINDED_ROLES, EffectEntry, Param
 
 # Abilities the pronoun check skips: keyword lines, and triggers whose event is what a pronoun

@@ -60,7 +60,7 @@ def rules_markup(text: str, language: RulesLanguage | None, icons: tuple[str, ..
     """
     # Imported here: the parser and renderer import this module for Run and Paragraph.
     from carddb.rules.canonical import ability_runs
-    from carddb.rules.parser import Problem
+    from carddb.rules.problems import Problem
     from carddb.rules.text import parse_line, split_abilities
 
     paragraphs: list[Paragraph] = []

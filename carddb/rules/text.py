@@ -11,7 +11,8 @@ from functools import lru_cache
 
 from carddb.rules.ast import Ability, KeywordAbility
 from carddb.rules.language import RulesLanguage
-from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.parser import parse_ability
+from carddb.rules.problems import Problem
 
 
 @dataclass(frozen=True)

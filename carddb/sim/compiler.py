@@ -21,7 +21,7 @@ from carddb.rules.ast import (
     TimedAbility,
     TriggeredAbility,
 )
-from carddb.rules.parser import Problem
+from carddb.rules.problems import Problem
 from carddb.rules.text import parse_line, split_abilities
 from carddb.sim.cards import CardDef, CardRecord
 from carddb.sim.game import ZONE_PLAY

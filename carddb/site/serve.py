@@ -26,7 +26,8 @@ from types import FrameType
 from typing import TextIO
 from urllib.parse import unquote, urlsplit
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import CarddbError, UsageError

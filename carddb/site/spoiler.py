@@ -26,12 +26,11 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes
-from carddb.files.templating import BUNDLED_TEMPLATES, ConfinedLoader, bytecode_cache
+from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.findings.errors import RenderError
 from carddb.packs.card import BACK, SHARED_BY_FACES, Card, file_stem, front_id
 from carddb.packs.pack import GamePack
@@ -280,15 +279,7 @@ def env_dir(env: jinja2.Environment) -> Path:
 def _environment(templates_dir: Path) -> jinja2.Environment:
     # One environment per folder for the life of the process: `carddb serve` rebuilds reuse the compiled
     # templates, and Jinja2's auto_reload recompiles a template whose file changed.
-    # Templates come from projects people share: the sandbox keeps them from reaching Python (and the disk).
-    env = SandboxedEnvironment(
-        loader=ConfinedLoader(str(templates_dir)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        bytecode_cache=bytecode_cache("site"),
-    )
+    env = sandboxed_environment([templates_dir], "site")
     env.globals["paragraph_html"] = paragraph_html
     return env
 

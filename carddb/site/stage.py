@@ -14,7 +14,8 @@ from pathlib import Path
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Report
 from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
-from carddb.render.faces import FaceResult, face_counts, render_faces
+from carddb.render.faces.results import FaceResult, face_counts
+from carddb.render.faces.schedule import render_faces
 from carddb.render.raster import PngQueue
 from carddb.render.workers import RenderWorkers
 from carddb.site.spoiler import SiteResult, build_site

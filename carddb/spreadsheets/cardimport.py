@@ -20,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from carddb.cards.database import card_files, load_database
+from carddb.cards.loading import card_files, load_database
 from carddb.cards.validity import CardSpans
 from carddb.files.atomic import write_text
 from carddb.files.project import Project

@@ -27,7 +27,8 @@ import yaml
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from carddb.cards.database import kind_model, models_in
+from carddb.cards.entries import kind_model
+from carddb.files.validation import models_in
 from carddb.packs.card import BACK, SHARED_BY_FACES, Card
 from carddb.packs.pack import GamePack
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack

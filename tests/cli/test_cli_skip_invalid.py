@@ -8,7 +8,7 @@ import pytest
 from foundation_projects import CLEAN_CARDS, run_cli, write_project
 from pypdf import PdfReader
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.cards.validity import triage
 from carddb.files.project import Project
 from carddb.packs.lookup import get_pack

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from foundation_projects import PNG, run_cli, write_project
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.packs.lookup import get_pack
 

@@ -186,16 +186,19 @@ def test_the_core_names_no_game(words: tuple[set[str], re.Pattern[str]]) -> None
 # Each place issue 13 found, put back: the guard must catch every one.
 PUT_BACK = [
     ("carddb/cards/stats.py", 'title = "Cost curve (powerstones)"'),
-    ("carddb/rulebook/chapters.py", 'FRAME_NOTES = {"council": "a council frame with health in the corner"}'),
+    ("carddb/rulebook/chapters/kinds.py", 'FRAME_NOTES = {"council": "a council frame with health in the corner"}'),
     ("carddb/rules/checks.py", 'HOLDERS = {"coupled-to-it"}'),
-    ("carddb/render/faces.py", 'STAT_FIELDS = (("health", "Health"), ("power", "Power"), ("toughness", "Tough."))'),
-    ("carddb/render/faces.py", 'council = card.kind == "lord"'),
+    (
+        "carddb/render/faces/context.py",
+        'STAT_FIELDS = (("health", "Health"), ("power", "Power"), ("toughness", "Tough."))',
+    ),
+    ("carddb/render/faces/context.py", 'council = card.kind == "lord"'),
     ("carddb/rules/phrasebook.py", 'EXAMPLE = "Destroy target Item."'),
     ("carddb/rules/checks.py", 'RESTRICTIONS = {"activate-once", "activate-your-turn"}'),
     ("carddb/rules/checks.py", 'MESSAGE = "a Reaction needs a timing condition"'),
-    ("carddb/cards/database.py", "EXAMPLE = \"e.g. 'ashmarch-duke'\""),
+    ("carddb/cards/entries.py", "EXAMPLE = \"e.g. 'ashmarch-duke'\""),
     ("carddb/packs/card.py", 'written_as = "a mapping such as {file: duke.png}"'),
-    ("carddb/rulebook/chapters.py", 'TITLE = "Drafting a Council"'),
+    ("carddb/rulebook/chapters/drafts.py", 'TITLE = "Drafting a Council"'),
     ("templates/base/card.html", '<div class="victory-ribbon">Victory</div>'),
     ("templates/rulebook/chapters/deck-rules.html", "<p>What a legal deck and council look like.</p>"),
     # the play modes, before their phases became boosters.yaml data

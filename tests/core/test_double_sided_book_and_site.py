@@ -18,9 +18,10 @@ from double_sided import clean_outpost
 
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Report
-from carddb.render.faces import render_faces
-from carddb.rulebook import chapters as generated
+from carddb.render.faces.schedule import render_faces
 from carddb.rulebook.build import prose_context, write_assets
+from carddb.rulebook.chapters.components import component_rows, components_chapter
+from carddb.rulebook.chapters.kinds import example_cards, kinds_chapter
 from carddb.rulebook.document import ASSETS, card_url, template_environment
 from carddb.rulebook.images import card_images
 from carddb.rulebook.sources import render_chapter
@@ -88,7 +89,7 @@ def test_a_back_marker_on_a_one_faced_card_is_a_located_error(db: CardDatabase) 
 
 
 def test_the_kinds_reference_shows_what_is_on_the_other_side(db: CardDatabase, templates: jinja2.Environment) -> None:
-    chapter = generated.kinds_chapter(templates, AnchorBook(), db, card_url)
+    chapter = kinds_chapter(templates, AnchorBook(), db, card_url)
     camp = chapter.html.split('id="kind-camp"')[1].split("</article>")[0]
     fort = chapter.html.split('id="kind-fort"')[1].split("</article>")[0]
     scout = chapter.html.split('id="kind-scout"')[1].split("</article>")[0]
@@ -96,16 +97,16 @@ def test_the_kinds_reference_shows_what_is_on_the_other_side(db: CardDatabase, t
     assert "the back of a Camp card" in fort and "2 different sides" in fort
     assert f'src="{ASSETS}/cards/river-camp_back.png"' in fort  # the example is a back face, pictured
     assert "the default back" in scout
-    assert generated.example_cards(db) == ["lone-scout", "river-camp", "river-camp/back"]
+    assert example_cards(db) == ["lone-scout", "river-camp", "river-camp/back"]
 
 
 def test_the_component_list_is_a_checklist_naming_both_sides(db: CardDatabase, templates: jinja2.Environment) -> None:
-    rows = generated.component_rows(db.pack, db.cards)
+    rows = component_rows(db.pack, db.cards)
     assert [(r.label, r.copies, r.cards) for r in rows] == [("Scout cards", 1, 1), ("Camp/Fort cards", 3, 2)]
     assert rows[1].names == ()  # a collectible game's list would be its whole set: names only for a fixed game
-    fixed = generated.component_rows(replace(db.pack, fixed=True), db.cards)
+    fixed = component_rows(replace(db.pack, fixed=True), db.cards)
     assert fixed[1].names == ((2, "River Camp // River Fort"), (1, "Hill Camp // Hill Fort"))
-    chapter = generated.components_chapter(templates, AnchorBook(), db)
+    chapter = components_chapter(templates, AnchorBook(), db)
     assert chapter is not None and chapter.html.count('<span class="checkbox"></span>') == 2
 
 

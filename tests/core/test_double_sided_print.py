@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Report
-from carddb.render.faces import render_faces
+from carddb.render.faces.schedule import render_faces
 from carddb.render.imposition import Duplex
 from carddb.render.printing import PrintOptions, print_stage
 from carddb.render.tts import card_image

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from game_projects import write_game
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.errors import LocatedError
 from carddb.packs.lookup import get_pack

@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 from game_projects import write_game
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
-from carddb.render.faces import card_html, render_faces
+from carddb.render.faces.context import card_html
+from carddb.render.faces.schedule import render_faces
 
 GAME = """\
 name: Deep Haul

@@ -9,11 +9,14 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
-from carddb.render.faces import FaceResult, card_html, render_faces
+from carddb.render.faces.context import card_html
+from carddb.render.faces.results import FaceResult
+from carddb.render.faces.schedule import render_faces
 
 PACK = get_pack("estro")
 CARDS = """\

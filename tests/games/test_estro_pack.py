@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.cli.app import app
 from carddb.files.project import Project
 from carddb.games.estro.numbers import table_number
 from carddb.packs.lookup import get_pack
 from carddb.rules.canonical import ability_text
-from carddb.rules.parser import Problem
+from carddb.rules.problems import Problem
 from carddb.rules.text import parse_line, split_abilities
 
 ROOT = Path(__file__).resolve().parents[2]

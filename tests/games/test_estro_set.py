@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.games.estro.schema import Fighter

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
 from carddb.play.decks import load_decks
 from carddb.rules.canonical import ability_text
-from carddb.rules.parser import Problem
+from carddb.rules.problems import Problem
 from carddb.rules.text import parse_line, split_abilities
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -227,7 +227,7 @@ def test_a_v2_deck_needs_no_leader(tmp_path: Path) -> None:
 
 
 def test_v2_faces_show_pitch_and_unit_stats() -> None:
-    from carddb.render.faces import card_html
+    from carddb.render.faces.context import card_html
 
     db, _ = load_database(Project.at(ROOT), LOE2)
     leader = card_html(db, db.by_id("marshal-oren-vask"))  # type: ignore[arg-type]

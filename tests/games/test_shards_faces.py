@@ -9,11 +9,14 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
-from carddb.render.faces import card_html, render_backs, render_faces
+from carddb.render.faces.backs import render_backs
+from carddb.render.faces.context import card_html
+from carddb.render.faces.schedule import render_faces
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = get_pack("shards")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.cards.rulescheck import rules_problems
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
@@ -18,7 +19,8 @@ from carddb.play.decks import load_deck_file, load_decks
 from carddb.rules.ast import ConditionedAbility, phrases
 from carddb.rules.canonical import ability_text
 from carddb.rules.markup import rules_markup
-from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.parser import parse_ability
+from carddb.rules.problems import Problem
 from carddb.rules.registry import EffectEntry
 from carddb.rules.text import keywords_of, parse_rules_text
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.cards.rulescheck import rules_problems
 from carddb.files.project import Project
 from carddb.games.soulfall.numbers import NUMBERS, scoring_table

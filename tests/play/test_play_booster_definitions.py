@@ -111,7 +111,7 @@ def test_a_game_balances_its_own_factions_in_its_own_words(tmp_path: Path) -> No
     # Skirmish calls its factions banners: its booster file says faction_balance, and so do the findings.
     from classic_game import build_skirmish, skirmish_pack  # type: ignore[import-not-found]
 
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
 
     root = build_skirmish(tmp_path / "skirmish")

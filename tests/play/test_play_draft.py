@@ -13,7 +13,8 @@ from conftest import build_project, load  # type: ignore[import-not-found]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.play.bots import BotPicker, bot_rating

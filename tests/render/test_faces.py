@@ -10,11 +10,13 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
-from carddb.render.faces import card_html, render_backs, render_faces
+from carddb.render.faces.backs import render_backs
+from carddb.render.faces.context import card_html
+from carddb.render.faces.schedule import render_faces
 from carddb.render.fetcher import ConfinedFetcher, FetchRefused
 from carddb.render.placeholder import placeholder_svg
 

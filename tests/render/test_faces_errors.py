@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.files.templating import BUNDLED_TEMPLATES
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import RenderError
 from carddb.packs.lookup import get_pack
-from carddb.render.faces import card_html, render_backs, render_faces
+from carddb.render.faces.backs import render_backs
+from carddb.render.faces.context import card_html
+from carddb.render.faces.schedule import render_faces
 
 CARD = """
 - id: plain-spell

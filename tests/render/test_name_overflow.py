@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
-from carddb.render.faces import render_faces
+from carddb.render.faces.schedule import render_faces
 
 # 27 characters each, so both get the same (smaller) name size; the capital Ws are twice as wide.
 TOO_WIDE = "W" * 27

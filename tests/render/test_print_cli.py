@@ -70,7 +70,7 @@ def test_print_two_cards(project: Path) -> None:
 
 
 def test_changed_since_finds_edited_cards_only(project: Path) -> None:
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
     from carddb.packs.lookup import get_pack
 

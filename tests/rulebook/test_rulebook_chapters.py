@@ -7,17 +7,11 @@ from pathlib import Path
 
 from rulebook_fixtures import keyword_registry, write_fixture_project
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.packs.lookup import get_pack
-from carddb.rulebook.chapters import (
-    AnatomyPart,
-    anatomy_card,
-    anatomy_parts,
-    deck_rule_sections,
-    glossary_entries,
-    phrase,
-    spread_callouts,
-)
+from carddb.rulebook.chapters.anatomy import AnatomyPart, anatomy_card, anatomy_parts, spread_callouts
+from carddb.rulebook.chapters.deck_rules import deck_rule_sections
+from carddb.rulebook.chapters.glossary import glossary_entries, phrase
 
 # Where the LOE face template draws the parts of a Lord (fractions of the card), as part_positions measured it.
 LORD_PARTS = {

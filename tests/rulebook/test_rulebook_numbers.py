@@ -22,7 +22,7 @@ from html.parser import HTMLParser
 import pytest
 from rulebook_fixtures import REPO, Built
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from carddb.cli.app import app
 from carddb.packs.pack import GamePack
-from carddb.rulebook.chapters import phrase
+from carddb.rulebook.chapters.glossary import phrase
 
 MM = 72 / 25.4
 TOC_LINE = re.compile(r"^(?P<title>.+?)\s*(?:\.\s?){3,}\s*(?P<page>\d+)$")

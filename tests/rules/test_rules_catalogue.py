@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.packs.lookup import get_pack
 from carddb.rules.canonical import ability_text

@@ -28,7 +28,8 @@ from carddb.rules.ast import (
 from carddb.rules.canonical import ability_runs, ability_text
 from carddb.rules.fmt import format_file, write_formatted
 from carddb.rules.markup import Run
-from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.parser import parse_ability
+from carddb.rules.problems import Problem
 from carddb.rules.registry import EffectEntry, Param, Pattern, TypeWord, WordType, build_registry
 
 LANG = condition_language()

@@ -11,7 +11,8 @@ import pytest
 from carddb.cards.rulescheck import rules_problems
 from carddb.games.loe.vocabulary import loe_rules
 from carddb.rules.canonical import ability_text
-from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.parser import parse_ability
+from carddb.rules.problems import Problem
 
 INVENTORY = [
     ("duke", "Spend 1 Influence: Deal 2 damage to target Duke."),

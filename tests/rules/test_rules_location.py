@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Finding
 from carddb.packs.lookup import get_pack

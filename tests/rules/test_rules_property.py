@@ -9,7 +9,8 @@ from carddb.cards.rulescheck import rules_problems
 from carddb.games.loe.vocabulary import loe_rules
 from carddb.rules.ast import Node
 from carddb.rules.canonical import ability_text
-from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.parser import parse_ability
+from carddb.rules.problems import Problem
 
 LANGUAGE = loe_rules()
 KINDS = [None, "lord", "duke", "victory", "resource", "spell", "reaction", "item", "ritual"]

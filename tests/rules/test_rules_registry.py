@@ -9,7 +9,8 @@ from carddb.games.loe.vocabulary import loe_rules
 from carddb.packs.lookup import get_pack
 from carddb.rules.ast import phrases
 from carddb.rules.canonical import ability_text
-from carddb.rules.parser import Problem, parse_ability
+from carddb.rules.parser import parse_ability
+from carddb.rules.problems import Problem
 from carddb.rules.registry import PARAM_TYPES, EffectEntry
 from carddb.rules.text import split_abilities
 

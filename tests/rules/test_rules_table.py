@@ -7,7 +7,9 @@ from lark.exceptions import UnexpectedInput
 
 from carddb.games.loe.vocabulary import loe_rules
 from carddb.rules.language import FAST_TOKEN_RE
-from carddb.rules.parser import ParseTable, Problem, parse_ability
+from carddb.rules.parser import parse_ability
+from carddb.rules.parsetable import ParseTable
+from carddb.rules.problems import Problem
 
 LANGUAGE = loe_rules()
 LINES = sorted(

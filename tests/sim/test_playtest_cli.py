@@ -174,7 +174,7 @@ def test_validate_playtest_warns_about_the_outlying_card_at_its_line(project: Pa
 def test_card_text_the_engine_cannot_execute_is_listed_in_the_report(project: Path, tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
     from carddb.findings.diagnostics import Report
     from carddb.packs.lookup import get_pack

@@ -10,7 +10,7 @@ from distributed import Client, LocalCluster
 from playtest_fixtures import write_playtest_project
 from typer.testing import CliRunner
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.cli.app import app
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from sim_table import Table
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack

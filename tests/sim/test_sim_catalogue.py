@@ -9,7 +9,7 @@ import test_sim_core_rules
 import test_sim_loe_entries
 from sim_table import SCENARIOS
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.packs.lookup import get_pack
 from carddb.sim.cards import compile_catalogue, records_from_database

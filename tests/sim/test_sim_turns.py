@@ -181,7 +181,7 @@ def test_the_loop_guard_ends_a_game_that_would_never_stop() -> None:
 
 
 def test_set_up_follows_the_seed() -> None:
-    from carddb.cards.database import load_database
+    from carddb.cards.loading import load_database
     from carddb.files.project import Project
 
     t = Table()

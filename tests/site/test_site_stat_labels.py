@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.packs.lookup import get_pack
 from carddb.site.spoiler import site_cards

@@ -13,7 +13,8 @@ import pytest
 from PIL import Image
 from site_fixtures import HOSTILE_NAME, write_project
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.errors import RenderError
 from carddb.packs.lookup import get_pack

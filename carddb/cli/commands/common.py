@@ -12,7 +12,8 @@ from typing import Annotated, Any
 import typer
 import typer.core
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import UsageError

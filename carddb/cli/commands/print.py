@@ -17,7 +17,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carddb.cards.database import CardDatabase, load_database
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.cards.validity import LeftOut, Triage, triage
 from carddb.cli.commands.common import (
     GameOpt,
@@ -33,7 +34,7 @@ from carddb.findings.diagnostics import Finding, Report
 from carddb.findings.errors import UsageError
 from carddb.findings.plural import plural
 from carddb.packs.card import Card, front_id
-from carddb.render.faces import warm_workers
+from carddb.render.faces.schedule import warm_workers
 from carddb.render.imposition import BackOffset, Duplex
 from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.raster import DEFAULT_DPI, check_dpi

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from carddb.cards.database import card_files
+from carddb.cards.loading import card_files
 from carddb.cards.rulescheck import rules_problems
 from carddb.cli.commands.common import FormatOpt, GameOpt, OutputFormat, ProjectOpt, open_project, print_json
 from carddb.findings.diagnostics import Finding, Report, SourceCache, Span

@@ -17,7 +17,7 @@ from typing import Any, Literal
 import yaml
 from hypothesis import strategies as st
 
-from carddb.cards.database import _adapter, validate_card
+from carddb.cards.entries import card_adapter, validate_card
 from carddb.cards.rulescheck import rules_problems
 from carddb.files.yamlsource import load_yaml
 from carddb.findings.diagnostics import Finding, Report
@@ -144,5 +144,5 @@ def fuzz_yaml(game: str, text: str) -> Ending:
         values = doc.value if isinstance(doc.value, list) else [doc.value]
         for index, value in enumerate(values):
             if isinstance(value, dict):
-                validate_card(doc.sub(index) if isinstance(doc.value, list) else doc, pack, _adapter(pack), report)
+                validate_card(doc.sub(index) if isinstance(doc.value, list) else doc, pack, card_adapter(pack), report)
     return _ending(findings + report.findings, text)

@@ -21,7 +21,7 @@ from jinja2.sandbox import SecurityError
 
 from carddb.files.templating import BUNDLED_TEMPLATES
 from carddb.play.lists import _environment as play_environment
-from carddb.render.faces import _environment as faces_environment
+from carddb.render.faces.templates import _environment as faces_environment
 from carddb.rulebook.document import template_environment as rulebook_environment
 from carddb.site.spoiler import _environment as site_environment
 
