@@ -114,9 +114,9 @@ COMMANDS = {
 def write_project(root: Path, flavor: str = "The forges never cool.") -> Path:
     data = root / "data" / "loe"
     (data / "cards").mkdir(parents=True, exist_ok=True)
-    (data / "rules").mkdir(exist_ok=True)
+    (data / "rulebook").mkdir(exist_ok=True)
     (data / "sets.yaml").write_text(SETS, encoding="utf-8")
-    (data / "rules" / "01-overview.md").write_text(RULES, encoding="utf-8")
+    (data / "rulebook" / "01-overview.md").write_text(RULES, encoding="utf-8")
     set_flavor(root, flavor)
     return root
 

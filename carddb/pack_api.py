@@ -7,7 +7,7 @@ only this module (tests/packs/test_pack_api.py checks it).
 
 1. **Declaring a game**: `GamePack` and its parts (kinds, factions, rarities, stats, costs,
    rule numbers and tables), the `Card` base model, `package_folder` for files shipped in the
-   pack's package, and `load_game_file` for the hybrid pack (kinds, factions and numbers in
+   pack's package, and `hybrid_pack` (or `load_game_file`) for the hybrid pack (kinds, factions and numbers in
    a game.yaml, a vocabulary or simulator in Python).
 2. **Checking cards and decks**: `CardCheck`, `CardLookup` (what a check reads of the loaded
    database), `DeckRules` (with `DeckView`, `DeckPlace`, `DeckFormat`), `Finding` and `Span`.
@@ -50,6 +50,7 @@ _WHERE: dict[str, str] = {
     "package_folder": "carddb.files.templating",
     "game_file": "carddb.packs.gamefile",
     "load_game_file": "carddb.packs.gamefile",
+    "hybrid_pack": "carddb.packs.gamefile",
     "plural": "carddb.findings.plural",
     # 2. Checking cards and decks
     "CardCheck": "carddb.packs.hooks",
@@ -199,6 +200,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.packs.card import Card as Card
     from carddb.packs.card import StrictModel as StrictModel
     from carddb.packs.gamefile import game_file as game_file
+    from carddb.packs.gamefile import hybrid_pack as hybrid_pack
     from carddb.packs.gamefile import load_game_file as load_game_file
     from carddb.packs.hooks import CardCheck as CardCheck
     from carddb.packs.hooks import CardLookup as CardLookup

@@ -41,6 +41,18 @@ class Project:
     def art_dir(self, pack: GamePack) -> Path:
         return self.data_dir(pack) / "art"
 
+    def rulebook_dir(self, pack: GamePack) -> Path:
+        """The rulebook's prose chapters: data/<game>/rulebook/, or data/<game>/rules/ in a project made
+        before carddb 0.2 named it so (`legacy_rulebook_dir` says which)."""
+        folder = self.data_dir(pack) / "rulebook"
+        legacy = self.legacy_rulebook_dir(pack)
+        return legacy if legacy is not None else folder
+
+    def legacy_rulebook_dir(self, pack: GamePack) -> Path | None:
+        """data/<game>/rules/, when a project still keeps its prose there and has no rulebook/ folder."""
+        folder, legacy = self.data_dir(pack) / "rulebook", self.data_dir(pack) / "rules"
+        return legacy if legacy.is_dir() and not folder.exists() else None
+
     def templates_dir(self) -> Path:
         return self.root / "templates"
 

@@ -57,7 +57,8 @@ CODES: dict[str, str] = {
     "E-RULEBOOK-BROKEN-LINK": "An internal link in the rules prose goes to no heading of the rulebook.",
     "E-RULEBOOK-RENDER": "The rulebook could not be laid out or written (template, image or PDF failure).",
     "E-RULEBOOK-IMAGE": "A Markdown image in the rules prose is missing, outside data/<game>/, or on the network.",
-    "W-RULEBOOK-NO-PROSE": "data/<game>/rules/ holds no Markdown chapters; the book has generated chapters only.",
+    "W-RULEBOOK-NO-PROSE": "data/<game>/rulebook/ holds no Markdown chapters; the book has generated chapters only.",
+    "W-RULEBOOK-FOLDER": "The rulebook's chapters are in data/<game>/rules/, the folder's old name; it is read, but rename it rulebook/.",
     # play modes: boosters, decks, drafts (carddb/play/)
     "E-BOOSTER-FILE": "data/<game>/boosters.yaml is missing or is not a mapping with a 'boosters:' key.",
     "E-BOOSTER-FILTER": "A booster filter names a kind, rarity, province, subtype, set or card the game does not have.",

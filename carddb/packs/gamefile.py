@@ -25,6 +25,7 @@ and effect registry, or an engine, need a Python pack (see docs/new-game.md).
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -352,3 +353,16 @@ def _consistency(game: GameDeclaration, doc: Located, path: Path) -> Iterable[Fi
                     f"for {plural(len(table.columns), 'column')}",
                     at("tables", index, "rows", row_index),
                 )
+
+
+def hybrid_pack(path: Path, game_id: str, **parts: Any) -> GamePack:
+    """The pack a game.yaml declares, with parts written in Python added: the 'game.yaml plus Python' pack.
+
+    `parts` are `GamePack` fields (`language`, `simulator`, `card_checks`, `template_dir`...); they
+    replace what the file made. A name that is no field is a TypeError when the pack is imported, so a
+    misspelt part never goes unnoticed (docs/new-game.md, Path 3).
+    """
+    unknown = sorted(set(parts) - {f.name for f in dataclasses.fields(GamePack)})
+    if unknown:
+        raise TypeError(f"hybrid_pack: {', '.join(unknown)} is not a GamePack field")
+    return dataclasses.replace(load_game_file(path, game_id), **parts)

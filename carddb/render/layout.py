@@ -56,7 +56,7 @@ class _CachedArrayFFI:
         return getattr(self._ffi, name)
 
 
-class _FontFiles:
+class FontFileMemo:
     """Each font's file copied out of HarfBuzz once per worker, not once per card PDF.
 
     WeasyPrint's `Font` copies the whole font file (`get_hb_object_data`) every time
@@ -71,26 +71,26 @@ class _FontFiles:
     LIMIT = 32  # faces remembered; past that the memory is given back and copies start afresh
 
     def __init__(self, original: Any, font_init: Any) -> None:
-        self._original = original
+        self.original = original
         self._font_init = font_init
-        self._files: dict[int, tuple[Any, Any]] = {}  # face address -> (reference to the face, its file)
+        self.files: dict[int, tuple[Any, Any]] = {}  # face address -> (reference to the face, its file)
 
     def __call__(self, hb_object: Any, ot_color: Any = None, glyph: Any = None) -> Any:
         if ot_color is not None or glyph is not None or sys._getframe(1).f_code is not self._font_init:
-            return self._original(hb_object, ot_color, glyph)
+            return self.original(hb_object, ot_color, glyph)
         from weasyprint.text.ffi import ffi, harfbuzz
 
         address = int(ffi.cast("uintptr_t", hb_object))
-        known = self._files.get(address)
+        known = self.files.get(address)
         if known is None:
-            if len(self._files) >= self.LIMIT:
-                self._files.clear()
+            if len(self.files) >= self.LIMIT:
+                self.files.clear()
             face = ffi.gc(harfbuzz.hb_face_reference(hb_object), harfbuzz.hb_face_destroy)
-            known = self._files[address] = (face, self._original(hb_object))
+            known = self.files[address] = (face, self.original(hb_object))
         return known[1]
 
 
-class _Subsets:
+class SubsetMemo:
     """Each font subset made once per worker, for the same glyphs of the same font file.
 
     Every card PDF subsets its fonts (HarfBuzz, two passes each: a quarter of writing a
@@ -98,14 +98,14 @@ class _Subsets:
     type line, the same few capitals of a display face. `Font.subset` depends only on
     the font file, the glyph ids, the hinting option and whether glyphs are missing, so
     its result is reused for the same four: the PDF is the same, byte for byte. The face
-    is referenced, as in `_FontFiles`, so its address cannot name another font.
+    is referenced, as in `FontFileMemo`, so its address cannot name another font.
     """
 
     LIMIT = 512  # subsets remembered (a few KB each); past that the memory is given back
 
     def __init__(self, original: Any) -> None:
-        self._original = original
-        self._done: dict[tuple[object, ...], tuple[Any, bytes]] = {}  # key -> (reference to the face, subset)
+        self.original = original
+        self.done: dict[tuple[object, ...], tuple[Any, bytes]] = {}  # key -> (reference to the face, subset)
 
     def __get__(self, font: Any, owner: type | None = None) -> Any:
         # Stands in for a method of `Font`: `font.subset(...)` must reach __call__ with the font.
@@ -118,13 +118,13 @@ class _Subsets:
             return
         address = int(ffi.cast("uintptr_t", font.hb_face))
         key = (address, len(font.file_content), tuple(sorted(to_unicode)), bool(hinting), bool(font.missing))
-        known = self._done.get(key)
+        known = self.done.get(key)
         if known is None:
-            self._original(font, to_unicode, hinting)
-            if len(self._done) >= self.LIMIT:
-                self._done.clear()
+            self.original(font, to_unicode, hinting)
+            if len(self.done) >= self.LIMIT:
+                self.done.clear()
             face = ffi.gc(harfbuzz.hb_face_reference(font.hb_face), harfbuzz.hb_face_destroy)
-            known = self._done[key] = (face, font.file_content)
+            known = self.done[key] = (face, font.file_content)
         font.file_content = known[1]
 
 
@@ -135,11 +135,11 @@ def _speed_up_font_subsetting() -> None:
         pdf_fonts.ffi = _CachedArrayFFI(pdf_fonts.ffi)
     font_init = getattr(getattr(pdf_fonts, "Font", None), "__init__", None)
     original = getattr(pdf_fonts, "get_hb_object_data", None)
-    if callable(original) and not isinstance(original, _FontFiles) and hasattr(font_init, "__code__"):
-        pdf_fonts.get_hb_object_data = _FontFiles(original, font_init.__code__)  # type: ignore[union-attr]
+    if callable(original) and not isinstance(original, FontFileMemo) and hasattr(font_init, "__code__"):
+        pdf_fonts.get_hb_object_data = FontFileMemo(original, font_init.__code__)  # type: ignore[union-attr]
     subset = getattr(getattr(pdf_fonts, "Font", None), "subset", None)
-    if callable(subset) and not isinstance(subset, _Subsets):
-        pdf_fonts.Font.subset = _Subsets(subset)
+    if callable(subset) and not isinstance(subset, SubsetMemo):
+        pdf_fonts.Font.subset = SubsetMemo(subset)
 
 
 _speed_up_font_subsetting()

@@ -112,7 +112,17 @@ class RulebookRun:
 
         # 1. the designer's prose
         self.context = prose_context(db)
-        rules_dir = project.data_dir(pack) / "rules"
+        rules_dir = project.rulebook_dir(pack)
+        legacy = project.legacy_rulebook_dir(pack)
+        if legacy is not None:
+            report.add(
+                Finding(
+                    "W-RULEBOOK-FOLDER",
+                    f"the rulebook's chapters are in {legacy.relative_to(project.root)}/, the folder's old name;"
+                    f" rename it to data/{pack.id}/rulebook/",
+                    legacy,
+                )
+            )
         if not rule_files(rules_dir):
             report.add(
                 Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")

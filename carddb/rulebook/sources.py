@@ -1,4 +1,4 @@
-"""The designer's rules prose: data/<game>/rules/NN-slug.md files -> chapters.
+"""The designer's rules prose: data/<game>/rulebook/NN-slug.md files -> chapters.
 
 Each file is one chapter that opens with a single `# Title`. Markdown is parsed
 with markdown-it-py (CommonMark plus tables and typographic quotes; raw HTML is

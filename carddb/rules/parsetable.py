@@ -90,6 +90,10 @@ class ParseTable:
             build = _splicing(build, helpers)
         return (size, build, rule.origin.name)
 
+    def knows_shape(self, line: str) -> bool:
+        """Whether a line of these terminals was parsed before, so `parse` replays its recorded reductions."""
+        return tuple(self.token_types(FAST_TOKEN_RE.findall(line))) in self.shape_memo
+
     def token_types(self, words: list[str]) -> tuple[str, ...]:
         """The terminal of each word, as `carddb.rules.language.tokenize` types it, memoised by spelling."""
         try:

@@ -12,11 +12,9 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from carddb import __version__
 from carddb.files.atomic import write_text
-from carddb.files.templating import BUNDLED_TEMPLATES
+from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.packs.pack import GamePack
 from carddb.sim.analysis import Analysis, Rate
 from carddb.sim.plots import forest, histogram, rate_plot
@@ -56,9 +54,8 @@ def kind_word(pack: GamePack, kind: str) -> str:
 
 
 def report_html(analysis: Analysis, pack: GamePack, settings: dict[str, Any], seat_label: str) -> str:
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=jinja2.StrictUndefined
-    )
+    # carddb's own template, but the values are a project's card names: one sandboxed, escaping factory for all.
+    environment = sandboxed_environment([TEMPLATES], "playtest", trim=False)
     kinds = [{"id": kind, "label": kind_word(pack, kind)} for kind in analysis.by_kind]
     return environment.get_template("report.html").render(
         game_name=pack.name,

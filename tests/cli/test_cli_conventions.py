@@ -11,7 +11,7 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-from foundation_projects import CLEAN_CARDS, run_cli, write_project
+from support.projects import CLEAN_CARDS, run_cli, write_project
 from typer.main import get_command
 
 from carddb.cli.app import app

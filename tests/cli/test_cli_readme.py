@@ -20,11 +20,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from foundation_projects import run_cli, write_project
+from support.projects import run_cli, write_project
 
 REPO = Path(__file__).resolve().parents[2]
 # These render every face, lay out the rulebook or serve until stopped: each has its own tests.
-# `daemon` starts a process that outlives the command (tests/cli/test_daemon.py).
+# `daemon` starts a process that outlives the command (tests/daemon/test_daemon.py).
 SLOW = {"print", "build", "site", "serve", "rulebook", "sealed", "draft", "daemon"}
 NEW_CARDS = (
     "id,name,kind,cost,set,number,rarity,text,flavor\nfresh-idea,Fresh Idea,spell,1,BASE,900,common,Draw a card.,New.\n"

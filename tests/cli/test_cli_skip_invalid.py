@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from foundation_projects import CLEAN_CARDS, run_cli, write_project
 from pypdf import PdfReader
+from support.projects import CLEAN_CARDS, run_cli, write_project
 
 from carddb.cards.loading import load_database
 from carddb.cards.validity import triage

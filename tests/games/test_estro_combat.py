@@ -75,7 +75,7 @@ def test_the_seeds_combat_example_step_by_step(db: CardDatabase) -> None:
 
 def test_the_rulebook_tells_the_same_example(db: CardDatabase) -> None:
     result = resolve_combat(PACK, Combatant.of(fighter(db, "ozok")), Combatant.of(fighter(db, "thofa")))
-    chapter = next((ROOT / "data" / "estro" / "rules").glob("*combat.md")).read_text()
+    chapter = next((ROOT / "data" / "estro" / "rulebook").glob("*combat.md")).read_text()
     assert "{card:ozok}" in chapter and "{card:thofa}" in chapter
     for fact in ("2 × 28 + 1 = 57", "16 < 57", "72 < 76", "Thofa survives"):
         assert fact in chapter

@@ -39,6 +39,6 @@ def test_an_empty_field_loses_only_after_round_five() -> None:
 
 
 def test_the_rulebook_states_each_decision() -> None:
-    chapter = (ROOT / "data" / "estro" / "rules" / "08-winning.md").read_text()
+    chapter = (ROOT / "data" / "estro" / "rulebook" / "08-winning.md").read_text()
     for decision in ("the higher TOT sum wins", "the same sum, the game is a draw", "TOT 0", "same TOT sum"):
         assert decision in chapter, decision

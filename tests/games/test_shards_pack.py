@@ -387,12 +387,12 @@ def test_the_rulebook_prose_prints_every_rule_number_from_the_pack(shipped: Card
     context = ProseContext(cards, SHARDS.icons, lambda n: n, lambda c: c, numbers=numbers)
     report = Report()
     anchors = AnchorBook()
-    chapters, links = read_chapters(ROOT / "data" / "shards" / "rules", context, anchors, report)
+    chapters, links = read_chapters(ROOT / "data" / "shards" / "rulebook", context, anchors, report)
     check_links(chapters, links, report)
     assert not report.errors, report.format_text()
     assert len(chapters) >= 9
-    prose = "".join((ROOT / "data" / "shards" / "rules").joinpath(p).read_text() for p in sorted(
-        f.name for f in (ROOT / "data" / "shards" / "rules").glob("*.md")))  # fmt: skip
+    prose = "".join((ROOT / "data" / "shards" / "rulebook").joinpath(p).read_text() for p in sorted(
+        f.name for f in (ROOT / "data" / "shards" / "rulebook").glob("*.md")))  # fmt: skip
     # The deck rules and win conditions are printed from the pack, never written as bare numbers.
     for number in ("deck-min", "copies-max", "starting-cards", "prosperity-counters", "hand-size", "scrap-cards-max"):
         assert "{number:" + number + "}" in prose

@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from support.printsheets import PT, placements, trimbox
 
 from carddb.cards.database import CardDatabase
 from carddb.cards.loading import load_database
@@ -31,9 +31,6 @@ from carddb.render.selection import print_order
 from carddb.rulebook.build import prose_context
 from carddb.rulebook.sources import read_chapters
 from carddb.rulebook.toc import AnchorBook
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
-from printsheet_fixtures import PT, placements, trimbox
 
 REPO = Path(__file__).resolve().parents[2]
 PACK = get_pack("soulfall")
@@ -147,7 +144,7 @@ def test_the_scoring_table_in_the_rulebook_comes_from_the_data(built: tuple[Buil
     for pack, citadel in ((PACK, "3"), (replace(PACK, tables=(scoring_table(changed),)), "7")):
         context = prose_context(CardDatabase(pack=pack, project=db.project, cards=db.cards, sources=db.sources))
         report = Report()
-        chapters, _ = read_chapters(db.project.data_dir(pack) / "rules", context, AnchorBook(), report)
+        chapters, _ = read_chapters(db.project.data_dir(pack) / "rulebook", context, AnchorBook(), report)
         assert not report.errors, report.format_text()
         scoring = next(c for c in chapters if c.title == "Ending the Game and Scoring").html
         assert f"<tr><td>Each Citadel</td><td>{citadel}</td></tr>" in scoring

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import build_project  # type: ignore[import-not-found]
+from play_project import build_project
 from pypdf import PdfReader
 from typer.testing import CliRunner
 

@@ -6,9 +6,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import build_project, load  # type: ignore[import-not-found]
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from play_project import build_project, load
 
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Report

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from classic_game import build_skirmish, skirmish_pack  # type: ignore[import-not-found]
-from conftest import build_project, load  # type: ignore[import-not-found]
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from play_project import build_project, load
 
 from carddb.cards.database import CardDatabase
 from carddb.cards.loading import load_database

@@ -50,12 +50,12 @@ def test_card_pdfs_are_the_bytes_weasyprint_writes_and_each_font_file_is_read_on
     import_renderer()
     import weasyprint.pdf.fonts as pdf_fonts
 
-    from carddb.render.layout import _FontFiles, _Subsets
+    from carddb.render.layout import FontFileMemo, SubsetMemo
 
     once = pdf_fonts.get_hb_object_data
-    assert isinstance(once, _FontFiles)
+    assert isinstance(once, FontFileMemo)
     memo = pdf_fonts.Font.__dict__["subset"]
-    assert isinstance(memo, _Subsets)
+    assert isinstance(memo, SubsetMemo)
     copies: list[int] = []
     subsets: list[str] = []
 
@@ -68,12 +68,12 @@ def test_card_pdfs_are_the_bytes_weasyprint_writes_and_each_font_file_is_read_on
         subsets.append(font.family)
         original_subset(font, to_unicode, hinting)
 
-    original = once._original
-    original_subset = memo._original
-    monkeypatch.setattr(once, "_original", counted)
-    monkeypatch.setattr(once, "_files", {})
-    monkeypatch.setattr(memo, "_original", subset_counted)
-    monkeypatch.setattr(memo, "_done", {})
+    original = once.original
+    original_subset = memo.original
+    monkeypatch.setattr(once, "original", counted)
+    monkeypatch.setattr(once, "files", {})
+    monkeypatch.setattr(memo, "original", subset_counted)
+    monkeypatch.setattr(memo, "done", {})
     ours = _card_pdfs()
     whole_fonts = [size for size in copies if size > 40_000]  # the subsets are a few KB
     assert len(whole_fonts) == 2  # two fonts, each copied once for four cards

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
-from printsheet_fixtures import make_card_pdfs
+from support.printsheets import make_card_pdfs
 
 from carddb.render import raster
 from carddb.render.pngfile import png_size_and_dpi

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from printsheet_fixtures import make_card_pdfs
+from support.printsheets import make_card_pdfs
 
 from carddb.findings.errors import UsageError
 from carddb.render.raster import PngJob, check_dpi, get_preset, render_png, render_pngs

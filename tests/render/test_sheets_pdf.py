@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from printsheet_fixtures import Placed, label_positions, make_card_pdfs, mark_lines, page_sizes, placements, trimbox
+from support.printsheets import Placed, label_positions, make_card_pdfs, mark_lines, page_sizes, placements, trimbox
 
 from carddb.findings.errors import RenderError
 from carddb.render.imposition import A4, LETTER, BackOffset, Duplex

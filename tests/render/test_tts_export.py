@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from printsheet_fixtures import make_card_pdfs
+from support.printsheets import make_card_pdfs
 
 from carddb.render.tts import TtsCard, TtsDeck, cell_size, export_tts, grid_for
 

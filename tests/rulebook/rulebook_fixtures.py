@@ -98,13 +98,13 @@ Play {card:test-victory} when its condition is met.
 def write_fixture_project(root: Path, rules: dict[str, str] | None = None) -> Project:
     data = root / "data" / "loe"
     (data / "cards").mkdir(parents=True)
-    (data / "rules").mkdir()
+    (data / "rulebook").mkdir()
     (data / "sets.yaml").write_text("- code: TST\n  name: Test Set\n  stage: playtest\n", encoding="utf-8")
     (data / "cards" / "cards.yaml").write_text(FIXTURE_CARDS, encoding="utf-8")
     for name, text in (rules if rules is not None else FIXTURE_RULES).items():
-        (data / "rules" / name).write_text(text, encoding="utf-8")
-    (data / "rules" / "pictures").mkdir()
-    Image.new("RGB", (300, 120), "#3a6b52").save(data / "rules" / "pictures" / "table.png")
+        (data / "rulebook" / name).write_text(text, encoding="utf-8")
+    (data / "rulebook" / "pictures").mkdir()
+    Image.new("RGB", (300, 120), "#3a6b52").save(data / "rulebook" / "pictures" / "table.png")
     return Project.at(root)
 
 

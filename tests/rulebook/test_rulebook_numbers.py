@@ -238,8 +238,8 @@ def bare_numbers(pack: GamePack, reading: Reading) -> list[str]:
     return found
 
 
-# Every game whose rulebook ships with carddb: its prose is data/<game>/rules/.
-GAMES = sorted(p.parent.name for p in (REPO / "data").glob("*/rules") if p.is_dir())
+# Every game whose rulebook ships with carddb: its prose is data/<game>/rulebook/.
+GAMES = sorted(p.parent.name for p in (REPO / "data").glob("*/rulebook") if p.is_dir())
 _BOOKS: dict[str, str] = {}
 
 

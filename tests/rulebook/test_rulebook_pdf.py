@@ -132,7 +132,7 @@ def test_every_pictured_card_exists_and_its_picture_is_written(loe_book: Built) 
         assert (html_path.parent / src).is_file()
     prose_ids = {
         m
-        for p in (loe_book.db.project.data_dir(loe_book.db.pack) / "rules").glob("*.md")
+        for p in (loe_book.db.project.data_dir(loe_book.db.pack) / "rulebook").glob("*.md")
         for m in re.findall(r"\{card:([^}]*)\}", p.read_text(encoding="utf-8"))
     }
     assert prose_ids and prose_ids <= {re.search(r"cards/(.*)\.png", s)[1] for s in parser.cards}
@@ -188,8 +188,8 @@ def test_contents_entries_are_links_to_their_headings(loe_book: Built) -> None:
 
 def test_a_picture_of_the_prose_is_copied_beside_the_book_and_printed(fixture_book: Built) -> None:
     html_path = fixture_book.book.html_path
-    assert 'src="rulebook/images/rules/pictures/table.png"' in html_path.read_text(encoding="utf-8")
-    assert (html_path.parent / "rulebook" / "images" / "rules" / "pictures" / "table.png").is_file()
+    assert 'src="rulebook/images/rulebook/pictures/table.png"' in html_path.read_text(encoding="utf-8")
+    assert (html_path.parent / "rulebook" / "images" / "rulebook" / "pictures" / "table.png").is_file()
     council = next(p for t, p, depth in fixture_book.outline() if t == "The Council")
     # that chapter's page draws two pictures: the table diagram and the Victory card
     resources = fixture_book.reader.pages[council - 1]["/Resources"]

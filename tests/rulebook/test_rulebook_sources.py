@@ -93,7 +93,7 @@ def test_a_chapter_must_open_with_one_title() -> None:
 
 
 def test_links_to_chapter_files_and_headings_become_anchors_and_broken_ones_are_errors(tmp_path: Path) -> None:
-    rules = tmp_path / "rules"
+    rules = tmp_path / "rulebook"
     rules.mkdir()
     (rules / "01-setup.md").write_text("# Setting Up\n\nSee [the council](02-the-council.md#dukes).\n", "utf-8")
     (rules / "02-the-council.md").write_text("# The Council\n\n## Dukes\n\nSee [nowhere](#dukse).\n", "utf-8")
@@ -117,14 +117,29 @@ def test_carddb_rulebook_reports_every_unknown_card_with_file_line_and_column(tm
     assert result.exit_code == 1
     out = result.output
     # "{card:test-lord} {card:test-dkue}" is line 5; the second marker starts after 16 + 1 characters
-    assert "data/loe/rules/01-first-steps.md:5:18: E-RULEBOOK-UNKNOWN-CARD no card has the id 'test-dkue'" in out
+    assert "data/loe/rulebook/01-first-steps.md:5:18: E-RULEBOOK-UNKNOWN-CARD no card has the id 'test-dkue'" in out
     assert "did you mean 'test-duke'?" in out
-    assert "data/loe/rules/02-the-council.md:11:5: E-RULEBOOK-UNKNOWN-CARD no card has the id 'missing-card'" in out
+    assert "data/loe/rulebook/02-the-council.md:11:5: E-RULEBOOK-UNKNOWN-CARD no card has the id 'missing-card'" in out
     assert not (project.root / "output" / "loe" / "rulebook.pdf").exists()
 
 
+def test_a_project_that_keeps_its_prose_in_the_old_rules_folder_still_gets_its_chapters(tmp_path: Path) -> None:
+    """data/<game>/rules/ was the prose folder's name before rulebook/: such a project is read, and told to rename."""
+    rules = dict(FIXTURE_RULES)
+    rules["01-first-steps.md"] = rules["01-first-steps.md"].replace("{card:test-duke}", "{card:test-dkue}")
+    project = write_fixture_project(tmp_path, rules)
+    data = project.root / "data" / "loe"
+    (data / "rulebook").rename(data / "rules")
+    result = CliRunner().invoke(app, ["rulebook", "--project", str(project.root)])
+    out = result.output
+    assert "W-RULEBOOK-FOLDER the rulebook's chapters are in data/loe/rules/, the folder's old name" in out
+    # The chapters were read from there: a broken marker in one of them is found, at its place.
+    assert "data/loe/rules/01-first-steps.md:5:18: E-RULEBOOK-UNKNOWN-CARD" in out
+    assert "W-RULEBOOK-NO-PROSE" not in out
+
+
 def test_pictures_of_the_prose_are_taken_from_the_game_folder_only(tmp_path: Path) -> None:
-    rules = tmp_path / "data" / "loe" / "rules"
+    rules = tmp_path / "data" / "loe" / "rulebook"
     (rules / "diagrams").mkdir(parents=True)
     (rules / "diagrams" / "table.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     (tmp_path / "secret.png").write_bytes(b"\x89PNG\r\n\x1a\n")
@@ -136,8 +151,8 @@ def test_pictures_of_the_prose_are_taken_from_the_game_folder_only(tmp_path: Pat
     ctx = context()
     chapter, _ = render_chapter(rules / "04-setup.md", text, "setup", ctx, AnchorBook(), report)
     assert chapter is not None
-    assert '<img src="images/rules/diagrams/table.png" alt="The table" class="figure" />' in chapter.html
-    assert ctx.images == {"rules/diagrams/table.png": rules / "diagrams" / "table.png"}
+    assert '<img src="images/rulebook/diagrams/table.png" alt="The table" class="figure" />' in chapter.html
+    assert ctx.images == {"rulebook/diagrams/table.png": rules / "diagrams" / "table.png"}
     # each problem points at the path inside the parentheses
     assert located(report) == [
         ("E-RULEBOOK-IMAGE", 5, 6, 6 + len("../../../secret.png")),

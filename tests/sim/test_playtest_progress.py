@@ -14,9 +14,7 @@ from pathlib import Path
 
 import pytest
 from playtest_fixtures import write_playtest_project
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "foundation"))  # the terminal reader
-from terminal import read_terminal
+from support.terminal import read_terminal
 
 GAMES = 40
 

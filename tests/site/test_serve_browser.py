@@ -19,9 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from site_fixtures import write_project
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "foundation"))  # Ctrl-C as at a terminal
-from terminal import default_ctrl_c
+from support.terminal import default_ctrl_c
 
 STARTUP_SECONDS = 120  # the first build renders every face cold
 UPDATE_MS = 60_000  # an edit: debounce, validation, one face, the site, the reload

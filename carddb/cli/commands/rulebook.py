@@ -25,7 +25,7 @@ def rulebook(
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
-    """Write output/<game>/rulebook.pdf and rulebook.html from data/<game>/rules/*.md and the card data."""
+    """Write output/<game>/rulebook.pdf and rulebook.html from data/<game>/rulebook/*.md and the card data."""
     # Rendering pulls in WeasyPrint, which is slow to import; only commands that render load it.
     from carddb.rulebook.build import build_rulebook
 

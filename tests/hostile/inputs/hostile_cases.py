@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from foundation_projects import PNG, Run, run_cli, write_project
 from pydantic import TypeAdapter, ValidationError
+from support.projects import PNG, Run, run_cli, write_project
 
 REPO = Path(__file__).resolve().parents[3]
 GAMES = ("loe", "loe2", "estro", "shards", "soulfall")

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from foundation_projects import write_project
+from support.projects import write_project
 
 
 def carddb(root: Path, *args: str, file_limit: int | None = None) -> subprocess.CompletedProcess[str]:

@@ -43,7 +43,7 @@ def _make_injection_project(folder: Path) -> dict[str, object]:
         prose = ["# Hostile prose", ""]
         for name in PAYLOADS:
             prose += [f"## {name} {payload(name, canary)}", "", payload(name, canary), ""]
-        (data / "rules" / "02-hostile.md").write_text("\n".join(prose), encoding="utf-8")
+        (data / "rulebook" / "02-hostile.md").write_text("\n".join(prose), encoding="utf-8")
         run = carddb("build", "--jobs", "1", "--project", str(project), timeout=600)
         recorded_hits = list(hits)
     return {

@@ -215,7 +215,7 @@ def test_a_card_file_that_links_out_of_the_project_is_not_read(tmp_path: Path) -
 def test_a_rules_chapter_that_links_out_of_the_project_is_not_printed(tmp_path: Path) -> None:
     canary = write_canary(tmp_path / "canary", port=9)
     project = new_project(tmp_path / "project", "loe")
-    (project / "data" / "loe" / "rules" / "02-leak.md").symlink_to(canary.folder / "secret.txt")
+    (project / "data" / "loe" / "rulebook" / "02-leak.md").symlink_to(canary.folder / "secret.txt")
     run = carddb("rulebook", "--project", str(project))
     assert run.exit_code == 1 and not run.traceback, run.output
     assert "E-PATH-ESCAPE rules file 02-leak.md is a symbolic link" in run.output

@@ -2,14 +2,17 @@
 
 Templates are part of a shared project. Before jinja's sandbox, a card template override with
 `{{ cycler.__init__.__globals__.os.popen('cat ~/.ssh/id_rsa').read() }}` printed the file on the
-card. Every environment that loads a project's templates (card faces, rulebook, spoiler site,
-play-mode lists) is checked with the classic server-side template injections; and end to end, a
-`carddb print` of a project overriding `base/card.html` reports the attempt as a located
-`E-TEMPLATE` error instead of printing the secret.
+card. Every stage that loads a project's templates (card faces, rulebook, spoiler site, play-mode
+lists) gets its environment from one factory, `carddb.files.templating.sandboxed_environment`
+(checked by reading the code); the factory is checked with the classic server-side template
+injections, in each configuration the stages use; and end to end, a `carddb print` of a project
+overriding `base/card.html` reports the attempt as a located `E-TEMPLATE` error instead of
+printing the secret.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,11 +22,7 @@ from hostile_out_tools import carddb, located, new_project, token_leaks, write_c
 from jinja2.exceptions import UndefinedError
 from jinja2.sandbox import SecurityError
 
-from carddb.files.templating import BUNDLED_TEMPLATES
-from carddb.play.lists import _environment as play_environment
-from carddb.render.faces.templates import _environment as faces_environment
-from carddb.rulebook.document import template_environment as rulebook_environment
-from carddb.site.spoiler import _environment as site_environment
+from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 
 INJECTIONS = {
     "cycler-globals-os": "{{ cycler.__init__.__globals__.os.popen('cat SECRET').read() }}",
@@ -38,12 +37,35 @@ INJECTIONS = {
     "format-string": "{{ '{0.__class__.__base__}'.format('') }}",
 }
 
+ROOT = Path(__file__).resolve().parents[3]
+# The configurations the stages ask the factory for (faces and site trim blocks, the play lists do
+# not, the rulebook escapes HTML templates only).
 ENVIRONMENTS = {
-    "faces": lambda root: faces_environment((str(root), str(BUNDLED_TEMPLATES))),
-    "rulebook": lambda root: rulebook_environment(root),
-    "site": lambda root: site_environment(root),
-    "play": lambda root: play_environment(SimpleNamespace(project=SimpleNamespace(templates_dir=lambda: root))),
+    "faces": lambda root: sandboxed_environment([root, BUNDLED_TEMPLATES], "faces"),
+    "rulebook": lambda root: sandboxed_environment(
+        [root], "rulebook", autoescape=jinja2.select_autoescape(["html"], default_for_string=True)
+    ),
+    "site": lambda root: sandboxed_environment([root], "site"),
+    "play": lambda root: sandboxed_environment([root], "play", trim=False),
 }
+
+
+def test_every_template_environment_comes_from_the_sandboxed_factory() -> None:
+    """No module builds a Jinja environment of its own: only the factory calls a constructor."""
+    constructors = re.compile(r"\b(SandboxedEnvironment|jinja2\.Environment|Environment)\(")
+    found = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "carddb").rglob("*.py"))
+        if constructors.search(path.read_text(encoding="utf-8"))
+    ]
+    assert found == ["carddb/files/templating.py"]
+    users = [
+        path.relative_to(ROOT).as_posix()
+        for path in sorted((ROOT / "carddb").rglob("*.py"))
+        if "sandboxed_environment(" in path.read_text(encoding="utf-8")
+    ]
+    for stage in ("render/faces/templates.py", "rulebook/document.py", "site/spoiler.py", "play/lists.py"):
+        assert f"carddb/{stage}" in users, stage
 
 
 @pytest.mark.parametrize("environment", ENVIRONMENTS)

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from foundation_projects import CLEAN_CARDS, write_project
-from terminal import default_ctrl_c, read_terminal
+from support.projects import CLEAN_CARDS, write_project
+from support.terminal import default_ctrl_c, read_terminal
 
 CARDDB = str(Path(sysconfig.get_path("scripts")) / "carddb")
 

@@ -1,4 +1,4 @@
-"""Tiny LOE projects on disk for the foundation tests, and a way to run the CLI on them.
+"""Tiny LOE projects on disk for the card-database, CLI and hostile-input tests, and a way to run the CLI on them.
 
 `CLEAN_CARDS` is one valid card of every LOE kind, with rules text taken from the
 shipped cards (so the rules-text check, which validate also runs, accepts it).

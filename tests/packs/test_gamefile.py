@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from game_projects import write_game
+from support.game_projects import write_game
 
 from carddb.cards.loading import load_database
 from carddb.files.project import Project

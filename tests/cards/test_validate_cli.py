@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from foundation_projects import CLEAN_CARDS, SETS, run_cli, run_process, write_project
+from support.projects import CLEAN_CARDS, SETS, run_cli, run_process, write_project
 
 from carddb.cli.app import main
 

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from foundation_projects import PNG, run_cli, write_project
+from support.projects import PNG, run_cli, write_project
 
 from carddb.cards.loading import load_database
 from carddb.files.project import Project

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game_projects import write_game
-
 from carddb.cards.database import CardDatabase
 from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
+from support.game_projects import write_game
 
 GAME_ID = "outpost"
 GAME = """\

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from double_sided import clean_outpost
+from support.double_sided import clean_outpost
 
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Report

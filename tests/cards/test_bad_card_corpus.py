@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from foundation_projects import CLEAN_CARDS, SETS, run_cli, write_project
+from support.projects import CLEAN_CARDS, SETS, run_cli, write_project
 
 CORPUS = Path(__file__).parent / "corpus"
 EXPECT = re.compile(

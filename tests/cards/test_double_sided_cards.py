@@ -9,20 +9,17 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from double_sided import GAME, GAME_ID, load_outpost, write_outpost
-from game_projects import write_game
+from support.double_sided import GAME, GAME_ID, load_outpost, write_outpost
+from support.game_projects import write_game
+from support.projects import run_cli
 
 from carddb.files.project import Project
 from carddb.findings.errors import LocatedError
 from carddb.packs.lookup import get_pack
 from carddb.render.selection import changed_card_ids, select_cards
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "foundation"))
-from foundation_projects import run_cli
 
 BROKEN = """\
 - id: good-camp

@@ -16,8 +16,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-from foundation_projects import CLEAN_CARDS, PNG, run_cli, write_project
 from PIL import Image
+from support.projects import CLEAN_CARDS, PNG, run_cli, write_project
 
 import carddb.cards.artverdicts
 

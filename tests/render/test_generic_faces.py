@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from game_projects import write_game
+from support.game_projects import write_game
 
 from carddb.cards.database import CardDatabase
 from carddb.cards.loading import load_database

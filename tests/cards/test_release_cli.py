@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from foundation_projects import CLEAN_CARDS, run_cli, write_project
+from support.projects import CLEAN_CARDS, run_cli, write_project
 
 RECORD = Path("data/loe/released.json")
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from double_sided import BEHIND, CARDS, GAME_ID, clean_outpost, load_outpost, write_outpost
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
+from support.double_sided import BEHIND, CARDS, GAME_ID, clean_outpost, load_outpost, write_outpost
+from support.printsheets import PT, Placed, placements, trimbox
 
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Report
@@ -24,9 +24,6 @@ from carddb.render.faces.schedule import render_faces
 from carddb.render.imposition import Duplex
 from carddb.render.printing import PrintOptions, print_stage
 from carddb.render.tts import card_image
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
-from printsheet_fixtures import PT, Placed, placements, trimbox
 
 A4_W, A4_H = 210.0, 297.0
 

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from support.printsheets import mark_lines, page_sizes, placements, trimbox
 from typer.testing import CliRunner
 
 from carddb.cli.app import app
 from carddb.findings.errors import CarddbError
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))  # the sheet readers of the print tests
-from printsheet_fixtures import mark_lines, page_sizes, placements, trimbox
 
 A4_PT = (595.28, 841.89)
 REPO = Path(__file__).resolve().parents[2]
@@ -39,7 +36,7 @@ def new_game(root: Path, size: str = "poker") -> Path:
 def test_new_writes_a_game_of_its_own_that_validates_strictly(tmp_path: Path) -> None:
     root = new_game(tmp_path / "ember-tide")
     data = root / "data" / "ember-tide"
-    for name in ("game.yaml", "sets.yaml", "boosters.yaml", "decks/first-deck.yaml", "rules/01-overview.md"):
+    for name in ("game.yaml", "sets.yaml", "boosters.yaml", "decks/first-deck.yaml", "rulebook/01-overview.md"):
         assert (data / name).is_file(), name
     assert "# Ember Tide" in (root / "README.md").read_text()
     assert 'name: "Ember Tide"' in (data / "game.yaml").read_text()
