@@ -31,6 +31,7 @@ def turn_over(game: Game, uid: int) -> bool:
     other = other_face(game, uid)
     if other is None:
         return False
+    shown = game.defs[uid].name
     zone, player, face_down = game.place[uid], game.controller[uid], game.face_down[uid]
     # A deck, hand or pile keeps the card where it was (a deck's order is the game); in play it comes
     # last, as the indexes of cards in play by kind list it.
@@ -45,5 +46,5 @@ def turn_over(game: Game, uid: int) -> bool:
     if zone == ZONE_PLAY:
         game.lethal_dirty = True
     if game.log is not None:
-        game.trace(f"{game.defs[uid].name} is turned to its {'back' if is_back_id(other.id) else 'front'}")
+        game.trace(f"{shown} is turned over: {other.name}")
     return True
