@@ -6,7 +6,7 @@ score(player) - the best opponent's score, where a seat's score adds up:
 |---|---|
 | a won game | +10,000 (a lost one: -10,000; a tie 0) |
 | the Tribe's points, by the scoring table | 1 each |
-| a Temple (0 points) | 1.5: a Special Ability every turn, and a Shrine of Solitude one Deify away |
+| a Temple (0 points) | 1: a Special Ability every turn, and half the Shrine of Solitude it can become (one more Deify) |
 | a Follower | 0.2 more: it may become a Citadel |
 | a Lord card in hand | 0.5, and 0.4 more if the seat could Deify with it now (the seat's own hand only) |
 | a card in the Tribe | 0.01 (a tie on points goes to the bigger Tribe) |
@@ -37,7 +37,7 @@ def evaluate(game: Game, player: int) -> float:
 
 def seat_score(game: Game, seat: int, *, own: bool) -> float:
     score = float(points(game, seat))
-    score += 1.5 * count(game, seat, "temple") + 0.2 * count(game, seat, "follower")
+    score += 1.0 * count(game, seat, "temple") + 0.2 * count(game, seat, "follower")
     score += 0.01 * len(game.play[seat])
     hand = game.hands[seat]
     score += 0.5 * len(hand)
