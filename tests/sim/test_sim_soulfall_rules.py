@@ -266,3 +266,41 @@ def test_an_illegal_state_is_reported() -> None:
     t.do(0, Action("select", t.uid("meditate")))
     with pytest.raises(ValueError, match="meditate is already taken"):
         t.do(0, Action("select", t.uid("meditate")))  # a face-down Action cannot be selected again
+
+
+# -- the bots --------------------------------------------------------------------------------------------
+
+
+def _tables_differing_in_the_opponents_hand() -> tuple[Table, Table]:
+    tables = []
+    for theirs in ("the-propagator-teeming", "the-sunderer-hollow"):
+        t = Table()
+        t.hand(0, "the-interloper-grasping")
+        t.hand(1, theirs)
+        tables.append(t)
+    return tables[0], tables[1]
+
+
+def test_the_greedy_bot_decides_the_same_whatever_the_opponent_holds_unseen() -> None:
+    from carddb.runtime.rng import Rng
+    from carddb.sim.agents import GreedyBot, imagine
+    from carddb.sim.placement import space_options
+
+    one, two = _tables_differing_in_the_opponents_hand()
+    assert one.g.hands[1] != two.g.hands[1]
+    worlds = [imagine(t.g, 0, Rng(4)) for t in (one, two)]
+    assert worlds[0].hands[1] == worlds[1].hands[1] and worlds[0].deck == worlds[1].deck
+    choices = [GreedyBot(9).act(t.g, 0, space_options(t.g, ACTIONS), "select an Action").uid for t in (one, two)]
+    assert choices[0] == choices[1]
+
+
+def test_the_greedy_bot_takes_points_when_nothing_else_is_worth_more() -> None:
+    from carddb.sim.agents import GreedyBot
+    from carddb.sim.placement import space_options
+
+    t = Table()
+    for shell in ("shell-of-tides", "shell-of-embers"):
+        t.tribe(0, shell)
+    # Prospect (a Shell: 2 points) beats Flourish (a Follower: 1), Meditate (cards), Deify and Beseech (no card).
+    choice = GreedyBot(1).act(t.g, 0, space_options(t.g, ACTIONS), "select an Action")
+    assert t.g.defs[choice.uid].id == "prospect"
