@@ -16,11 +16,14 @@ only this module (tests/packs/test_pack_api.py checks it).
    `core_entries`), `RulesLanguage`, and the parsed text (`Phrase`, `Selector`, `Postfix`,
    `phrases`, `parse_line`, `split_abilities`, `keywords_of`, `Problem`);
    `check_card_rules` is the card check that validates rules text.
-4. **The simulator kit** (docs/engine.md): the `Simulator` a pack subclasses, the seats and
-   matchups it is given, the game state (`Game` and its zones), compiled card programs
-   (`Program`, `Ctx`, `Event`...), the rules every game shares (`draw`, `deal_damage`,
-   `destroy`... and the stack), decisions that bots take (`choose`, `act`...), handler
-   tables, the compilers of cards and selectors, invariant checkpoints.
+4. **The simulator kit** (docs/engine.md): the `Simulator` a pack subclasses (or
+   `DirectSimulator`, for a game without a stack, with `run_program`), the seats and
+   matchups it is given (`FixedTable` for a fixed game), the game state (`Game` and its
+   zones), compiled card programs (`Program`, `Ctx`, `Event`...), the rules every game
+   shares (`draw`, `deal_damage`, `destroy`... and the stack), double-sided cards
+   (`turn_over`), spaces players select (`space_options`, `take_space`...), decisions
+   that bots take (`choose`, `act`...), handler tables, the compilers of cards and
+   selectors, invariant checkpoints.
 5. **Errors**: `UsageError` and `LocatedError`, which the command line reports without a traceback.
 """
 
@@ -94,6 +97,9 @@ _WHERE: dict[str, str] = {
     "CardRecord": "carddb.sim.cards",
     "Catalogue": "carddb.sim.cards",
     "Compiler": "carddb.sim.compiler",
+    "DirectSimulator": "carddb.sim.direct",
+    "run_program": "carddb.sim.direct",
+    "run_triggered": "carddb.sim.direct",
     "CORE": "carddb.sim.core_handlers",
     "Condition": "carddb.sim.core_handlers",
     "card_event": "carddb.sim.core_handlers",
@@ -111,6 +117,7 @@ _WHERE: dict[str, str] = {
     "ZONE_DECK": "carddb.sim.game",
     "ZONE_DISCARD": "carddb.sim.game",
     "ZONE_HAND": "carddb.sim.game",
+    "ZONE_NONE": "carddb.sim.game",
     "ZONE_PLAY": "carddb.sim.game",
     "ZONE_SHARED": "carddb.sim.game",
     "ZONE_STACK": "carddb.sim.game",
@@ -134,6 +141,7 @@ _WHERE: dict[str, str] = {
     "look": "carddb.sim.ops",
     "remove_damage": "carddb.sim.ops",
     "reveal": "carddb.sim.ops",
+    "shuffle_deck": "carddb.sim.ops",
     "shuffle_discard_into_deck": "carddb.sim.ops",
     "take_top": "carddb.sim.ops",
     "SimOptions": "carddb.sim.options",
@@ -153,10 +161,23 @@ _WHERE: dict[str, str] = {
     "TargetSlot": "carddb.sim.program",
     "Timing": "carddb.sim.program",
     "Triggered": "carddb.sim.program",
+    "SELECT": "carddb.sim.placement",
+    "open_spaces": "carddb.sim.placement",
+    "reopen_spaces": "carddb.sim.placement",
+    "space_is_open": "carddb.sim.placement",
+    "space_options": "carddb.sim.placement",
+    "space_taken_by": "carddb.sim.placement",
+    "space_uses": "carddb.sim.placement",
+    "take_space": "carddb.sim.placement",
+    "taken_spaces": "carddb.sim.placement",
     "SelectorCompiler": "carddb.sim.selector_compiler",
     "it_cards": "carddb.sim.selector_compiler",
     "Sel": "carddb.sim.selectors",
     "Semantics": "carddb.sim.selectors",
+    "other_face": "carddb.sim.sides",
+    "shows_back": "carddb.sim.sides",
+    "turn_over": "carddb.sim.sides",
+    "FixedTable": "carddb.sim.simulator",
     "Matchup": "carddb.sim.simulator",
     "Seat": "carddb.sim.simulator",
     "Simulator": "carddb.sim.simulator",
@@ -165,6 +186,7 @@ _WHERE: dict[str, str] = {
     "choose_targets": "carddb.sim.stack",
     "end_game": "carddb.sim.stack",
     "has_targets": "carddb.sim.stack",
+    "execute": "carddb.sim.stack",
     "push": "carddb.sim.stack",
     "run": "carddb.sim.stack",
     # 5. Errors
@@ -262,10 +284,14 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.decisions import choose as choose
     from carddb.sim.decisions import choose_many as choose_many
     from carddb.sim.decisions import confirm as confirm
+    from carddb.sim.direct import DirectSimulator as DirectSimulator
+    from carddb.sim.direct import run_program as run_program
+    from carddb.sim.direct import run_triggered as run_triggered
     from carddb.sim.events import emit as emit
     from carddb.sim.game import ZONE_DECK as ZONE_DECK
     from carddb.sim.game import ZONE_DISCARD as ZONE_DISCARD
     from carddb.sim.game import ZONE_HAND as ZONE_HAND
+    from carddb.sim.game import ZONE_NONE as ZONE_NONE
     from carddb.sim.game import ZONE_PLAY as ZONE_PLAY
     from carddb.sim.game import ZONE_SHARED as ZONE_SHARED
     from carddb.sim.game import ZONE_STACK as ZONE_STACK
@@ -289,9 +315,19 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.ops import look as look
     from carddb.sim.ops import remove_damage as remove_damage
     from carddb.sim.ops import reveal as reveal
+    from carddb.sim.ops import shuffle_deck as shuffle_deck
     from carddb.sim.ops import shuffle_discard_into_deck as shuffle_discard_into_deck
     from carddb.sim.ops import take_top as take_top
     from carddb.sim.options import SimOptions as SimOptions
+    from carddb.sim.placement import SELECT as SELECT
+    from carddb.sim.placement import open_spaces as open_spaces
+    from carddb.sim.placement import reopen_spaces as reopen_spaces
+    from carddb.sim.placement import space_is_open as space_is_open
+    from carddb.sim.placement import space_options as space_options
+    from carddb.sim.placement import space_taken_by as space_taken_by
+    from carddb.sim.placement import space_uses as space_uses
+    from carddb.sim.placement import take_space as take_space
+    from carddb.sim.placement import taken_spaces as taken_spaces
     from carddb.sim.program import ONCE_PER_TURN as ONCE_PER_TURN
     from carddb.sim.program import OWN_TURN_ONLY as OWN_TURN_ONLY
     from carddb.sim.program import Activated as Activated
@@ -312,6 +348,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.selector_compiler import it_cards as it_cards
     from carddb.sim.selectors import Sel as Sel
     from carddb.sim.selectors import Semantics as Semantics
+    from carddb.sim.sides import other_face as other_face
+    from carddb.sim.sides import shows_back as shows_back
+    from carddb.sim.sides import turn_over as turn_over
+    from carddb.sim.simulator import FixedTable as FixedTable
     from carddb.sim.simulator import Matchup as Matchup
     from carddb.sim.simulator import Seat as Seat
     from carddb.sim.simulator import Simulator as Simulator
@@ -319,6 +359,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.stack import StackItem as StackItem
     from carddb.sim.stack import choose_targets as choose_targets
     from carddb.sim.stack import end_game as end_game
+    from carddb.sim.stack import execute as execute
     from carddb.sim.stack import has_targets as has_targets
     from carddb.sim.stack import push as push
     from carddb.sim.stack import run as run

@@ -24,6 +24,9 @@ game not won.
   seat's own card (a Duke): that seat's mean win difference over the pairs. A
   shared-deck card: the seat whose win rate moved most, with that change (positive:
   the card helped it); picking the largest of several changes makes it look larger.
+- Win rate by each report tag (`Simulator.report_tags`: what a seat did or held, from the
+  pack's summary of the seat, e.g. a faction it followed or a space it selected most), over
+  the seat-games that carry the word; a seat-game may carry several words of one tag.
 - Cards never played, and why: never drawn, drawn but never a legal play (cost,
   targets, timing), or legal but no bot chose it. Kinds that start in play
   (`Simulator.starts_in_play`; LOE: Lords) are left out.
@@ -127,6 +130,8 @@ class Analysis:
     ablation_games: int = 0
     never_played: list[NeverPlayed] = field(default_factory=list)
     unplayable_text: dict[str, list[str]] = field(default_factory=dict)  # card id -> lines the engine cannot execute
+    # A report tag (`Simulator.report_tags`) -> win rate of the seat-games by each word the tag took
+    by_tag: dict[str, list[Rate]] = field(default_factory=dict)
 
     @property
     def mean_turns(self) -> float:
@@ -139,9 +144,10 @@ class Analysis:
         for key in ("by_seat", "by_seat_first"):
             for entry, rate in zip(data[key], getattr(self, key), strict=True):
                 entry["rate"] = rate.rate
-        for kind, rates in self.by_kind.items():
-            for entry, rate in zip(data["by_kind"][kind], rates, strict=True):
-                entry["rate"] = rate.rate
+        for key in ("by_kind", "by_tag"):
+            for name, rates in getattr(self, key).items():
+                for entry, rate in zip(data[key][name], rates, strict=True):
+                    entry["rate"] = rate.rate
         return data
 
 
@@ -152,6 +158,7 @@ def analyse(
     *,
     report_kinds: Sequence[str] = (),
     starts_in_play: Sequence[str] = (),
+    report_tags: Sequence[str] = (),
 ) -> Analysis:
     info = {c.id: c for c in cards}
     finished = [r for r in records if not r.error]
@@ -160,12 +167,14 @@ def analyse(
     by_seat: dict[str, list[int]] = {}
     by_turn_order: dict[str, list[int]] = {}
     by_kind: dict[str, dict[str, list[int]]] = {kind: {} for kind in report_kinds}
+    by_tag: dict[str, dict[str, list[int]]] = {tag: {} for tag in report_tags}
     for record in finished:
         for index, seat in enumerate(record.seats):
             won = int(record.winner == index)
             order = "first" if index == record.first else "not first"
             tables = [(by_seat, seat.name), (by_turn_order, f"{seat.name}, {order}")]
             tables += [(by_kind[kind], _card_of_kind(seat.cards, kind, info)) for kind in report_kinds]
+            tables += [(by_tag[tag], word) for tag in report_tags for word in _words(seat.summary.get(tag))]
             for table, key in tables:
                 tally = table.setdefault(key, [0, 0])
                 tally[0] += won
@@ -186,7 +195,17 @@ def analyse(
         card_ablation=ablation_deltas(finished, ablations, info) if ablations else [],
         ablation_games=min((len(v) for v in ablations.values()), default=0) if ablations else 0,
         never_played=never_played(finished, info, set(starts_in_play)),
+        by_tag={tag: _rates(table, {}) for tag, table in by_tag.items()},
     )
+
+
+def _words(value: Any) -> list[str]:
+    """A report tag's value in a seat's summary: one word, or a list of them (each counts the seat-game)."""
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        return [str(word) for word in value]
+    return [str(value)]
 
 
 def _card_of_kind(ids: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> str:

@@ -72,7 +72,8 @@ class Catalogue:
 
 
 def records_from_database(db: CardDatabase, sim: Simulator) -> list[CardRecord]:
-    return [sim.card_record(card) for card in db.cards]
+    """Every face: a double-sided card's back is a record of its own, `ID/back` (`carddb.sim.sides` turns it up)."""
+    return [sim.card_record(face) for face in db.faces()]
 
 
 def compile_catalogue(records: Iterable[CardRecord], sim: Simulator) -> Catalogue:

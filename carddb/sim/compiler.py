@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
+    ConditionedAbility,
     KeywordAbility,
     Phrase,
     Selector,
@@ -169,6 +170,26 @@ def compile_card(index: int, record: CardRecord, sim: Simulator) -> CardDef:
     return definition
 
 
+def _gate(condition: Cond, parts: list[Any]) -> list[Any]:
+    """`CONDITION - ABILITY`: each step of the gated effects and triggered abilities happens only while the
+    condition keyword holds (tested when the step is reached, as `If ...` is). Other gated abilities
+    (statics, activated abilities, keywords that are not effects) need rules the kit does not know."""
+    gated: list[Any] = []
+    for part in parts:
+        if isinstance(part, Program):
+            gated.append(_gated_program(condition, part))
+        elif isinstance(part, Triggered):
+            gated.append(Triggered(part.index, part.event, _gated_program(condition, part.program), part.text))
+        else:
+            raise CompileError(f"a condition keyword cannot gate a {type(part).__name__.lower()} here")
+    return gated
+
+
+def _gated_program(condition: Cond, program: Program) -> Program:
+    steps = tuple(Step(s.op, s.optional, (condition, *s.conditions), s.text) for s in program.steps)
+    return Program(steps, program.targets, program.text)
+
+
 def _shift(sel: Sel, offset: int) -> Sel:
     if offset and hasattr(sel, "slot"):
         sel.slot += offset  # type: ignore[attr-defined]  # a fresh TargetSel, owned by this card
@@ -179,6 +200,11 @@ def _compile_ability(
     ability: Ability, line: str, sim: Simulator, record: CardRecord, activated_index: int, triggered_index: int
 ) -> list[Any]:
     c = Compiler(sim, record)
+    if isinstance(ability, ConditionedAbility):
+        return _gate(
+            c.condition(ability.condition),
+            _compile_ability(ability.ability, line, sim, record, activated_index, triggered_index),
+        )
     if isinstance(ability, KeywordAbility):
         parts: list[Any] = []
         for keyword in ability.keywords:

@@ -81,7 +81,9 @@ def histogram(values: Sequence[int], groups: Sequence[str], title: str) -> str:
     counts = Counter(zip(values, groups, strict=True))
     lengths = sorted(set(values)) or [0]
     kinds = sorted(set(groups))
-    colours = {kind: colour for kind, colour in zip(kinds, (BAR, "#c9a227", MUTED, BAD), strict=False)}
+    # (a game may end in more ways than there are colours: they repeat rather than fail)
+    palette = (BAR, "#c9a227", MUTED, BAD, "#5b8c5a", "#8a5fa8", "#3f7f9f")
+    colours = {kind: palette[index % len(palette)] for index, kind in enumerate(kinds)}
     low, high = lengths[0], lengths[-1]
     per_length = Counter(values)
     peak = max(per_length.values(), default=1)

@@ -24,7 +24,9 @@ TEMPLATES = BUNDLED_TEMPLATES / "playtest"
 REPORT_FORMAT = "carddb-playtest"
 
 
-def plots(analysis: Analysis, pack: GamePack, seat_label: str) -> dict[str, str]:
+def plots(
+    analysis: Analysis, pack: GamePack, seat_label: str, tag_labels: dict[str, str] | None = None
+) -> dict[str, str]:
     seats = max(1, analysis.seats)
     decided = analysis.games - len(analysis.errors)
     first = analysis.first_player
@@ -44,6 +46,8 @@ def plots(analysis: Analysis, pack: GamePack, seat_label: str) -> dict[str, str]
     }
     for kind, rates in analysis.by_kind.items():
         found[f"kind-{kind}"] = rate_plot(rates, f"Win rate by {kind_word(pack, kind)}", 1 / seats)
+    for tag, rates in analysis.by_tag.items():
+        found[f"tag-{tag}"] = rate_plot(rates, f"Win rate by {(tag_labels or {}).get(tag, tag)}", 1 / seats)
     return found
 
 
@@ -53,16 +57,25 @@ def kind_word(pack: GamePack, kind: str) -> str:
     return noun.singular if noun is not None else pack.kind(kind).label
 
 
-def report_html(analysis: Analysis, pack: GamePack, settings: dict[str, Any], seat_label: str) -> str:
+def report_html(
+    analysis: Analysis,
+    pack: GamePack,
+    settings: dict[str, Any],
+    seat_label: str,
+    tag_labels: dict[str, str] | None = None,
+) -> str:
     # carddb's own template, but the values are a project's card names: one sandboxed, escaping factory for all.
     environment = sandboxed_environment([TEMPLATES], "playtest", trim=False)
     kinds = [{"id": kind, "label": kind_word(pack, kind)} for kind in analysis.by_kind]
+    labels = tag_labels or {}
+    tags = [{"id": tag, "label": labels.get(tag, tag)} for tag in analysis.by_tag]
     return environment.get_template("report.html").render(
         game_name=pack.name,
         summary=analysis,
         settings=settings,
-        plots=plots(analysis, pack, seat_label),
+        plots=plots(analysis, pack, seat_label, labels),
         kinds=kinds,
+        tags=tags,
         seat_label=seat_label,
         version=__version__,
     )
@@ -93,8 +106,10 @@ def write_report(
     settings: dict[str, Any],
     records: list[GameRecord],
     seat_label: str,
+    tag_labels: dict[str, str] | None = None,
 ) -> list[Path]:
+    """`tag_labels`: what the report calls each report tag (`Simulator.report_tags`)."""
     return [
         write_text(folder / "playtest.json", json.dumps(report_json(analysis, settings, records), indent=1) + "\n"),
-        write_text(folder / "report.html", report_html(analysis, pack, settings, seat_label)),
+        write_text(folder / "report.html", report_html(analysis, pack, settings, seat_label, tag_labels)),
     ]

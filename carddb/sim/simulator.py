@@ -55,6 +55,16 @@ class Matchup:
     removed: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class FixedTable:
+    """A fixed game's table (`GamePack.fixed`: every copy holds the same cards, so there are no deck lists):
+    its seats, played together in every game, and the cards of one game (ids, with repeats)."""
+
+    seats: tuple[Seat, ...]
+    cards: tuple[str, ...]
+    name: str = "the game's cards"
+
+
 def deck_order(matchup: Matchup, seed: int) -> list[str]:
     """The shared deck of a game, shuffled from its seed, top card last, without the removed cards."""
     order = list(matchup.deck)
@@ -78,6 +88,10 @@ class Simulator(ABC):
     seat_label: str = "seat"
     report_kinds: tuple[str, ...] = ()
     starts_in_play: tuple[str, ...] = ()
+    # More win rates, by what a seat did or held in the game: (a key of `describe`'s summary, what
+    # the report calls it). The key's value is a word or a list of words; a seat-game counts
+    # under each word (e.g. each faction whose card the seat held at the end).
+    report_tags: tuple[tuple[str, str], ...] = ()
 
     def number(self, number_id: str) -> int:
         return self.pack.number(number_id)
@@ -95,6 +109,10 @@ class Simulator(ABC):
     @abstractmethod
     def seats_from_decks(self, decks: Sequence[DeckList]) -> tuple[list[Seat], list[DeckList]]:
         """The deck lists that are seats (LOE: councils) and those that are shared decks."""
+
+    def fixed_table(self, cards: Sequence[Card]) -> FixedTable | None:
+        """A fixed game's seats and cards, from the database's cards (None: seats come from deck lists)."""
+        return None
 
     def seats_from_draft(self, log: dict[str, Any]) -> tuple[list[Seat], list[str]] | None:
         """The seats and shared deck of a `carddb draft` log (None: this game drafts no seats)."""

@@ -6,6 +6,7 @@
   the seats from the deck lists (LOE's design: players bring their own council).
 - A Full Draft's output (`carddb draft`: `draft-log.json`): its councils (each seat's
   picks and Victory card) and its shared deck, played at that table.
+- A fixed game (`Simulator.fixed_table`): its seats and its cards, the same in every game.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ class Table:
 
 
 def from_decks(db: CardDatabase, sim: Simulator, report: Report) -> Table:
+    fixed = sim.fixed_table(db.cards)
+    if fixed is not None:  # a fixed game: one table, the same cards in every game
+        return Table(fixed.seats, ((fixed.name, fixed.cards),), True, f"data/{db.pack.id}/cards")
     loaded = load_decks(db, report)
     seats, shared = sim.seats_from_decks([entry.deck for entry in loaded])
     decks = tuple((deck.id, tuple(c for c, n in deck.cards.items() for _ in range(n))) for deck in shared)

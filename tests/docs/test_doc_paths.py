@@ -32,7 +32,11 @@ def named(page: Path) -> list[tuple[int, str, str]]:
 def exists(kind: str, name: str) -> bool:
     if kind == "path":
         name = name.rstrip(".")
-        return (ROOT / name).exists() or any(name.startswith(p) for p in PROJECT_PATHS) or (("*" in name) and any(ROOT.glob(name)))
+        return (
+            (ROOT / name).exists()
+            or any(name.startswith(p) for p in PROJECT_PATHS)
+            or (("*" in name) and any(ROOT.glob(name)))
+        )
     if name == "carddb.yaml":  # the project's settings file, not a module
         return True
     # `carddb.files.atomic.write_text`: modules as far as they go, then attributes.

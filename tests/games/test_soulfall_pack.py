@@ -123,3 +123,42 @@ def test_a_side_that_prints_other_points_than_the_scoring_table_is_located(tmp_p
     line = text.splitlines().index("    name: Citadel") + 2
     assert finding.path == cards and finding.span is not None and finding.span.line == line
     assert finding.message == "a Citadel is worth 3 points in the scoring table, but 'follower/back' prints 4"
+
+
+# Each decision docs/soulfall.md lists ("Decisions where the seed is silent"), by words of its blockquote.
+DECISIONS = (
+    "the Sunderer",
+    "The abilities of the Lord cards, the Special Abilities of the Temples and the abilities of the Broken Shells",
+    "The Special Abilities, one for the Temples of each Lord",
+    "The abilities of the Broken Shells are this edition's",
+    "names these abilities but does not define them",
+    "unless it says **instead**",
+    "the youngest player starts",
+    "the Shrines of either player end the game",
+    "It can: it is simply turned face down",
+    "a Temple still in your Tribe at the end scores",
+)
+
+
+def test_every_decision_is_marked_in_the_one_form_every_rulebook_shares() -> None:
+    """`> **Decision:** ` opens a blockquote for each decision of this edition; no other marker is left."""
+    marked: list[str] = []
+    for path in sorted((REPO / "data" / "soulfall" / "rulebook").glob("*.md")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("> **Decision:** "):
+                marked.append(line)
+            else:
+                assert "Decision" not in line and "design is silent" not in line, f"{path.name}: {line}"
+    for words in DECISIONS:
+        assert sum(words in line for line in marked) == 1, words
+    assert len(marked) == len(DECISIONS)
+    docs = (REPO / "docs" / "soulfall.md").read_text(encoding="utf-8")
+    assert "## Decisions where the seed is silent" in docs and "> **Decision:** " in docs
+
+
+def test_the_propagator_blooming_reads_flourish_and_prospect_instead_as_the_seeds_example(db: CardDatabase) -> None:
+    card = db.by_id("the-propagator-blooming")
+    assert card is not None and card.text.splitlines() == [
+        "Flourish or Prospect.",
+        "Worship - Flourish and Prospect instead.",
+    ]

@@ -101,7 +101,9 @@ def playtest(
     folder = out_dir(db, out, "playtest", f"seed{request.seed}")
     with stages() as stage:
         outcome = run(plan, rules, request, stage)
-    written = write_report(folder, outcome.analysis, db.pack, settings, outcome.records, rules.seat_label)
+    written = write_report(
+        folder, outcome.analysis, db.pack, settings, outcome.records, rules.seat_label, dict(rules.report_tags)
+    )
     for index in log_game or []:
         written.append(_write_log(db, rules, plan, index, folder))
     _summary(outcome.analysis, rules)
@@ -166,7 +168,9 @@ def _summary(analysis: object, rules: Simulator) -> None:
         f"first player won {a.first_player.rate:.0%} (95% CI {a.first_player.low:.0%}-{a.first_player.high:.0%})"
     )
     kinds = [(kind_word(rules.pack, kind), rates) for kind, rates in a.by_kind.items()]
-    for label, rates in [(rules.seat_label, a.by_seat), *kinds]:
+    labels = dict(rules.report_tags)
+    tags = [(labels.get(tag, tag), rates) for tag, rates in a.by_tag.items()]
+    for label, rates in [(rules.seat_label, a.by_seat), *kinds, *tags]:
         if rates:
             best, worst = rates[0], rates[-1]
             print(f"  by {label}: best {best.label} {best.rate:.0%}, worst {worst.label} {worst.rate:.0%}")

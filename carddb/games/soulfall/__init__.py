@@ -9,11 +9,16 @@ own name, points and text.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from carddb.games.soulfall.checks import points_follow_scoring
 from carddb.games.soulfall.numbers import NUMBERS, TABLES
 from carddb.games.soulfall.schema import SoulfallCardSchema
 from carddb.games.soulfall.vocabulary import soulfall_rules
 from carddb.pack_api import Faction, GamePack, KindInfo, Rarity, StatInfo, check_card_rules, package_folder
+
+if TYPE_CHECKING:
+    from carddb.pack_api import Simulator
 
 KINDS = (
     KindInfo(
@@ -119,6 +124,18 @@ LORDS = (
     Faction("sunderer", "Sunderer", "#7a3a17", "#f0c07c", "Breaks open the shore's Shells: Prospect, Consecrate."),
 )
 
+_SIMULATORS: dict[str, Simulator] = {}
+
+
+def simulator(pack: GamePack) -> Simulator:
+    """SoulFall's rules for the simulator (carddb/games/soulfall/sim/), built on first use."""
+    if pack.id not in _SIMULATORS:
+        from carddb.games.soulfall.sim.simulator import SoulfallSimulator
+
+        _SIMULATORS[pack.id] = SoulfallSimulator(pack)
+    return _SIMULATORS[pack.id]
+
+
 PACK = GamePack(
     id="soulfall",
     name="Lords of SoulFall",
@@ -139,6 +156,7 @@ PACK = GamePack(
     numbers=NUMBERS,
     tables=TABLES,
     fixed=True,
+    simulator=simulator,
     starter=package_folder(__name__) / "starter",
     components_note="This list follows the design's: {number:action-cards} Action, {number:reference-cards} Reference, "
     "{number:temple-cards} Temple/Shrine, {number:follower-cards} Follower/Citadel, {number:shell-cards} Shell/Broken "

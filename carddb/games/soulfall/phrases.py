@@ -126,6 +126,16 @@ SOULFALL_ENTRIES: list[EffectEntry] = [
         (Param("action", "action"), Param("other", "action")),
     ),
     EffectEntry(
+        "both-actions",
+        "effect",
+        (Pattern("{action} and {other} instead"),),
+        "The player performs both Actions it names, in the order they choose, in place of the card's ability that "
+        "offers one of them (`{action} or {other}`), which is then not performed.",
+        ("Flourish and Prospect instead.", "Worship - Flourish and Prospect instead."),
+        (Param("action", "action"), Param("other", "action")),
+        kinds=frozenset({"lord"}),
+    ),
+    EffectEntry(
         "gain-followers",
         "effect",
         (Pattern("Gain {amount} Follower(s)"),),
