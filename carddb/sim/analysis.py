@@ -8,6 +8,9 @@ game not won.
 - Win rate by seat (LOE: council) and by the seat's card of each kind the pack names
   (`Simulator.report_kinds`; LOE: Lord and Victory card): over seat-games (each game
   gives one per seat).
+- Win rate by faction (`Simulator.report_factions`; ESTRO: by estro): each seat-game counted
+  under the faction most of the seat's cards belong to (the cards it held in all its games, so
+  random cards dealt to complete a deck do not move a seat from one faction to another).
 - First-player advantage: the share of games the first seat won, against the
   1/seats it would be in a fair game.
 - Card delta from play rate: among the seats that could play a card (the seat whose
@@ -127,6 +130,7 @@ class Analysis:
     ablation_games: int = 0
     never_played: list[NeverPlayed] = field(default_factory=list)
     unplayable_text: dict[str, list[str]] = field(default_factory=dict)  # card id -> lines the engine cannot execute
+    by_faction: list[Rate] = field(default_factory=list)  # win rate by each seat's leading faction (ids as labels)
 
     @property
     def mean_turns(self) -> float:
@@ -142,6 +146,8 @@ class Analysis:
         for kind, rates in self.by_kind.items():
             for entry, rate in zip(data["by_kind"][kind], rates, strict=True):
                 entry["rate"] = rate.rate
+        for entry, rate in zip(data["by_faction"], self.by_faction, strict=True):
+            entry["rate"] = rate.rate
         return data
 
 
@@ -152,6 +158,7 @@ def analyse(
     *,
     report_kinds: Sequence[str] = (),
     starts_in_play: Sequence[str] = (),
+    report_factions: bool = False,
 ) -> Analysis:
     info = {c.id: c for c in cards}
     finished = [r for r in records if not r.error]
@@ -160,12 +167,16 @@ def analyse(
     by_seat: dict[str, list[int]] = {}
     by_turn_order: dict[str, list[int]] = {}
     by_kind: dict[str, dict[str, list[int]]] = {kind: {} for kind in report_kinds}
+    by_faction: dict[str, list[int]] = {}
+    factions = seat_factions(finished, info) if report_factions else {}
     for record in finished:
         for index, seat in enumerate(record.seats):
             won = int(record.winner == index)
             order = "first" if index == record.first else "not first"
             tables = [(by_seat, seat.name), (by_turn_order, f"{seat.name}, {order}")]
             tables += [(by_kind[kind], _card_of_kind(seat.cards, kind, info)) for kind in report_kinds]
+            if report_factions:
+                tables.append((by_faction, factions[seat.name]))
             for table, key in tables:
                 tally = table.setdefault(key, [0, 0])
                 tally[0] += won
@@ -186,7 +197,30 @@ def analyse(
         card_ablation=ablation_deltas(finished, ablations, info) if ablations else [],
         ablation_games=min((len(v) for v in ablations.values()), default=0) if ablations else 0,
         never_played=never_played(finished, info, set(starts_in_play)),
+        by_faction=_rates(by_faction, {}),
     )
+
+
+def seat_factions(records: Sequence[GameRecord], info: Mapping[str, CardRecord]) -> dict[str, str]:
+    """Each seat's leading faction, from the cards it held in every one of its games: a seat whose
+    deck list is completed by random cards (ESTRO's 5) is judged by the cards it chose."""
+    held: dict[str, set[str]] = {}
+    for record in records:
+        for seat in record.seats:
+            if seat.name in held:
+                held[seat.name] &= set(seat.cards)
+            else:
+                held[seat.name] = set(seat.cards)
+    return {name: leading_faction(sorted(cards), info) for name, cards in held.items()}
+
+
+def leading_faction(ids: Sequence[str], info: Mapping[str, CardRecord]) -> str:
+    """The faction most of the cards belong to; a tie joins the tied ones ("armonio/illusio")."""
+    counts = Counter(info[c].faction for c in ids if c in info and info[c].faction)
+    if not counts:
+        return ""
+    most = max(counts.values())
+    return "/".join(sorted(f for f, n in counts.items() if n == most))
 
 
 def _card_of_kind(ids: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> str:

@@ -81,7 +81,9 @@ def histogram(values: Sequence[int], groups: Sequence[str], title: str) -> str:
     counts = Counter(zip(values, groups, strict=True))
     lengths = sorted(set(values)) or [0]
     kinds = sorted(set(groups))
-    colours = {kind: colour for kind, colour in zip(kinds, (BAR, "#c9a227", MUTED, BAD), strict=False)}
+    palette = (BAR, "#c9a227", MUTED, BAD, GOOD, "#3b6e9e")
+    # (a game may end in more ways than there are colours: they come round again rather than fail)
+    colours = {kind: palette[index % len(palette)] for index, kind in enumerate(kinds)}
     low, high = lengths[0], lengths[-1]
     per_length = Counter(values)
     peak = max(per_length.values(), default=1)

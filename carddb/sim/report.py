@@ -8,7 +8,7 @@ the same numbers for tools.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,16 @@ def plots(analysis: Analysis, pack: GamePack, seat_label: str) -> dict[str, str]
     }
     for kind, rates in analysis.by_kind.items():
         found[f"kind-{kind}"] = rate_plot(rates, f"Win rate by {kind_word(pack, kind)}", 1 / seats)
+    if analysis.by_faction:
+        named = [replace(rate, label=faction_names(pack, rate.id)) for rate in analysis.by_faction]
+        found["by_faction"] = rate_plot(named, f"Win rate by {pack.faction_label}", 1 / seats)
     return found
+
+
+def faction_names(pack: GamePack, ids: str) -> str:
+    """'armonio/illusio' as the game names them: 'Armonio/Illusio'."""
+    names = {faction.id: faction.name for faction in pack.factions}
+    return "/".join(names.get(part, part) for part in ids.split("/")) if ids else "none"
 
 
 def kind_word(pack: GamePack, kind: str) -> str:
@@ -66,6 +75,7 @@ def report_html(analysis: Analysis, pack: GamePack, settings: dict[str, Any], se
         settings=settings,
         plots=plots(analysis, pack, seat_label),
         kinds=kinds,
+        faction_label=pack.faction_label,
         seat_label=seat_label,
         version=__version__,
     )
