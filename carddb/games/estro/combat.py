@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from carddb.games.estro.estri import ESTRO_BY_ID, TOTAL, stat_label
@@ -65,6 +65,9 @@ class Combatant:
             if stat != TOTAL:
                 stats[TOTAL] += change
         return cls(card.name, card.estro, stats, face_down, roll, **gifts)  # type: ignore[arg-type]
+
+    def with_roll(self, roll: int | None) -> Combatant:
+        return replace(self, roll=roll)
 
     @property
     def primary(self) -> str:
