@@ -123,7 +123,7 @@ def play_turn(game: Game) -> None:
     if len(hand) > limit:
         for uid in choose_many(game, player, "discard down to the hand size", list(hand), len(hand) - limit, "lose"):
             discard(game, uid)
-    _return_borrowed(game)
+    return_borrowed(game)
     game.tallies.clear()  # what lasted until end of turn ends
     checkpoint(game, end_of_turn=player)
     _decide(game, player)
@@ -135,7 +135,7 @@ def hand_limit(game: Game, player: int) -> int:
     return found[-1].amount if found else game.sim.number("hand-size")  # the newest Gift's number wins
 
 
-def _return_borrowed(game: Game) -> None:
+def return_borrowed(game: Game) -> None:
     for key, owner in sorted((k, v) for k, v in game.tallies.items() if k[0] == BORROWED):
         uid = key[1]
         if game.place[uid] == ZONE_PLAY and game.controller[uid] != owner:
