@@ -8,9 +8,11 @@ which option to choose (a target, a card to discard...), and yes or no.
   in an imagined world and scoring the result with the pack's `evaluate`. The
   imagined world is a copy of the game in which everything its seat has not
   seen is dealt again at random (`imagine`): the opponents' hands and the deck
-  are reshuffled among themselves, and the opponents' face-down cards are
-  replaced by cards of the same kind it has not seen. So what it decides cannot
-  depend on hidden information, only on what it knows (a test checks this).
+  are reshuffled among themselves (the pack says which zones hide cards, in
+  groups: `Simulator.hidden`), and the opponents' face-down cards are replaced
+  by unseen cards that look the same face down (by default, of the same kind).
+  So what it decides cannot depend on hidden information, only on what it knows
+  (a test checks this).
   Small choices use `card_value` and the choice's hint, like the imagined
   opponents do (`Heuristic`), who never act on their own.
 - Ties: the greedy bot breaks them with its own seeded generator (`tie_break="random"`),
@@ -200,7 +202,7 @@ def imagine(game: Game, viewer: int, rng: Rng) -> Game:
 
 
 def _disguise(world: Game, game: Game, viewer: int, known: set[int], hidden: set[int], rng: Rng) -> None:
-    """Opponents' unseen face-down cards become unseen cards of the same kind."""
+    """Opponents' unseen face-down cards become unseen cards that look the same face down (`Simulator.face_down_look`)."""
     unseen = [
         uid
         for player in range(game.n)
@@ -211,12 +213,13 @@ def _disguise(world: Game, game: Game, viewer: int, known: set[int], hidden: set
     if not unseen:
         return
     seen = {game.defs[uid].id for uid in range(len(game.defs)) if _visible(game, viewer, uid, known, hidden)}
-    by_kind: dict[str, list[int]] = {}
+    look = game.sim.face_down_look
+    by_look: dict[str, list[int]] = {}
     for definition in game.catalogue.defs:
         if definition.id not in seen:
-            by_kind.setdefault(definition.kind, []).append(definition.index)
+            by_look.setdefault(look(definition.kind), []).append(definition.index)
     for uid in unseen:
-        choices = by_kind.get(game.defs[uid].kind)
+        choices = by_look.get(look(game.defs[uid].kind))
         if choices:
             world.defs[uid] = game.catalogue.defs[choices[rng.below(len(choices))]]
 

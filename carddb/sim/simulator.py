@@ -193,6 +193,12 @@ class Simulator(ABC):
         the opponent's hand and deck, and the viewer's own deck)."""
         return [[*((ZONE_HAND, p) for p in range(game.n) if p != viewer), (ZONE_DECK, -1)]]
 
+    def face_down_look(self, kind: str) -> str:
+        """What a face-down card of `kind` shows: a bot imagines an unseen face-down card as any unseen card
+        that shows the same. By default its kind (LOE: only Dukes lie face down); ESTRO's Gift and Empty
+        cards look alike face down."""
+        return kind
+
 
 def simulator_for(pack: GamePack) -> Simulator:
     """The pack's simulator, or a usage error naming the game."""

@@ -9,21 +9,29 @@ unless a test queues its answers), and so are the dice (`dice`: the faces to rol
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+from carddb.cards.database import CardDatabase, load_database
+from carddb.files.project import Project
+from carddb.findings.diagnostics import Report
 from carddb.games.estro.sim.board import deck, deck_zone
 from carddb.games.estro.sim.stats import values
 from carddb.packs.lookup import get_pack
-from carddb.sim.cards import CardRecord, Catalogue
+from carddb.sim.cards import CardRecord, Catalogue, compile_catalogue
 from carddb.sim.compiler import compile_card
 from carddb.sim.decisions import Action
 from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, Game
 from carddb.sim.invariants import violations
+from carddb.sim.match import play_game, start_game
 from carddb.sim.options import SimOptions
+from carddb.sim.playtest import PlaytestPlan
 from carddb.sim.program import Event
-from carddb.sim.records import GameStats
-from carddb.sim.simulator import simulator_for
+from carddb.sim.records import GameRecord, GameStats
+from carddb.sim.runner import Request, prepare
+from carddb.sim.simulator import Simulator, simulator_for
 from carddb.sim.stack import run
 
 STATS = ("atk", "def", "hel", "dex", "map")
@@ -194,3 +202,32 @@ def scenario(entry: str, example: str) -> Any:
 
 def run_scenario(key: tuple[str, str]) -> None:
     SCENARIOS[key](Table(), key[1])
+
+
+# -- games of the bundled decks ------------------------------------------------------------------------
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@cache
+def _database() -> CardDatabase:
+    db, report = load_database(Project.at(REPO), get_pack("estro"))
+    assert not report.errors
+    return db
+
+
+def real_plan(sim: Simulator, games: int = 10, seed: int = 1, bots: tuple[str, ...] = ("random",)) -> PlaytestPlan:
+    """The plan `carddb playtest --game estro` plays: the bundled chosen decks, each completed in every game."""
+    plan, _ = prepare(_database(), sim, Request(games=games, seed=seed, bots=bots), Report())
+    return plan
+
+
+def one_game(sim: Simulator, index: int = 0) -> Game:
+    """Game `index` of the bundled plan, set up and ready for its first turn."""
+    plan = real_plan(sim)
+    return start_game(sim, compile_catalogue(plan.records, sim), plan.spec(index), SimOptions(check_invariants=True))
+
+
+def play_one(sim: Simulator, seed: int) -> GameRecord:
+    plan = real_plan(sim, seed=seed)
+    return play_game(sim, compile_catalogue(plan.records, sim), plan.spec(0), SimOptions(check_invariants=True))

@@ -161,6 +161,9 @@ class EstroSimulator(Simulator):
         other = 1 - viewer
         return [[(ZONE_HAND, other), (deck_zone(other), other)], [(deck_zone(viewer), viewer)]]
 
+    def face_down_look(self, kind: str) -> str:
+        return "fighter" if kind in FIGHTER_KINDS else kind  # a face-down card shows neither Gift nor Empty
+
     # -- bots and checks -------------------------------------------------------------------------
 
     def evaluate(self, game: Game, player: int) -> float:
