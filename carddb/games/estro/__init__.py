@@ -62,7 +62,8 @@ def simulator(pack: GamePack) -> Simulator:
 PACK = GamePack(
     id="estro",
     name="ESTRO",
-    description="A 1 vs 1 duel of five estri: 20 chosen cards plus 5 random, five stats and their TOT, Gifts and Zones.",
+    description="A 1 vs 1 duel of {number:estri:word} estri: {number:deck-chosen} chosen cards plus "
+    "{number:deck-random} at random, {number:stats-per-card:word} stats and their TOT, Gifts and Zones.",
     card_schema=EstroCardSchema,
     kinds=KINDS,
     rarities=RARITIES,
