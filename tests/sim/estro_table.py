@@ -200,6 +200,10 @@ def scenario(entry: str, example: str) -> Any:
     return register
 
 
+def keys_of(module: str) -> list[tuple[str, str]]:
+    return sorted(key for key, function in SCENARIOS.items() if function.__module__ == module)
+
+
 def run_scenario(key: tuple[str, str]) -> None:
     SCENARIOS[key](Table(), key[1])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import test_sim_estro_core_entries
 import test_sim_estro_entries
 from estro_table import SCENARIOS
 
@@ -48,7 +49,8 @@ def test_every_example_sentence_has_an_executing_scenario() -> None:
     wanted = {(entry.name, example) for entry in PACK.language.registry for example in entry.examples}
     assert wanted - set(SCENARIOS) == set()
     assert set(SCENARIOS) - wanted == set()  # no scenario for a sentence the registry no longer has
-    assert test_sim_estro_entries.test_example  # (importing it registered the scenarios)
+    for module in (test_sim_estro_core_entries, test_sim_estro_entries):  # (importing them registered them)
+        assert module.keys_of(module.__name__)
 
 
 def test_every_card_of_the_pool_compiles() -> None:
