@@ -233,3 +233,28 @@ def test_a_card_on_the_field_does_not_count_the_zone() -> None:
     t = Table()
     t.card("zone", "Ardo cards get +3 ATK.", zone="play")
     assert fighters(t.g, 0) == []
+
+
+def test_the_invariants_see_what_estro_forbids() -> None:
+    t = Table()
+    t.card("zone", "Ardo cards get +3 ATK.", zone="play")
+    zone = t.card("zone", "Ardo cards get +3 ATK.", owner=1, zone="play")
+    t.g.face_down[zone] = True
+    stray = t.deck(1)[0]
+    t.g.owner[stray] = 0
+    borrowed = t.on_field(owner=1)
+    t.g.move(borrowed, ZONE_PLAY, 0)  # gained control of, and never given back
+    for _ in range(6):
+        t.card("empty")
+    t.g.tallies[("attacks", 0)] = 1
+    problems = " | ".join(t.sim.invariants(t.g, end_of_turn=0))
+    for expected in (
+        "2 Zone cards are active",
+        "a zone card, is face down",
+        "of P1 is in P2's deck",
+        "still controlled by P1 after the turn",
+        "ends the turn with 6 cards in hand",
+        "outlast the turn",
+    ):
+        assert expected in problems, expected
+    assert t.sim.invariants(Table().g, end_of_turn=0) == []

@@ -184,9 +184,6 @@ class EstroSimulator(Simulator):
                     problems.append(f"{defs[uid].id}, a {defs[uid].kind} card, is face down")
                 if end_of_turn is not None and game.controller[uid] != game.owner[uid]:
                     problems.append(f"{defs[uid].id} is still controlled by P{player + 1} after the turn")
-                found = values(game, uid) if defs[uid].kind in FIGHTER_KINDS else None
-                if found is not None and min(found) < 0:
-                    problems.append(f"{defs[uid].id} has a negative value {found}")
             for uid in deck(game, player):
                 if game.owner[uid] != player:
                     problems.append(f"{defs[uid].id} of P{game.owner[uid] + 1} is in P{player + 1}'s deck")
