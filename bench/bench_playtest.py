@@ -2,9 +2,9 @@
 
 Usage: python bench/bench_playtest.py [--game ID] [--games N] [--greedy-games M] [--rounds R] [--workers K]
 
-Plays the same plan `carddb playtest --game ID` plays (LOE: every ordered pair of the
-councils in data/loe/decks on each shared deck; a fixed game such as SoulFall: its one
-table; seeds from --seed) through the same code:
+Plays the same plan `carddb playtest --game ID` plays (LOE: every ordered pair of the councils in
+data/loe/decks on each shared deck; ESTRO: every ordered pair of the chosen decks, each completed
+by its random cards; a fixed game such as SoulFall: its one table; seeds from --seed) through the same code:
 
 1. random bots, in this process: games per CPU second (time.process_time, so other
    processes on a shared machine slow it less than wall time) and per wall second;
@@ -65,7 +65,7 @@ def timed(plan: PlaytestPlan) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="loe", help="the game pack's id")
+    parser.add_argument("--game", default="loe", help="the game pack's id (loe, estro, soulfall...)")
     parser.add_argument("--games", type=int, default=1000, help="random-bot games per round")
     parser.add_argument("--greedy-games", type=int, default=40, help="greedy-bot games per round")
     parser.add_argument("--rounds", type=int, default=3)
@@ -82,9 +82,8 @@ def main() -> None:
     plan, settings = prepare(db, rules, Request(games=args.games, seed=args.seed), Report())
     greedy = replace(plan, games=args.greedy_games, bots=("greedy", "greedy"))
     print(f"python {sys.version.split()[0]}; {machine()}")
-    print(
-        f"{pack.name}: {len(plan.matchups)} matchups: seats {', '.join(settings['seats'])} on {', '.join(settings['decks'])}"
-    )
+    decks = f" on {', '.join(settings['decks'])}" if settings["decks"] else ""
+    print(f"{pack.name}, {len(plan.matchups)} matchups: {rules.seat_label}s {', '.join(settings['seats'])}{decks}")
 
     random_cpu, random_wall, greedy_cpu = [], [], []
     turns = 0

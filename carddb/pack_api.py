@@ -107,6 +107,7 @@ _WHERE: dict[str, str] = {
     "kinds_of": "carddb.sim.core_handlers",
     "player_event": "carddb.sim.core_handlers",
     "players_of": "carddb.sim.core_handlers",
+    "static_applies": "carddb.sim.core_handlers",
     "PASS": "carddb.sim.decisions",
     "Action": "carddb.sim.decisions",
     "act": "carddb.sim.decisions",
@@ -185,8 +186,8 @@ _WHERE: dict[str, str] = {
     "StackItem": "carddb.sim.stack",
     "choose_targets": "carddb.sim.stack",
     "end_game": "carddb.sim.stack",
-    "has_targets": "carddb.sim.stack",
     "execute": "carddb.sim.stack",
+    "has_targets": "carddb.sim.stack",
     "push": "carddb.sim.stack",
     "run": "carddb.sim.stack",
     # 5. Errors
@@ -278,6 +279,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.core_handlers import kinds_of as kinds_of
     from carddb.sim.core_handlers import player_event as player_event
     from carddb.sim.core_handlers import players_of as players_of
+    from carddb.sim.core_handlers import static_applies as static_applies
     from carddb.sim.decisions import PASS as PASS
     from carddb.sim.decisions import Action as Action
     from carddb.sim.decisions import act as act

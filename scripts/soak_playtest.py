@@ -2,10 +2,10 @@
 
 Usage: python scripts/soak_playtest.py [--game ID] [--games N] [--greedy N] [--workers K] [--seed S] [--project DIR]
 
-Plays N games (default 10,000): for LOE, over every pairing of the councils in
-data/loe/decks on each shared deck; for a fixed game (SoulFall), its one table. Random
-bots against random bots, and --greedy of them (default 500) with a greedy bot against
-a random one. `SimOptions(check_invariants=True)`
+Plays N games (default 10,000) of --game over every pairing of its seats (LOE: the councils in
+data/loe/decks, on each shared deck; ESTRO: the chosen decks, each completed by its random cards
+in every game; a fixed game such as SoulFall: its one table): random bots against random bots,
+and --greedy of them (default 500) with a greedy bot against a random one. `SimOptions(check_invariants=True)`
 checks the illegal states of carddb/sim/invariants.py (each card in exactly one
 zone, the card count conserved, no negative damage or powerstones, fatigue and
 facing only in play, attachments to cards in play) and LOE's own (powerstones
@@ -39,7 +39,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="loe", help="the game pack's id")
+    parser.add_argument("--game", default="loe", help="the game pack's id (loe, estro, soulfall...)")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--greedy", type=int, default=500, help="how many of the games seat a greedy bot")
     parser.add_argument("--workers", type=int, default=default_workers())
@@ -61,7 +61,8 @@ def main() -> int:
     print(
         f"{args.games} games ({args.greedy} with a greedy bot) on {args.workers} workers, invariants after every action"
     )
-    print(f"seats: {', '.join(settings['seats'])}; shared decks: {', '.join(settings['decks'])}")
+    decks = f"; shared decks: {', '.join(settings['decks'])}" if settings["decks"] else ""
+    print(f"{pack.name}: {rules.seat_label}s {', '.join(settings['seats'])}{decks}")
     start, cpu = time.perf_counter(), _cpu()
     with stages() as stage, stage("playing games", args.games) as advance:
         results = run_plans([plan, greedy], workers=args.workers, advance=lambda n: [advance() for _ in range(n)])

@@ -12,11 +12,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 from carddb.cards.database import CardDatabase
 from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.findings.plural import plural
 from carddb.packs.card import Card, file_stem
+from carddb.rulebook.sources import numbers_html
 from carddb.rulebook.toc import Chapter, TocEntry, table_of_contents
 
 ASSETS = "rulebook"  # folder beside rulebook.html that holds its pictures and fonts
@@ -146,7 +148,7 @@ def assemble(
     html = templates.get_template("book.html").render(
         lang="en",
         game_name=pack.name,
-        description=pack.description,
+        description=Markup(numbers_html(pack.description, pack.number_values)),
         facts=facts,
         paper=paper,
         stylesheet=stylesheet,

@@ -8,9 +8,11 @@ which option to choose (a target, a card to discard...), and yes or no.
   in an imagined world and scoring the result with the pack's `evaluate`. The
   imagined world is a copy of the game in which everything its seat has not
   seen is dealt again at random (`imagine`): the opponents' hands and the deck
-  are reshuffled among themselves, and the opponents' face-down cards are
-  replaced by cards of the same kind it has not seen. So what it decides cannot
-  depend on hidden information, only on what it knows (a test checks this).
+  are reshuffled among themselves (the pack says which zones hide cards, in
+  groups: `Simulator.hidden`), and the opponents' face-down cards are replaced
+  by unseen cards that look the same face down (by default, of the same kind).
+  So what it decides cannot depend on hidden information, only on what it knows
+  (a test checks this).
   Small choices use `card_value` and the choice's hint, like the imagined
   opponents do (`Heuristic`), who never act on their own.
 - Ties: the greedy bot breaks them with its own seeded generator (`tie_break="random"`),
@@ -25,7 +27,7 @@ from typing import Protocol
 
 from carddb.runtime.rng import Rng
 from carddb.sim.decisions import Action
-from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
+from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
 from carddb.sim.stack import run
 
 BOTS = ("random", "greedy")
@@ -163,66 +165,66 @@ def make_agent(kind: str, seed: int) -> Agent:
 
 
 def imagine(game: Game, viewer: int, rng: Rng) -> Game:
-    """A copy of `game` in which everything `viewer` has not seen is dealt again at random."""
+    """A copy of `game` in which everything `viewer` has not seen is dealt again at random.
+
+    The pack says which zones hide cards from the viewer, in groups (`Simulator.hidden`): the
+    unseen cards of a group are shuffled among that group's unseen places."""
     world = game.copy()
     known = game.known[viewer]
-    slots: list[tuple[list[int], int]] = []  # (zone list, position) of every card the viewer cannot see
-    pool: list[int] = []
-    for player in range(game.n):
-        if player == viewer:
-            continue
-        hand = world.hands[player]
-        for position, uid in enumerate(hand):
-            if uid not in known:
-                slots.append((hand, position))
-                pool.append(uid)
-    for position, uid in enumerate(world.deck):
-        if uid not in known:
-            slots.append((world.deck, position))
-            pool.append(uid)
-    pool.sort()  # where the unseen cards really are must not change what is imagined
-    rng.shuffle(pool)
-    for (cards, position), uid in zip(slots, pool, strict=True):
-        cards[position] = uid
-    for player in range(game.n):
-        for uid in world.hands[player]:
-            world.place[uid] = ZONE_HAND
-            world.controller[uid] = player
-    for uid in world.deck:
-        world.place[uid] = ZONE_DECK
+    hidden: set[int] = set()
+    for group in game.sim.hidden(game, viewer):
+        slots: list[tuple[list[int], int, int, int]] = []  # (zone list, position, zone, player) of each unseen card
+        pool: list[int] = []
+        for zone, player in group:
+            cards = world.zone_list(zone, player)
+            for position, uid in enumerate(cards):
+                if uid not in known:
+                    slots.append((cards, position, zone, player))
+                    pool.append(uid)
+        hidden.update(pool)
+        pool.sort()  # where the unseen cards really are must not change what is imagined
+        rng.shuffle(pool)
+        for (cards, position, zone, player), uid in zip(slots, pool, strict=True):
+            cards[position] = uid
+            world.place[uid] = zone
+            if zone == ZONE_HAND:
+                world.controller[uid] = player
     world.reacts = {}
     for hand in world.hands:
         for uid in hand:
             for event_type in world.defs[uid].reacts:
                 world.reacts[event_type] = world.reacts.get(event_type, 0) + 1
-    _disguise(world, game, viewer, known, rng)
+    _disguise(world, game, viewer, known, hidden, rng)
+    if game.sim.reseed_imagined:
+        world.rng = Rng(rng.next_u64())
     world.statics_cache = None
     return world
 
 
-def _disguise(world: Game, game: Game, viewer: int, known: set[int], rng: Rng) -> None:
-    """Opponents' unseen face-down cards become unseen cards of the same kind."""
-    hidden = [
+def _disguise(world: Game, game: Game, viewer: int, known: set[int], hidden: set[int], rng: Rng) -> None:
+    """Opponents' unseen face-down cards become unseen cards that look the same face down (`Simulator.face_down_look`)."""
+    unseen = [
         uid
         for player in range(game.n)
         if player != viewer
         for uid in game.play[player]
         if game.face_down[uid] and uid not in known
     ]
-    if not hidden:
+    if not unseen:
         return
-    seen = {game.defs[uid].id for uid in range(len(game.defs)) if _visible(game, viewer, uid, known)}
-    by_kind: dict[str, list[int]] = {}
+    seen = {game.defs[uid].id for uid in range(len(game.defs)) if _visible(game, viewer, uid, known, hidden)}
+    look = game.sim.face_down_look
+    by_look: dict[str, list[int]] = {}
     for definition in game.catalogue.defs:
         if definition.id not in seen:
-            by_kind.setdefault(definition.kind, []).append(definition.index)
-    for uid in hidden:
-        choices = by_kind.get(game.defs[uid].kind)
+            by_look.setdefault(look(definition.kind), []).append(definition.index)
+    for uid in unseen:
+        choices = by_look.get(look(game.defs[uid].kind))
         if choices:
             world.defs[uid] = game.catalogue.defs[choices[rng.below(len(choices))]]
 
 
-def _visible(game: Game, viewer: int, uid: int, known: set[int]) -> bool:
+def _visible(game: Game, viewer: int, uid: int, known: set[int], hidden: set[int]) -> bool:
     zone = game.place[uid]
     if uid in known:
         return True
@@ -230,4 +232,4 @@ def _visible(game: Game, viewer: int, uid: int, known: set[int]) -> bool:
         return game.controller[uid] == viewer or not game.face_down[uid]
     if zone == ZONE_HAND:
         return game.controller[uid] == viewer
-    return zone == ZONE_DISCARD or zone >= ZONE_SHARED
+    return zone == ZONE_DISCARD or (zone >= ZONE_SHARED and uid not in hidden)

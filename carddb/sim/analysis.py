@@ -8,6 +8,9 @@ game not won.
 - Win rate by seat (LOE: council) and by the seat's card of each kind the pack names
   (`Simulator.report_kinds`; LOE: Lord and Victory card): over seat-games (each game
   gives one per seat).
+- Win rate by faction (`Simulator.report_factions`; ESTRO: by estro): each seat-game counted
+  under the faction most of the seat's cards belong to (the cards it held in all its games, so
+  random cards dealt to complete a deck do not move a seat from one faction to another).
 - First-player advantage: the share of games the first seat won, against the
   1/seats it would be in a fair game.
 - Card delta from play rate: among the seats that could play a card (the seat whose
@@ -132,6 +135,7 @@ class Analysis:
     unplayable_text: dict[str, list[str]] = field(default_factory=dict)  # card id -> lines the engine cannot execute
     # A report tag (`Simulator.report_tags`) -> win rate of the seat-games by each word the tag took
     by_tag: dict[str, list[Rate]] = field(default_factory=dict)
+    by_faction: list[Rate] = field(default_factory=list)  # win rate by each seat's leading faction (ids as labels)
 
     @property
     def mean_turns(self) -> float:
@@ -148,6 +152,8 @@ class Analysis:
             for name, rates in getattr(self, key).items():
                 for entry, rate in zip(data[key][name], rates, strict=True):
                     entry["rate"] = rate.rate
+        for entry, rate in zip(data["by_faction"], self.by_faction, strict=True):
+            entry["rate"] = rate.rate
         return data
 
 
@@ -159,6 +165,7 @@ def analyse(
     report_kinds: Sequence[str] = (),
     starts_in_play: Sequence[str] = (),
     report_tags: Sequence[str] = (),
+    report_factions: bool = False,
 ) -> Analysis:
     info = {c.id: c for c in cards}
     finished = [r for r in records if not r.error]
@@ -168,6 +175,8 @@ def analyse(
     by_turn_order: dict[str, list[int]] = {}
     by_kind: dict[str, dict[str, list[int]]] = {kind: {} for kind in report_kinds}
     by_tag: dict[str, dict[str, list[int]]] = {tag: {} for tag in report_tags}
+    by_faction: dict[str, list[int]] = {}
+    factions = seat_factions(finished, info) if report_factions else {}
     for record in finished:
         for index, seat in enumerate(record.seats):
             won = int(record.winner == index)
@@ -175,6 +184,8 @@ def analyse(
             tables = [(by_seat, seat.name), (by_turn_order, f"{seat.name}, {order}")]
             tables += [(by_kind[kind], _card_of_kind(seat.cards, kind, info)) for kind in report_kinds]
             tables += [(by_tag[tag], word) for tag in report_tags for word in _words(seat.summary.get(tag))]
+            if report_factions:
+                tables.append((by_faction, factions[seat.name]))
             for table, key in tables:
                 tally = table.setdefault(key, [0, 0])
                 tally[0] += won
@@ -196,6 +207,7 @@ def analyse(
         ablation_games=min((len(v) for v in ablations.values()), default=0) if ablations else 0,
         never_played=never_played(finished, info, set(starts_in_play)),
         by_tag={tag: _rates(table, {}) for tag, table in by_tag.items()},
+        by_faction=_rates(by_faction, {}),
     )
 
 
@@ -206,6 +218,28 @@ def _words(value: Any) -> list[str]:
     if isinstance(value, list | tuple):
         return [str(word) for word in value]
     return [str(value)]
+
+
+def seat_factions(records: Sequence[GameRecord], info: Mapping[str, CardRecord]) -> dict[str, str]:
+    """Each seat's leading faction, from the cards it held in every one of its games: a seat whose
+    deck list is completed by random cards (ESTRO's 5) is judged by the cards it chose."""
+    held: dict[str, set[str]] = {}
+    for record in records:
+        for seat in record.seats:
+            if seat.name in held:
+                held[seat.name] &= set(seat.cards)
+            else:
+                held[seat.name] = set(seat.cards)
+    return {name: leading_faction(sorted(cards), info) for name, cards in held.items()}
+
+
+def leading_faction(ids: Sequence[str], info: Mapping[str, CardRecord]) -> str:
+    """The faction most of the cards belong to; a tie joins the tied ones ("armonio/illusio")."""
+    counts = Counter(info[c].faction for c in ids if c in info and info[c].faction)
+    if not counts:
+        return ""
+    most = max(counts.values())
+    return "/".join(sorted(f for f, n in counts.items() if n == most))
 
 
 def _card_of_kind(ids: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> str:

@@ -124,6 +124,7 @@ def compile_card(index: int, record: CardRecord, sim: Simulator) -> CardDef:
         record.cost,
         record.cost_resources,
         record.health,
+        numbers=dict(record.numbers),
     )
     language = sim.language
     activated: list[Activated] = []

@@ -53,6 +53,16 @@ class HandlerSet:
 
         return register
 
+    def without(self, *names: str) -> HandlerSet:
+        """A copy without these entries, for a pack whose rules give one of them a meaning of its own
+        (ESTRO: each player draws from their own deck, not the shared one the core's `draw` reads)."""
+        unknown = [name for name in names if name not in self.table]
+        if unknown:
+            raise ValueError(f"no handler to leave out for {', '.join(unknown)}")
+        copy = HandlerSet()
+        copy.table = {name: handler for name, handler in self.table.items() if name not in names}
+        return copy
+
 
 @dataclass(frozen=True)
 class HandlerTable:

@@ -6,7 +6,8 @@ can rebuild the catalogue and play any game of the plan by its index:
 
 - game `i` plays matchup `(i // seats) % len(matchups)` with seat `i % seats` going
   first, so every matchup is played with every seat first in turn;
-- its seed is `derive_seed(plan seed, "game", i)`, and each bot's seed derives from it.
+- its seed is `derive_seed(plan seed, "game", i)`, and each bot's seed derives from it;
+- a seat whose deck list is completed by random cards (`deals`) gets them dealt from that seed.
 
 `ablation_plan` is the same plan with one card removed (from the councils that hold
 it, or every copy from the shared decks): the remove-one ablation of the report.
@@ -20,6 +21,8 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from carddb.play.boosters import BoosterPlan
+from carddb.play.collation import open_booster
 from carddb.runtime.rng import derive_seed
 from carddb.sim.cards import CardRecord, Catalogue, compile_catalogue
 from carddb.sim.match import GameSpec, play_game
@@ -38,6 +41,8 @@ class PlaytestPlan:
     records: tuple[CardRecord, ...]
     options: SimOptions = field(default_factory=SimOptions)
     removed: str = ""  # the card left out (an ablation plan)
+    # seat id -> the booster type that completes its cards in each game (ESTRO: the 5 random cards)
+    deals: tuple[tuple[str, BoosterPlan], ...] = ()
 
     @property
     def seats(self) -> int:
@@ -52,7 +57,27 @@ class PlaytestPlan:
     def spec(self, index: int) -> GameSpec:
         seats = self.seats
         matchup = self.matchups[(index // seats) % len(self.matchups)]
-        return GameSpec(index, derive_seed(self.seed, "game", index), matchup, index % seats, self.bots)
+        seed = derive_seed(self.seed, "game", index)
+        if self.deals:
+            matchup = self.dealt(matchup, seed)
+        return GameSpec(index, seed, matchup, index % seats, self.bots)
+
+    def dealt(self, matchup: Matchup, seed: int) -> Matchup:
+        """The matchup with each completed seat's random cards dealt for the game of `seed`.
+
+        Dealt as `carddb deck deal LIST --seed <the game's seed>` deals them (never a card the
+        seat holds, nor the card an ablation leaves out), so the game's record and log hold the
+        cards it was played with, and a replay needs no dealing."""
+        types = dict(self.deals)
+        seats = []
+        for seat in matchup.seats:
+            plan = types.get(seat.id)
+            if plan is not None:
+                excluded = (*seat.cards, self.removed) if self.removed else seat.cards
+                booster = open_booster(plan, derive_seed(seed, "deal", seat.id), 0, exclude=excluded)
+                seat = Seat(seat.name, (*seat.cards, *booster.ids()), seat.id)
+            seats.append(seat)
+        return replace(matchup, seats=tuple(seats))
 
 
 def matchups_from(seats: Sequence[Seat], decks: Sequence[tuple[str, tuple[str, ...]]], players: int) -> list[Matchup]:

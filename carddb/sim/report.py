@@ -8,7 +8,7 @@ the same numbers for tools.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,16 @@ def plots(
         found[f"kind-{kind}"] = rate_plot(rates, f"Win rate by {kind_word(pack, kind)}", 1 / seats)
     for tag, rates in analysis.by_tag.items():
         found[f"tag-{tag}"] = rate_plot(rates, f"Win rate by {(tag_labels or {}).get(tag, tag)}", 1 / seats)
+    if analysis.by_faction:
+        named = [replace(rate, label=faction_names(pack, rate.id)) for rate in analysis.by_faction]
+        found["by_faction"] = rate_plot(named, f"Win rate by {pack.faction_label}", 1 / seats)
     return found
+
+
+def faction_names(pack: GamePack, ids: str) -> str:
+    """'armonio/illusio' as the game names them: 'Armonio/Illusio'."""
+    names = {faction.id: faction.name for faction in pack.factions}
+    return "/".join(names.get(part, part) for part in ids.split("/")) if ids else "none"
 
 
 def kind_word(pack: GamePack, kind: str) -> str:
@@ -76,6 +85,7 @@ def report_html(
         plots=plots(analysis, pack, seat_label, labels),
         kinds=kinds,
         tags=tags,
+        faction_label=pack.faction_label,
         seat_label=seat_label,
         version=__version__,
     )

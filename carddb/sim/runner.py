@@ -65,7 +65,9 @@ def prepare(db: CardDatabase, sim: Simulator, request: Request, report: Report) 
     if len(seats) < players:
         raise UsageError(f"{players} players need {players} seats ({sim.seat_label}s); found {len(seats)}")
     if not decks:
-        raise UsageError(f"no shared deck to play with in {table.source}")
+        if sim.shared_deck:
+            raise UsageError(f"no shared deck to play with in {table.source}")
+        decks = [("", ())]  # the seats hold every card of a game
     bots = request.bots * players if len(request.bots) == 1 else request.bots
     if len(bots) != players or any(b not in BOTS for b in bots):
         raise UsageError(f"--bots takes one bot or one per player, from: {', '.join(BOTS)}")
@@ -79,6 +81,7 @@ def prepare(db: CardDatabase, sim: Simulator, request: Request, report: Report) 
         tuple(matchups),
         tuple(records_from_database(db, sim)),
         request.options,
+        deals=table.deals,
     )
     settings = {
         "game": db.pack.id,
@@ -88,7 +91,7 @@ def prepare(db: CardDatabase, sim: Simulator, request: Request, report: Report) 
         "bots": ", ".join(bots),
         "source": table.source,
         "seats": [s.name for s in seats],
-        "decks": [d[0] for d in decks],
+        "decks": [d[0] for d in decks if d[0]],
         "max_rounds": request.options.max_rounds,
         "ablation": request.ablation,
         "carddb": __version__,
@@ -134,6 +137,7 @@ def run(plan: PlaytestPlan, sim: Simulator, request: Request, stage: Stage = no_
         report_kinds=sim.report_kinds,
         starts_in_play=sim.starts_in_play,
         report_tags=tuple(key for key, _ in sim.report_tags),
+        report_factions=sim.report_factions,
     )
     _, catalogue = catalogue_for(plan)
     analysis.unplayable_text = {d.id: list(d.problems) for d in catalogue.defs if d.problems}

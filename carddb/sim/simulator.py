@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from carddb.runtime.rng import Rng
 from carddb.sim.decisions import Action
-from carddb.sim.game import Game
+from carddb.sim.game import ZONE_DECK, ZONE_HAND, Game
 from carddb.sim.program import Ctx, Event, Program
 
 if TYPE_CHECKING:
@@ -92,6 +92,12 @@ class Simulator(ABC):
     # the report calls it). The key's value is a word or a list of words; a seat-game counts
     # under each word (e.g. each faction whose card the seat held at the end).
     report_tags: tuple[tuple[str, str], ...] = ()
+    # True: the report adds a win rate by faction, each seat counted under the faction most of its
+    # cards belong to (ESTRO: a deck's leading estro).
+    report_factions: bool = False
+    # False: the seats hold every card of a game (ESTRO: each player's own deck) and a playtest
+    # needs no shared deck list.
+    shared_deck: bool = True
 
     def number(self, number_id: str) -> int:
         return self.pack.number(number_id)
@@ -188,6 +194,28 @@ class Simulator(ABC):
     def describe(self, game: Game, player: int) -> dict[str, Any]:
         """A seat's end state for the game's record (the pack's own numbers)."""
         return {}
+
+    # -- what a bot cannot see -----------------------------------------------------------
+
+    # True: a bot's imagined world draws its own random numbers (dice, random discards) from the
+    # bot's generator, so the bot cannot foresee the game's (ESTRO: the dice decide every fight).
+    # LOE keeps the game's generator in its imagined worlds, so its games stay as they were.
+    reseed_imagined: bool = False
+
+    def hidden(self, game: Game, viewer: int) -> list[list[tuple[int, int]]]:
+        """The zones whose cards `viewer` has not seen, as groups of (zone, player): a bot's imagined world
+        deals each group's unseen cards again among that group's unseen places.
+
+        The default is one group: every opponent's hand and the shared deck (LOE). A game where each
+        player draws from a deck of their own keeps each player's cards in their own group (ESTRO:
+        the opponent's hand and deck, and the viewer's own deck)."""
+        return [[*((ZONE_HAND, p) for p in range(game.n) if p != viewer), (ZONE_DECK, -1)]]
+
+    def face_down_look(self, kind: str) -> str:
+        """What a face-down card of `kind` shows: a bot imagines an unseen face-down card as any unseen card
+        that shows the same. By default its kind (LOE: only Dukes lie face down); ESTRO's Gift and Empty
+        cards look alike face down."""
+        return kind
 
 
 def simulator_for(pack: GamePack) -> Simulator:

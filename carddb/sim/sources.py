@@ -7,6 +7,10 @@
 - A Full Draft's output (`carddb draft`: `draft-log.json`): its councils (each seat's
   picks and Victory card) and its shared deck, played at that table.
 - A fixed game (`Simulator.fixed_table`): its seats and its cards, the same in every game.
+
+A seat whose deck list the game's deck rules complete with random cards (`DeckRules.completed_by`,
+ESTRO: 20 chosen + 5 random) brings the booster type that completes it: every game deals its
+random cards again (`PlaytestPlan.spec`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from typing import Any
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import UsageError
-from carddb.play.decks import load_decks
+from carddb.packs.hooks import completed_by
+from carddb.play.boosters import BoosterPlan, boosters_path, load_boosters
+from carddb.play.decks import DeckList, load_decks
 from carddb.play.draft import LOG_FORMAT as DRAFT_LOG
 from carddb.sim.simulator import Seat, Simulator
 
@@ -33,6 +39,8 @@ class Table:
     decks: tuple[Deck, ...]
     fixed_table: bool  # a draft's table: play its seats together, not every pairing
     source: str  # what the report says the cards came from
+    # seat id -> the booster type that completes its deck list in every game (`DeckRules.completed_by`)
+    deals: tuple[tuple[str, BoosterPlan], ...] = ()
 
 
 def from_decks(db: CardDatabase, sim: Simulator, report: Report) -> Table:
@@ -40,9 +48,34 @@ def from_decks(db: CardDatabase, sim: Simulator, report: Report) -> Table:
     if fixed is not None:  # a fixed game: one table, the same cards in every game
         return Table(fixed.seats, ((fixed.name, fixed.cards),), True, f"data/{db.pack.id}/cards")
     loaded = load_decks(db, report)
-    seats, shared = sim.seats_from_decks([entry.deck for entry in loaded])
+    lists = [entry.deck for entry in loaded]
+    seats, shared = sim.seats_from_decks(lists)
     decks = tuple((deck.id, tuple(c for c, n in deck.cards.items() for _ in range(n))) for deck in shared)
-    return Table(tuple(seats), decks, False, f"data/{db.pack.id}/decks")
+    return Table(tuple(seats), decks, False, f"data/{db.pack.id}/decks", _deals(db, seats, lists, report))
+
+
+def _deals(
+    db: CardDatabase, seats: Sequence[Seat], lists: Sequence[DeckList], report: Report
+) -> tuple[tuple[str, BoosterPlan], ...]:
+    """The booster type that completes each seat whose deck list the game's deck rules complete with random
+    cards (say 20 chosen + 5 random): `carddb deck deal` deals them, and a playtest deals them in every game."""
+    completions = completed_by(db.pack.deck_rules)
+    kinds = {deck.id: deck.kind for deck in lists}
+    wanted = [seat for seat in seats if kinds.get(seat.id) in completions]
+    if not wanted:
+        return ()
+    plans = load_boosters(db, report)
+    found = []
+    for seat in wanted:
+        type_id = completions[kinds[seat.id]]
+        if type_id in plans:
+            found.append((seat.id, plans[type_id]))
+        elif not report.errors:  # (a booster file with errors: the report says where)
+            raise UsageError(
+                f"the deck list '{seat.id}' is completed by the booster type '{type_id}', which "
+                f"{boosters_path(db).relative_to(db.project.root)} does not define"
+            )
+    return tuple(found)
 
 
 def from_file(path: Path, db: CardDatabase, sim: Simulator, report: Report) -> Table:
@@ -64,7 +97,7 @@ def from_file(path: Path, db: CardDatabase, sim: Simulator, report: Report) -> T
         deck = [str(c) for c in data["order"]] if isinstance(data.get("order"), list) else _expand(data["cards"])
         _check_ids(db, path, deck)
         table = from_decks(db, sim, report)
-        return Table(table.seats, (("sealed", tuple(deck)),), False, f"the sealed deck {path.name}")
+        return Table(table.seats, (("sealed", tuple(deck)),), False, f"the sealed deck {path.name}", table.deals)
     raise UsageError(f"{path} is neither a draft-log.json (carddb draft) nor a shared-deck.json (carddb sealed)")
 
 

@@ -312,13 +312,14 @@ def test_the_search_finds_a_bare_number_and_a_wrong_one() -> None:
 
 
 def test_every_number_marker_of_a_packs_own_text_names_one_of_its_numbers() -> None:
-    """Kind descriptions, registry meanings and deck-list descriptions print numbers; a typo would print raw."""
+    """The game's and kinds' descriptions, registry meanings and deck-list descriptions print numbers; a typo
+    would print raw."""
     from carddb.packs.lookup import all_packs
     from carddb.rules.numbertext import marker_problem, markers
 
     checked = 0
     for pack in all_packs().values():
-        texts = [k.description for k in pack.kinds] + [e.meaning for e in pack.registry]
+        texts = [pack.description, *(k.description for k in pack.kinds), *(e.meaning for e in pack.registry)]
         texts += list(pack.deck_rules.list_kinds.values()) if pack.deck_rules else []
         for text in texts:
             for number_id, form in markers(text):

@@ -117,3 +117,23 @@ def test_outliers_need_an_interval_off_zero_and_a_large_robust_z() -> None:
     thin = delta("thin", 0.5, 0.1, 0.9, n=4)  # too few games to flag
     noisy = delta("noisy", 0.45, -0.05, 0.95)  # its interval includes zero
     assert [d.id for d, _ in outliers([*quiet, loud, thin, noisy])] == ["loud"]
+
+
+def test_win_rate_by_faction_counts_each_seat_under_the_faction_its_cards_lead_with() -> None:
+    cards = [
+        CardRecord(f"{faction}-{n}", f"{faction} {n}", "gift", faction=faction) for faction in "abc" for n in range(4)
+    ]
+
+    def game(index: int, winner: int, dealt: tuple[str, str]) -> GameRecord:
+        # Seat "Mixed" holds two cards of a and two of b in every game, and one random card each game.
+        seats = (
+            SeatRecord("Pure", "random", ("a-0", "a-1", "a-2", "b-3", dealt[0]), ()),
+            SeatRecord("Mixed", "random", ("a-3", "b-0", "b-1", "c-0", "c-1", dealt[1]), ()),
+        )
+        return GameRecord(index, index, "", 0, winner, "victory", 10, seats, (), ())
+
+    records = [game(0, 0, ("c-2", "b-2")), game(1, 1, ("c-3", "a-2")), game(2, 1, ("b-2", "c-2"))]
+    a = analyse(records, cards, report_factions=True)
+    assert [(r.id, r.wins, r.n) for r in a.by_faction] == [("b/c", 2, 3), ("a", 1, 3)]
+    assert analyse(records, cards).by_faction == []  # only when the pack asks for it
+    assert a.to_json()["by_faction"][0]["rate"] == pytest.approx(2 / 3)

@@ -159,7 +159,7 @@ def _replay(db: CardDatabase, rules: Simulator, path: Path) -> None:
 
 def _summary(analysis: object, rules: Simulator) -> None:
     from carddb.sim.analysis import Analysis
-    from carddb.sim.report import kind_word
+    from carddb.sim.report import faction_names, kind_word
 
     assert isinstance(analysis, Analysis)
     a = analysis
@@ -174,6 +174,12 @@ def _summary(analysis: object, rules: Simulator) -> None:
         if rates:
             best, worst = rates[0], rates[-1]
             print(f"  by {label}: best {best.label} {best.rate:.0%}, worst {worst.label} {worst.rate:.0%}")
+    if a.by_faction:
+        best, worst = a.by_faction[0], a.by_faction[-1]
+        print(
+            f"  by {rules.pack.faction_label}: best {faction_names(rules.pack, best.id)} {best.rate:.0%}, "
+            f"worst {faction_names(rules.pack, worst.id)} {worst.rate:.0%}"
+        )
     marked = [d for d in a.card_play if d.significant]
     if marked:
         shown = ", ".join(f"{d.name} {d.delta:+.0%}" for d in marked[:6])

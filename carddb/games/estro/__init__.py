@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from carddb.games.estro.checks import empty_has_no_gift, tot_is_the_sum
 from carddb.games.estro.decks import RULES as DECK_RULES
 from carddb.games.estro.estri import ESTRI, FACTIONS, RARITIES, STATS, TOTAL, stat_label
@@ -9,6 +11,9 @@ from carddb.games.estro.numbers import NUMBERS, TABLES
 from carddb.games.estro.schema import EstroCardSchema
 from carddb.games.estro.vocabulary import estro_rules
 from carddb.pack_api import GamePack, KindInfo, StatInfo, check_card_rules, package_folder
+
+if TYPE_CHECKING:
+    from carddb.pack_api import Simulator
 
 KINDS = (
     KindInfo(
@@ -42,10 +47,23 @@ KINDS = (
     ),
 )
 
+_SIMULATORS: dict[str, Simulator] = {}
+
+
+def simulator(pack: GamePack) -> Simulator:
+    """ESTRO's rules for the simulator (carddb/games/estro/sim/), built on first use."""
+    if pack.id not in _SIMULATORS:
+        from carddb.games.estro.sim.simulator import EstroSimulator
+
+        _SIMULATORS[pack.id] = EstroSimulator(pack)
+    return _SIMULATORS[pack.id]
+
+
 PACK = GamePack(
     id="estro",
     name="ESTRO",
-    description="A 1 vs 1 duel of five estri: 20 chosen cards plus 5 random, five stats and their TOT, Gifts and Zones.",
+    description="A 1 vs 1 duel of {number:estri:word} estri: {number:deck-chosen} chosen cards plus "
+    "{number:deck-random} at random, {number:stats-per-card:word} stats and their TOT, Gifts and Zones.",
     card_schema=EstroCardSchema,
     kinds=KINDS,
     rarities=RARITIES,
@@ -64,4 +82,5 @@ PACK = GamePack(
     card_checks=(check_card_rules, tot_is_the_sum, empty_has_no_gift),
     numbers=NUMBERS,
     tables=TABLES,
+    simulator=simulator,
 )

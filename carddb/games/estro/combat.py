@@ -12,14 +12,16 @@ A face-down defender has no values and is defeated in any case. The matrix and t
 die faces are read from `GamePack.tables`, the die bonus and the factor of the
 double rule from `GamePack.numbers`, so the resolver and the printed rulebook agree.
 The resolver takes the Gifts' effects as already-decided values (stat changes, flags);
-which Gift applies when is the players' business, as in the seed.
+which Gift applies when is the players' business, as in the seed (and the simulator's,
+carddb/games/estro/sim/). `judge` decides an attack on numbers alone, as the simulator
+plays it thousands of times a second; `resolve_combat` explains the same verdict step by step.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from carddb.games.estro.estri import ESTRO_BY_ID, TOTAL, stat_label
@@ -63,6 +65,9 @@ class Combatant:
             if stat != TOTAL:
                 stats[TOTAL] += change
         return cls(card.name, card.estro, stats, face_down, roll, **gifts)  # type: ignore[arg-type]
+
+    def with_roll(self, roll: int | None) -> Combatant:
+        return replace(self, roll=roll)
 
     @property
     def primary(self) -> str:
@@ -123,6 +128,47 @@ class CombatRules:
         return cls(matrix, faces, pack.number("die-sides"), pack.number("die-bonus"), pack.number("primary-factor"))
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the five steps decide, as numbers: the simulator plays thousands of these a second."""
+
+    attacker_mod: int  # step 2, the matrix
+    defender_mod: int
+    attacker_bonus: int  # step 3, the die
+    defender_bonus: int
+    attacker_tot: int  # after steps 1-3
+    defender_tot: int
+    needed: int  # step 4: the attacker's primary stat that wins at once (factor x defender's + 1)
+    defender_destroyed: bool
+    reason: Reason
+
+
+def judge(rules: CombatRules, attacker: Combatant, defender: Combatant) -> Verdict:
+    """The seed's five steps on numbers alone (no checks, no text): `resolve_combat` explains the same verdict."""
+    if defender.face_down:
+        return Verdict(0, 0, 0, 0, attacker.stats[TOTAL], 0, 0, True, "face-down")
+    a_mod = 0 if attacker.ignores_matrix else rules.matrix[(attacker.estro, defender.estro)]
+    d_mod = 0 if defender.ignores_matrix else rules.matrix[(defender.estro, attacker.estro)]
+    a_bonus = _bonus(attacker, rules)
+    d_bonus = _bonus(defender, rules)
+    a_tot = attacker.stats[TOTAL] + a_mod + a_bonus
+    d_tot = defender.stats[TOTAL] + d_mod + d_bonus
+    needed = rules.factor * defender.stats[defender.primary] + 1
+    if not defender.no_double and attacker.stats[attacker.primary] >= needed:
+        return Verdict(a_mod, d_mod, a_bonus, d_bonus, a_tot, d_tot, needed, True, "double-primary")
+    if a_tot > d_tot or (a_tot == d_tot and attacker.wins_ties):
+        return Verdict(a_mod, d_mod, a_bonus, d_bonus, a_tot, d_tot, needed, True, "tot")
+    reason: Reason = "tie" if a_tot == d_tot else "tot"
+    return Verdict(a_mod, d_mod, a_bonus, d_bonus, a_tot, d_tot, needed, False, reason)
+
+
+def _bonus(fighter: Combatant, rules: CombatRules) -> int:
+    roll = fighter.roll
+    if roll is None:
+        return 0
+    return rules.die_bonus if roll in rules.faces[fighter.estro] or roll in fighter.extra_faces else 0
+
+
 def resolve_combat(pack: GamePack, attacker: Combatant, defender: Combatant) -> CombatResult:
     """One attack, resolved in the seed's five steps; every step says what it did."""
     rules = CombatRules.of(pack)
@@ -131,36 +177,36 @@ def resolve_combat(pack: GamePack, attacker: Combatant, defender: Combatant) -> 
     for fighter in (attacker, defender):
         if fighter.roll is not None and not 1 <= fighter.roll <= rules.die_sides:
             raise CombatError(f"{fighter.name} rolled {fighter.roll}; the die has faces 1 to {rules.die_sides}")
-    if defender.face_down:
+    verdict = judge(rules, attacker, defender)
+    if verdict.reason == "face-down":
         step = Step(
             0,
             "Face-down defender",
             f"{defender.name} is face down: it has no values and is defeated in any case. "
             f"{defender.name} is destroyed and goes to the Incinerator.",
         )
-        return CombatResult(attacker, defender, (step,), attacker.stats[TOTAL], 0, True, "face-down")
+        return CombatResult(attacker, defender, (step,), verdict.attacker_tot, 0, True, "face-down")
     a_tot, d_tot = attacker.stats[TOTAL], defender.stats[TOTAL]
     steps = [Step(1, "Base TOT", f"{_who(attacker)} {a_tot}, {_who(defender)} {d_tot}.")]
-
-    a_mod = 0 if attacker.ignores_matrix else rules.matrix[(attacker.estro, defender.estro)]
-    d_mod = 0 if defender.ignores_matrix else rules.matrix[(defender.estro, attacker.estro)]
-    a_tot, d_tot = a_tot + a_mod, d_tot + d_mod
+    a_tot, d_tot = a_tot + verdict.attacker_mod, d_tot + verdict.defender_mod
     steps.append(
         Step(
             2,
             "Interaction matrix",
-            f"{_matrix_text(attacker, defender, a_mod)}; {_matrix_text(defender, attacker, d_mod)}. "
-            f"{attacker.name} {a_tot}, {defender.name} {d_tot}.",
+            f"{_matrix_text(attacker, defender, verdict.attacker_mod)}; "
+            f"{_matrix_text(defender, attacker, verdict.defender_mod)}. {attacker.name} {a_tot}, {defender.name} {d_tot}.",
         )
     )
-
-    a_bonus, a_text = _die(attacker, rules)
-    d_bonus, d_text = _die(defender, rules)
-    a_tot, d_tot = a_tot + a_bonus, d_tot + d_bonus
-    steps.append(Step(3, "Dice", f"{a_text} {d_text} {attacker.name} {a_tot}, {defender.name} {d_tot}."))
-
+    a_tot, d_tot = verdict.attacker_tot, verdict.defender_tot
+    steps.append(
+        Step(
+            3,
+            "Dice",
+            f"{_die(attacker, rules)} {_die(defender, rules)} {attacker.name} {a_tot}, {defender.name} {d_tot}.",
+        )
+    )
     a_primary, d_primary = attacker.stats[attacker.primary], defender.stats[defender.primary]
-    needed = rules.factor * d_primary + 1
+    needed = verdict.needed
     a_label, d_label = stat_label(attacker.primary), stat_label(defender.primary)
     check = (
         f"{attacker.name}'s {a_label} {a_primary} against double+1 of {defender.name}'s {d_label} {d_primary} "
@@ -168,7 +214,7 @@ def resolve_combat(pack: GamePack, attacker: Combatant, defender: Combatant) -> 
     )
     if defender.no_double:
         steps.append(Step(4, "Double primary stat", f"does not apply to {defender.name} (its Gift). Compare the TOT."))
-    elif a_primary >= needed:
+    elif verdict.reason == "double-primary":
         steps.append(
             Step(
                 4,
@@ -181,21 +227,18 @@ def resolve_combat(pack: GamePack, attacker: Combatant, defender: Combatant) -> 
     else:
         steps.append(Step(4, "Double primary stat", f"{check}: no ({a_primary} < {needed}). Compare the TOT."))
 
-    if a_tot > d_tot or (a_tot == d_tot and attacker.wins_ties):
+    if verdict.defender_destroyed:
         how = f"{a_tot} > {d_tot}" if a_tot > d_tot else f"{a_tot} = {d_tot}, and {attacker.name} wins ties"
         text = f"{attacker.name} wins ({how}). {defender.name} is destroyed and goes to the Incinerator."
-        destroyed, reason = True, "tot"
-    elif a_tot == d_tot:
+    elif verdict.reason == "tie":
         text = (
             f"{a_tot} = {d_tot}: a tie, and the attacker's TOT must be higher. {defender.name} withstands the attack; "
             f"{attacker.name} is not destroyed."
         )
-        destroyed, reason = False, "tie"
     else:
         text = f"{attacker.name} loses ({a_tot} < {d_tot}). {defender.name} survives; {attacker.name} is not destroyed."
-        destroyed, reason = False, "tot"
     steps.append(Step(5, "TOT comparison", f"{attacker.name} {a_tot} | {defender.name} {d_tot}. {text}"))
-    return CombatResult(attacker, defender, tuple(steps), a_tot, d_tot, destroyed, reason)  # type: ignore[arg-type]
+    return CombatResult(attacker, defender, tuple(steps), a_tot, d_tot, verdict.defender_destroyed, verdict.reason)
 
 
 def _who(fighter: Combatant) -> str:
@@ -208,14 +251,14 @@ def _matrix_text(fighter: Combatant, other: Combatant, change: int) -> str:
     return f"{fighter.estro_name} against {other.estro_name} {change:+d}"
 
 
-def _die(fighter: Combatant, rules: CombatRules) -> tuple[int, str]:
+def _die(fighter: Combatant, rules: CombatRules) -> str:
     faces = (*rules.faces[fighter.estro], *fighter.extra_faces)
     shown = " or ".join(str(f) for f in sorted(set(faces)))
     if fighter.roll is None:
-        return 0, f"{fighter.name} rolls no die."
+        return f"{fighter.name} rolls no die."
     if fighter.roll in faces:
-        return rules.die_bonus, f"{fighter.name} rolls {fighter.roll}, a bonus face ({shown}): +{rules.die_bonus}."
-    return 0, f"{fighter.name} rolls {fighter.roll}, not a bonus face ({shown}): no bonus."
+        return f"{fighter.name} rolls {fighter.roll}, a bonus face ({shown}): +{rules.die_bonus}."
+    return f"{fighter.name} rolls {fighter.roll}, not a bonus face ({shown}): no bonus."
 
 
-__all__ = ["CombatError", "CombatResult", "CombatRules", "Combatant", "Step", "resolve_combat"]
+__all__ = ["CombatError", "CombatResult", "CombatRules", "Combatant", "Step", "Verdict", "judge", "resolve_combat"]

@@ -14,6 +14,8 @@ from carddb.pack_api import GameNumber, GameTable
 SEED = "seed 002"
 DECIDED = "decision: the seed is silent"
 
+_CHOSEN, _RANDOM = 20, 5  # seed 002: "Each player selects 20 cards and, in addition, 5 cards are drawn at random"
+
 NUMBERS = (
     # Named like every pack's player bounds (LOE: 2-4), so play modes read any game's the same way.
     GameNumber("players-min", 2, "fewest players", f"{SEED}, Overview: a 1 vs 1 card game"),
@@ -32,9 +34,14 @@ NUMBERS = (
     GameNumber("common-cards", 160, "Common cards in the pool", DECIDED),
     GameNumber("rare-cards", 70, "Rare cards in the pool", DECIDED),
     GameNumber("legendary-cards", 20, "Legendary cards in the pool", DECIDED),
-    GameNumber("deck-chosen", 20, "cards each player chooses for their deck", f"{SEED}, Initial setup"),
-    GameNumber("deck-random", 5, "cards drawn at random to complete a deck", f"{SEED}, Initial setup"),
-    GameNumber("deck-size", 25, "cards in a deck (chosen plus random)", f"{SEED}, Initial setup: 20 + 5, or 25 random"),
+    GameNumber("deck-chosen", _CHOSEN, "cards each player chooses for their deck", f"{SEED}, Initial setup"),
+    GameNumber("deck-random", _RANDOM, "cards drawn at random to complete a deck", f"{SEED}, Initial setup"),
+    GameNumber(
+        "deck-size",
+        _CHOSEN + _RANDOM,
+        "cards in a deck (chosen plus random)",
+        f"{SEED}, Initial setup: the chosen cards and the random ones, or as many random cards",
+    ),
     GameNumber("copies-per-deck", 1, "copies of one card a deck may hold", f"{SEED}, Initial setup: no two identical"),
     GameNumber("opening-hand", 5, "cards in hand at the start", f"{SEED}, Initial setup"),
     GameNumber("hand-size", 5, "most cards in hand at the end of a turn", f"{SEED}, Initial setup"),

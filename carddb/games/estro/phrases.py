@@ -6,7 +6,7 @@ ESTRO (seed 002) has no costs, no mana and no hit points: a Gift activates by
 itself when its card is played (a plain sentence is an on-play effect), or when
 its trigger happens, or holds while its card is face up on the field (a static).
 Destroyed and discarded cards go to their owner's Incinerator. A defender's Gift
-may cancel an attacker's with a counter-move (the `Counter-move -` timing).
+may cancel an attacker's with a counter-move (the `Counter-move -` timing), which is resolved first.
 The core entries ESTRO keeps are re-explained in those words.
 """
 
@@ -44,8 +44,8 @@ CORE: dict[str, tuple[str, tuple[str, ...]]] = {
         ("Destroy target face-down card.", "Destroy target Empty card with TOT 60 or less."),
     ),
     "counter": (
-        "Cancels a Gift as it activates (a counter-move): it does nothing, and the attacker's Gift it answers "
-        "is resolved first.",
+        "Cancels a Gift as it activates: the countered Gift does nothing. A counter-move that counters a Gift "
+        "is resolved before it (the rulebook's decision).",
         ("Counter-move - When an opponent's Gift targets a card you control: Counter that Gift.",),
     ),
     "return-to-hand": (
@@ -166,7 +166,7 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "effect",
         (Pattern("Put {card} from your Incinerator onto the field"),),
         "You place a card of the given kind from your Incinerator onto your side of the field, face up; "
-        "this does not count as your placement of the turn.",
+        "it is not played (its Gift does not activate as on play) and is not your card of the turn.",
         ("Put a Granito card from your Incinerator onto the field.",),
         (Param("card", "selector"),),
     ),
@@ -241,7 +241,8 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "extra-placement",
         "effect",
         (Pattern("Place an additional card on the field this turn"),),
-        "You may place one more card on the field this turn (the rules allow {number:placements-per-turn} per turn).",
+        "You may play one more card this turn, onto the field or as the active Zone (the rules allow "
+        "{number:placements-per-turn} per turn).",
         ("You may place an additional card on the field this turn.",),
     ),
     EffectEntry(
@@ -329,7 +330,8 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "more-placements",
         "static",
         (Pattern("{player} can place an additional card on the field each turn"),),
-        "The player may place one more card on the field each turn (the rules allow {number:placements-per-turn}).",
+        "The player may play one more card each turn, onto the field or as the active Zone (the rules allow "
+        "{number:placements-per-turn}).",
         ("Each player can place an additional card on the field each turn.",),
         (player,),
     ),
@@ -439,8 +441,8 @@ ESTRO_ENTRIES: list[EffectEntry] = [
         "counter-move",
         "timing",
         (Pattern("Counter-move"),),
-        "Marks a Gift that answers an opponent's Gift as it activates; a Gift that counters it is resolved "
-        "before the Gift it counters.",
+        "Marks a Gift that answers an opponent's Gift as it activates: the counter-move activates by itself and "
+        "is resolved first, before the Gift it answers (the rulebook's decision).",
         ("Counter-move - When an opponent's Gift targets a card you control: Counter that Gift.",),
     ),
 ]
