@@ -166,30 +166,21 @@ def imagine(game: Game, viewer: int, rng: Rng) -> Game:
     """A copy of `game` in which everything `viewer` has not seen is dealt again at random."""
     world = game.copy()
     known = game.known[viewer]
-    slots: list[tuple[list[int], int]] = []  # (zone list, position) of every card the viewer cannot see
-    pool: list[int] = []
-    for player in range(game.n):
-        if player == viewer:
-            continue
-        hand = world.hands[player]
-        for position, uid in enumerate(hand):
-            if uid not in known:
-                slots.append((hand, position))
-                pool.append(uid)
-    for position, uid in enumerate(world.deck):
-        if uid not in known:
-            slots.append((world.deck, position))
-            pool.append(uid)
-    pool.sort()  # where the unseen cards really are must not change what is imagined
-    rng.shuffle(pool)
-    for (cards, position), uid in zip(slots, pool, strict=True):
-        cards[position] = uid
+    if world.decks is None:
+        # One shared deck: the opponents' unseen hand cards and the deck's unseen cards, dealt again together.
+        _deal_again(world, known, [world.hands[p] for p in range(game.n) if p != viewer] + [world.deck], rng)
+    else:
+        # Own decks: a player's unseen cards can only be in their own hand or deck (the viewer's: their deck).
+        for player in range(game.n):
+            zones = [world.decks[player]] if player == viewer else [world.hands[player], world.decks[player]]
+            _deal_again(world, known, zones, rng)
     for player in range(game.n):
         for uid in world.hands[player]:
             world.place[uid] = ZONE_HAND
             world.controller[uid] = player
-    for uid in world.deck:
-        world.place[uid] = ZONE_DECK
+    for deck in [world.deck] if world.decks is None else world.decks:
+        for uid in deck:
+            world.place[uid] = ZONE_DECK
     world.reacts = {}
     for hand in world.hands:
         for uid in hand:
@@ -198,6 +189,21 @@ def imagine(game: Game, viewer: int, rng: Rng) -> Game:
     _disguise(world, game, viewer, known, rng)
     world.statics_cache = None
     return world
+
+
+def _deal_again(world: Game, known: set[int], zones: list[list[int]], rng: Rng) -> None:
+    """The unseen cards of `zones` shuffled among the places they hold there."""
+    slots: list[tuple[list[int], int]] = []  # (zone list, position) of every card the viewer cannot see
+    pool: list[int] = []
+    for cards in zones:
+        for position, uid in enumerate(cards):
+            if uid not in known:
+                slots.append((cards, position))
+                pool.append(uid)
+    pool.sort()  # where the unseen cards really are must not change what is imagined
+    rng.shuffle(pool)
+    for (cards, position), uid in zip(slots, pool, strict=True):
+        cards[position] = uid
 
 
 def _disguise(world: Game, game: Game, viewer: int, known: set[int], rng: Rng) -> None:

@@ -8,11 +8,13 @@ does not parse, or uses an entry without a handler, becomes one of the card's
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from carddb.rules.ast import (
     Ability,
     ActivatedAbility,
+    ConditionedAbility,
     KeywordAbility,
     Phrase,
     Selector,
@@ -31,6 +33,7 @@ from carddb.sim.program import (
     Activated,
     Cond,
     CostOp,
+    Ctx,
     EventMatch,
     Keyword,
     Op,
@@ -150,6 +153,9 @@ def compile_card(index: int, record: CardRecord, sim: Simulator) -> CardDef:
                 statics.append(part)
             elif isinstance(part, Keyword):
                 definition.keywords[part.name] = part.amount
+            elif isinstance(part, GatedKeyword):
+                definition.keywords[part.keyword.name] = part.keyword.amount
+                definition.keyword_conditions[part.keyword.name] = part.condition
             elif isinstance(part, Timed):
                 definition.timed = part
             elif isinstance(part, Program):
@@ -175,9 +181,54 @@ def _shift(sel: Sel, offset: int) -> Sel:
     return sel
 
 
+@dataclass(frozen=True, slots=True)
+class GatedKeyword:
+    """A keyword behind a condition keyword (`Affinity Gold - Damage Reduction 1`)."""
+
+    keyword: Keyword
+    condition: Cond
+
+
+def _gate(part: Any, condition: Cond) -> Any:
+    """`CONDITION - ABILITY`: the compiled ability, used or applying only while `condition` holds.
+
+    The condition is tested with the card's own context (its controller, the card itself): when an
+    activated ability is offered, when a trigger hears its event, whenever a static is asked about,
+    when an Event's sentence would resolve, and whenever the pack asks for a keyword."""
+    if isinstance(part, Activated):
+        return replace(part, conditions=(*part.conditions, condition))
+    if isinstance(part, Triggered):
+        event = part.event
+        match = event.match
+
+        def gated_match(g: Any, ev: Any, ctx: Any) -> bool:
+            return condition.test(g, ctx) and match(g, ev, ctx)
+
+        return replace(part, event=EventMatch(event.types, gated_match, event.text))
+    if isinstance(part, Static):
+        applies = part.applies
+        scratch = Ctx(-1, -1)
+
+        def gated_applies(g: Any, source: int, x: int) -> bool:
+            scratch.source, scratch.controller, scratch.last = source, g.controller[source], None
+            return condition.test(g, scratch) and applies(g, source, x)
+
+        return replace(part, applies=gated_applies)
+    if isinstance(part, Program):
+        steps = tuple(replace(step, conditions=(condition, *step.conditions)) for step in part.steps)
+        return replace(part, steps=steps)
+    if isinstance(part, Keyword):
+        return GatedKeyword(part, condition)
+    raise CompileError(f"a condition keyword cannot gate {type(part).__name__}")
+
+
 def _compile_ability(
     ability: Ability, line: str, sim: Simulator, record: CardRecord, activated_index: int, triggered_index: int
 ) -> list[Any]:
+    if isinstance(ability, ConditionedAbility):
+        condition = Compiler(sim, record).condition(ability.condition)
+        parts = _compile_ability(ability.ability, line, sim, record, activated_index, triggered_index)
+        return [_gate(part, condition) for part in parts]
     c = Compiler(sim, record)
     if isinstance(ability, KeywordAbility):
         parts: list[Any] = []
@@ -199,6 +250,7 @@ def _compile_ability(
                 text=line,
                 pool_cost=sum(getattr(cost, "pool_cost", 0) for cost in costs),
                 uses_self=any(getattr(cost, "uses_self", False) for cost in costs),
+                limits=frozenset(limits),
             )
         ]
     if isinstance(ability, TriggeredAbility):

@@ -64,6 +64,8 @@ def prepare(db: CardDatabase, sim: Simulator, request: Request, report: Report) 
         raise UsageError(f"{db.pack.name} is played by {low} to {high} players, not {players}")
     if len(seats) < players:
         raise UsageError(f"{players} players need {players} seats ({sim.seat_label}s); found {len(seats)}")
+    if not decks and sim.own_decks:
+        decks = [("", ())]  # each player brings their own deck (their seat's cards): nothing is shared
     if not decks:
         raise UsageError(f"no shared deck to play with in {table.source}")
     bots = request.bots * players if len(request.bots) == 1 else request.bots

@@ -71,6 +71,8 @@ class Simulator(ABC):
     handlers: HandlerTable
     semantics: Semantics
     shared_zones: tuple[str, ...] = ()
+    # Each player draws from a deck of their own (their seat's cards), not from a shared deck.
+    own_decks: bool = False
     # Event types after which players may take instant-speed actions (not only Reactions).
     instant_events: frozenset[str] = frozenset()
     # The report's words: what a seat's own cards are called, the kinds that get a win rate
@@ -152,6 +154,12 @@ class Simulator(ABC):
 
     def deck_empty(self, game: Game) -> None:  # noqa: B027  (optional hook)
         """The deck ran out (a game that reshuffles its discard pile does it here)."""
+
+    def draw_from_empty(self, game: Game, player: int) -> None:
+        """`player` would draw from an empty deck (an own deck's rule goes here; by default `deck_empty`).
+
+        With own decks it is asked once for each card that could not be drawn."""
+        self.deck_empty(game)
 
     # -- bots and checks -----------------------------------------------------------------
 
