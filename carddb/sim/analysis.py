@@ -110,6 +110,24 @@ class NeverPlayed:
 
 
 @dataclass
+class PlayCount:
+    """How often a card was played (an ability: used) over the playtest, and when."""
+
+    id: str
+    name: str
+    kind: str
+    faction: str
+    times: int
+    games: int  # games in which some seat played it
+    when: dict[str, int]  # the pack's word for a timing ("" for an ordinary play) -> times
+
+
+# A seat counts for a faction (LOE: province; Shards: realm) in the win rate by faction when at
+# least this share of its cards are of that faction: a deck's main factions, not a splash of a few cards.
+FACTION_SHARE = 0.25
+
+
+@dataclass
 class Analysis:
     games: int
     seats: int
@@ -127,6 +145,8 @@ class Analysis:
     ablation_games: int = 0
     never_played: list[NeverPlayed] = field(default_factory=list)
     unplayable_text: dict[str, list[str]] = field(default_factory=dict)  # card id -> lines the engine cannot execute
+    by_faction: list[Rate] = field(default_factory=list)  # asked for by the pack (`Simulator.report_factions`)
+    play_counts: list[PlayCount] = field(default_factory=list)
 
     @property
     def mean_turns(self) -> float:
@@ -142,6 +162,8 @@ class Analysis:
         for kind, rates in self.by_kind.items():
             for entry, rate in zip(data["by_kind"][kind], rates, strict=True):
                 entry["rate"] = rate.rate
+        for entry, rate in zip(data["by_faction"], self.by_faction, strict=True):
+            entry["rate"] = rate.rate
         return data
 
 
@@ -152,7 +174,9 @@ def analyse(
     *,
     report_kinds: Sequence[str] = (),
     starts_in_play: Sequence[str] = (),
+    factions: Mapping[str, str] | None = None,
 ) -> Analysis:
+    """`factions`: faction id -> name, for a win rate by faction (None: none)."""
     info = {c.id: c for c in cards}
     finished = [r for r in records if not r.error]
     seats = len(records[0].seats) if records else 0
@@ -186,7 +210,54 @@ def analyse(
         card_ablation=ablation_deltas(finished, ablations, info) if ablations else [],
         ablation_games=min((len(v) for v in ablations.values()), default=0) if ablations else 0,
         never_played=never_played(finished, info, set(starts_in_play)),
+        by_faction=faction_rates(finished, info, factions) if factions else [],
+        play_counts=play_counts(finished, info),
     )
+
+
+def seat_factions(cards: Sequence[str], info: Mapping[str, CardRecord]) -> list[str]:
+    """The factions that make up at least `FACTION_SHARE` of a seat's cards, in the order of their ids."""
+    shares = Counter(info[c].faction for c in cards if c in info and info[c].faction)
+    total = sum(shares.values())
+    return sorted(f for f, n in shares.items() if total and n / total >= FACTION_SHARE)
+
+
+def faction_rates(
+    records: Sequence[GameRecord], info: Mapping[str, CardRecord], factions: Mapping[str, str]
+) -> list[Rate]:
+    """Win rate by faction over seat-games: a seat counts once for each of its main factions."""
+    table: dict[str, list[int]] = {}
+    for record in records:
+        for index, seat in enumerate(record.seats):
+            for faction in seat_factions(seat.cards, info):
+                tally = table.setdefault(faction, [0, 0])
+                tally[0] += int(record.winner == index)
+                tally[1] += 1
+    rates = [Rate(factions.get(key, key), wins, n, id=key) for key, (wins, n) in table.items()]
+    return sorted(rates, key=lambda r: (-r.rate, r.label))
+
+
+def play_counts(records: Sequence[GameRecord], info: Mapping[str, CardRecord]) -> list[PlayCount]:
+    """Every card played at least once: how many times, in how many games, and when (the pack's timings)."""
+    times: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    when: dict[str, Counter[str]] = {}
+    for record in records:
+        for card_id, timing, count in record.plays:
+            times[card_id] += count
+            when.setdefault(card_id, Counter())[timing] += count
+        games.update({card_id for card_id, _, _ in record.plays})
+    out = []
+    for card_id, count in times.items():
+        card = info.get(card_id)
+        if card is None:
+            continue
+        out.append(
+            PlayCount(
+                card_id, card.name, card.kind, card.faction, count, games[card_id], dict(sorted(when[card_id].items()))
+            )
+        )
+    return sorted(out, key=lambda p: (-p.times, p.name))
 
 
 def _card_of_kind(ids: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> str:

@@ -46,6 +46,8 @@ def plots(analysis: Analysis, pack: GamePack, seat_label: str) -> dict[str, str]
     }
     for kind, rates in analysis.by_kind.items():
         found[f"kind-{kind}"] = rate_plot(rates, f"Win rate by {kind_word(pack, kind)}", 1 / seats)
+    if analysis.by_faction:
+        found["by_faction"] = rate_plot(analysis.by_faction, f"Win rate by {pack.faction_label}", 1 / seats)
     return found
 
 
@@ -67,6 +69,9 @@ def report_html(analysis: Analysis, pack: GamePack, settings: dict[str, Any], se
         plots=plots(analysis, pack, seat_label),
         kinds=kinds,
         seat_label=seat_label,
+        faction_label=pack.faction_label,
+        faction_names={f.id: f.name for f in pack.factions},
+        timings=sorted({w for p in analysis.play_counts for w in p.when}),
         version=__version__,
     )
 

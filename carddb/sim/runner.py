@@ -135,6 +135,7 @@ def run(plan: PlaytestPlan, sim: Simulator, request: Request, stage: Stage = no_
         ablations,
         report_kinds=sim.report_kinds,
         starts_in_play=sim.starts_in_play,
+        factions={f.id: f.name for f in sim.pack.factions} if sim.report_factions else None,
     )
     _, catalogue = catalogue_for(plan)
     analysis.unplayable_text = {d.id: list(d.problems) for d in catalogue.defs if d.problems}

@@ -80,6 +80,8 @@ class Simulator(ABC):
     seat_label: str = "seat"
     report_kinds: tuple[str, ...] = ()
     starts_in_play: tuple[str, ...] = ()
+    # The report adds a win rate by faction (a seat counts for the factions of a quarter or more of its cards).
+    report_factions: bool = False
 
     def number(self, number_id: str) -> int:
         return self.pack.number(number_id)
