@@ -51,6 +51,7 @@ _WHERE: dict[str, str] = {
     "game_file": "carddb.packs.gamefile",
     "load_game_file": "carddb.packs.gamefile",
     "plural": "carddb.findings.plural",
+    "Rng": "carddb.runtime.rng",
     # 2. Checking cards and decks
     "CardCheck": "carddb.packs.hooks",
     "CardLookup": "carddb.packs.hooks",
@@ -70,6 +71,7 @@ _WHERE: dict[str, str] = {
     "Phrase": "carddb.rules.ast",
     "Postfix": "carddb.rules.ast",
     "Selector": "carddb.rules.ast",
+    "Words": "carddb.rules.ast",
     "phrases": "carddb.rules.ast",
     "Noun": "carddb.rules.language",
     "RulesLanguage": "carddb.rules.language",
@@ -130,6 +132,8 @@ _WHERE: dict[str, str] = {
     "discard": "carddb.sim.ops",
     "draw": "carddb.sim.ops",
     "health": "carddb.sim.ops",
+    "deal_damage": "carddb.sim.ops",
+    "shuffle_deck": "carddb.sim.ops",
     "look": "carddb.sim.ops",
     "remove_damage": "carddb.sim.ops",
     "reveal": "carddb.sim.ops",
@@ -196,6 +200,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.findings.errors import LocatedError as LocatedError
     from carddb.findings.errors import UsageError as UsageError
     from carddb.findings.plural import plural as plural
+    from carddb.runtime.rng import Rng as Rng
     from carddb.packs.card import Card as Card
     from carddb.packs.card import StrictModel as StrictModel
     from carddb.packs.gamefile import game_file as game_file
@@ -225,6 +230,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.rules.ast import Phrase as Phrase
     from carddb.rules.ast import Postfix as Postfix
     from carddb.rules.ast import Selector as Selector
+    from carddb.rules.ast import Words as Words
     from carddb.rules.ast import phrases as phrases
     from carddb.rules.language import Noun as Noun
     from carddb.rules.language import RulesLanguage as RulesLanguage
@@ -286,6 +292,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.ops import health as health
     from carddb.sim.ops import look as look
     from carddb.sim.ops import remove_damage as remove_damage
+    from carddb.sim.ops import deal_damage as deal_damage
+    from carddb.sim.ops import shuffle_deck as shuffle_deck
     from carddb.sim.ops import reveal as reveal
     from carddb.sim.ops import shuffle_discard_into_deck as shuffle_discard_into_deck
     from carddb.sim.ops import take_top as take_top

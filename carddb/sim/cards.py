@@ -32,6 +32,8 @@ class CardRecord:
     health: int = 0
     copies: int = 1
     text: str = ""
+    # The pack's other printed numbers, by name (Shards: a Unit's offence, the scrap value's resources).
+    stats: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(eq=False, slots=True)
@@ -59,6 +61,7 @@ class CardDef:
     reacts: frozenset[str] = frozenset()  # event types that let it be played from hand (its timing condition)
     problems: tuple[str, ...] = ()  # lines that did not parse or compile: those abilities do nothing
     extra: dict[str, Any] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)  # the record's `stats`
 
 
 @dataclass

@@ -127,6 +127,7 @@ def compile_card(index: int, record: CardRecord, sim: Simulator) -> CardDef:
         record.cost_resources,
         record.health,
     )
+    definition.stats = dict(record.stats)
     language = sim.language
     activated: list[Activated] = []
     triggered: list[Triggered] = []

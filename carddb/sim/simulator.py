@@ -154,6 +154,10 @@ class Simulator(ABC):
         """Whether `player` may look at the hidden card `uid` (LOE: not at a Hidden one)."""
         return True
 
+    def state_checks(self, game: Game) -> None:  # noqa: B027  (optional hook)
+        """After each stack item resolves (and the lethal-damage check): the pack's own state-based rules
+        (Shards: Territories without a Building cease to exist, Domination, Prosperity)."""
+
     def deck_empty(self, game: Game) -> None:  # noqa: B027  (optional hook)
         """The deck ran out (a game that reshuffles its discard pile does it here)."""
 
