@@ -200,7 +200,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.findings.errors import LocatedError as LocatedError
     from carddb.findings.errors import UsageError as UsageError
     from carddb.findings.plural import plural as plural
-    from carddb.runtime.rng import Rng as Rng
     from carddb.packs.card import Card as Card
     from carddb.packs.card import StrictModel as StrictModel
     from carddb.packs.gamefile import game_file as game_file
@@ -249,6 +248,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.rules.text import keywords_of as keywords_of
     from carddb.rules.text import parse_line as parse_line
     from carddb.rules.text import split_abilities as split_abilities
+    from carddb.runtime.rng import Rng as Rng
     from carddb.sim.cards import CardDef as CardDef
     from carddb.sim.cards import CardRecord as CardRecord
     from carddb.sim.cards import Catalogue as Catalogue
@@ -286,15 +286,15 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.handlers import text_arg as text_arg
     from carddb.sim.invariants import checkpoint as checkpoint
     from carddb.sim.ops import counter as counter
+    from carddb.sim.ops import deal_damage as deal_damage
     from carddb.sim.ops import destroy as destroy
     from carddb.sim.ops import discard as discard
     from carddb.sim.ops import draw as draw
     from carddb.sim.ops import health as health
     from carddb.sim.ops import look as look
     from carddb.sim.ops import remove_damage as remove_damage
-    from carddb.sim.ops import deal_damage as deal_damage
-    from carddb.sim.ops import shuffle_deck as shuffle_deck
     from carddb.sim.ops import reveal as reveal
+    from carddb.sim.ops import shuffle_deck as shuffle_deck
     from carddb.sim.ops import shuffle_discard_into_deck as shuffle_discard_into_deck
     from carddb.sim.ops import take_top as take_top
     from carddb.sim.options import SimOptions as SimOptions

@@ -198,9 +198,9 @@ class ShardsSimulator(Simulator):
                     problems.append(f"{name} is still in a combat between actions")
                 if marks[DEVELOPMENT][uid] < 0:
                     problems.append(f"{name} has {marks[DEVELOPMENT][uid]} development counters")
-            if not game.over and not board.buildings(game, player) and not game.counters[player].get("grace"):
-                if game.counters[0].get("started"):
-                    problems.append(f"P{player + 1} has no Building and the game goes on (Domination)")
+            beaten = not board.buildings(game, player) and not game.counters[player].get("grace")
+            if beaten and not game.over and game.counters[0].get("started"):
+                problems.append(f"P{player + 1} has no Building and the game goes on (Domination)")
         if end_of_turn is not None:
             limit = turns.hand_limit(game, end_of_turn)
             if len(game.hands[end_of_turn]) > limit:
