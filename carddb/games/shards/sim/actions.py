@@ -250,7 +250,7 @@ def perform(game: Game, player: int, action: Action) -> None:
     elif verb == "develop":
         game.pool[player] -= develop_cost(game, uid)
         if game.stats is not None:
-            game.stats.use(game, player, uid, "develop")
+            game.stats.use(game, player, uid)
         add_development(game, uid, 1)
     elif verb == "research":
         draw(game, player, game.sim.research_draw)  # type: ignore[attr-defined]

@@ -3,7 +3,7 @@
 A seat's score: each Building (what is left of its defence, and more for the last ones, which
 Domination counts), each Unit (offence and health left), Policies, development counters (the
 Grand card's progress towards Prosperity weighs more as it nears `prosperity-counters`), the
-resource pool, cards in hand, and Attrition's threat when the deck is low. During a combat the
+resource pool, cards in hand (less than a Research that ends the turn costs), and Attrition's threat when the deck is low. During a combat the
 defender's score loses the offence of the attackers still in it (the damage about to land), so
 an answer in a combat window is worth what it saves. A won game is +10,000, a lost one -10,000.
 """
@@ -15,6 +15,8 @@ from carddb.games.shards.sim.board import ATTACKING, DEVELOPMENT, LINGERING, key
 from carddb.pack_api import Game, health
 
 WIN = 10_000.0
+# Research ends the turn: what the rest of a Main Phase is worth, which a one-ply look cannot see.
+RESEARCH_COST = 3.0
 
 
 def evaluate(game: Game, player: int) -> float:
@@ -42,7 +44,7 @@ def side(game: Game, player: int) -> float:
             continue
         left = health(game, uid) - damage[uid]
         if kind == "unit":
-            score += 1.0 + 1.2 * offence(game, uid) + 0.6 * left
+            score += 1.5 + 1.2 * offence(game, uid) + 0.5 * left
         elif kind == "building":
             score += 4.0 + 0.5 * left
         elif kind == "policy":
@@ -54,8 +56,12 @@ def side(game: Game, player: int) -> float:
             score += 1.0 * counters
             if keyword(game, uid, "grand"):
                 score += 60.0 * (counters / grand) ** 2
-    score += 0.6 * game.pool[player] + 0.8 * board.advanced_total(game, player)
-    score += 1.2 * len(game.hands[player])
+    # A card in hand is worth less than the resources it scraps for, and both less than what they
+    # put in play: a one-ply bot then scraps to play rather than hoarding.
+    score += 0.8 * game.pool[player] + 0.9 * board.advanced_total(game, player)
+    score += 0.5 * len(game.hands[player])
+    if game.counters[player].get("research-end"):
+        score -= RESEARCH_COST
     deck = len(game.deck_of(player))
     if deck < 3:
         score -= 3.0 * (3 - deck)
