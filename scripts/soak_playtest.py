@@ -1,6 +1,10 @@
-"""Soak test: 10,000 bot games on the bundled LOE set, every invariant checked after every action.
+"""Soak test: 10,000 bot games on a bundled game's decks, every invariant checked after every action.
 
-Usage: python scripts/soak_playtest.py [--games N] [--greedy N] [--workers K] [--seed S] [--project DIR]
+Usage: python scripts/soak_playtest.py [--game ID] [--games N] [--greedy N] [--workers K] [--seed S] [--project DIR]
+
+The game is LOE unless `--game` names another pack with a simulator (`--game shards`: every
+pairing of data/shards/decks, with Shards' own invariants: resources, Territories, combat marks
+between actions, Domination, the hand size). For LOE:
 
 Plays N games (default 10,000) over every pairing of the councils in data/loe/decks
 on each shared deck: random bots against random bots, and --greedy of them (default
@@ -38,6 +42,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="loe", help="the game pack (default: loe)")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--greedy", type=int, default=500, help="how many of the games seat a greedy bot")
     parser.add_argument("--workers", type=int, default=default_workers())
@@ -45,7 +50,7 @@ def main() -> int:
     parser.add_argument("--project", type=Path, default=REPO)
     args = parser.parse_args()
 
-    pack = get_pack("loe")
+    pack = get_pack(args.game)
     db, report = load_database(Project.at(args.project), pack)
     if report.errors:
         print(report.format_text())
@@ -59,7 +64,7 @@ def main() -> int:
     print(
         f"{args.games} games ({args.greedy} with a greedy bot) on {args.workers} workers, invariants after every action"
     )
-    print(f"councils: {', '.join(settings['seats'])}; shared decks: {', '.join(settings['decks'])}")
+    print(f"{rules.seat_label}s: {', '.join(settings['seats'])}; shared decks: {', '.join(settings['decks'])}")
     start = time.perf_counter()
     with stages() as stage, stage("playing games", args.games) as advance:
         results = run_plans([plan, greedy], workers=args.workers, advance=lambda n: [advance() for _ in range(n)])

@@ -135,8 +135,8 @@ def main_actions(game: Game, player: int) -> list[Action]:
             else:
                 verb = "recruit" if kind == "unit" else "construct"
                 actions += [Action(verb, uid, key) for key in mine]
-                if kind == "building":
-                    actions += [Action("found", uid, territory) for territory in territory_cards]
+                if kind == "building":  # (the Territory card is the action's card: it is what the action plays)
+                    actions += [Action("found", territory, uid) for territory in territory_cards]
     _abilities(game, player, actions, fast_only=False)
     counters, sim = game.counters[player], game.sim
     if counters.get("scraps", 0) < sim.scraps_per_turn:  # type: ignore[attr-defined]
@@ -271,15 +271,17 @@ def _decision(game: Game, player: int, action: Action) -> None:
 
 
 def _enter(game: Game, player: int, uid: int, action: Action) -> None:
-    definition = game.defs[uid]
-    board.pay(game, player, play_cost(game, player, uid), definition.cost_resources)
     territory = action.index
-    if action.verb == "found":
-        card = action.index
+    if action.verb == "found":  # a Building revealed with a Territory card, which founds its Territory
+        card, uid = uid, action.index
         game.move(card, ZONE_PLAY, player)
         territory = card + 1
         game.marks[TERRITORY][card] = territory
         board.reveal_territory(game, card)
+        if game.stats is not None:
+            game.stats.play(game, player, card)
+    definition = game.defs[uid]
+    board.pay(game, player, play_cost(game, player, uid), definition.cost_resources)
     game.move(uid, ZONE_PLAY, player)
     if definition.kind != "policy":
         game.marks[TERRITORY][uid] = territory
