@@ -80,8 +80,13 @@ class Table:
         game.turn = 5
         game.turns = [3] * players
         game.counters[0]["started"] = 1
-        self.keeps = [self.card("building", owner=p, zone="play", defence=5, name=f"Keep {p + 1}") for p in range(players)]
-        self.decks = [[self.card("unit", owner=p, zone="deck", name=f"Deck card {p + 1}.{i}") for i in range(8)] for p in range(players)]
+        self.keeps = [
+            self.card("building", owner=p, zone="play", defence=5, name=f"Keep {p + 1}") for p in range(players)
+        ]
+        self.decks = [
+            [self.card("unit", owner=p, zone="deck", name=f"Deck card {p + 1}.{i}") for i in range(8)]
+            for p in range(players)
+        ]
 
     # -- laying out cards -------------------------------------------------------------------------
 
@@ -106,7 +111,17 @@ class Table:
         stats = ((("offence", offence),) if kind == "unit" else ()) + tuple((f"scrap:{k}", n) for k, n in scrap)
         toughness = health if kind == "unit" else defence if kind == "building" else 0
         record = CardRecord(
-            f"card-{index}", name or f"{kind.title()} {index}", kind, "", faction, cost, resources, toughness, 1, text, stats
+            f"card-{index}",
+            name or f"{kind.title()} {index}",
+            kind,
+            "",
+            faction,
+            cost,
+            resources,
+            toughness,
+            1,
+            text,
+            stats,
         )
         definition = compile_card(index, record, self.sim)
         assert not definition.problems, definition.problems

@@ -3,8 +3,8 @@
 The Starting Phase is played at the start of the first turn (the bots are seated then): each
 player sets aside their Starting cards, keeps `starting-kept` at random (the others are shuffled
 into the deck), and chooses `starting-chosen` of them with a total cost of at most
-`starting-cost-max` (fewer only when no such three exist), including a Building when one of them
-can be; both choose before either choice is revealed. The rest go into the deck, each deck is
+`starting-cost-max`, including a Building when a choice within the cost can (then as many cards as
+fit: fewer than three only when no three with a Building fit the cost); both choose before either choice is revealed. The rest go into the deck, each deck is
 shuffled and each player draws `opening-hand`. The player who does not go first takes an
 advanced resource of their choice or an extra card (`second-player-bonus`).
 
@@ -81,14 +81,18 @@ def starting_choices(game: Game, player: int, kept: list[int]) -> list[Action]:
     chosen_max, cost_max = sim.starting_chosen, sim.starting_cost_max  # type: ignore[attr-defined]
     defs = game.defs
     total = {uid: defs[uid].cost + sum(n for _, n in defs[uid].cost_resources) for uid in kept}
-    legal: list[tuple[int, ...]] = []
-    for size in range(min(chosen_max, len(kept)), -1, -1):
-        legal = [c for c in combinations(kept, size) if sum(total[u] for u in c) <= cost_max]
-        if legal:
-            break
+    legal = [
+        c
+        for size in range(min(chosen_max, len(kept)) + 1)
+        for c in combinations(kept, size)
+        if sum(total[u] for u in c) <= cost_max
+    ]
+    # A Building first (without one a kingdom has lost by Domination), then as many cards as fit, up to three.
     with_building = [c for c in legal if any(defs[u].kind == "building" for u in c)]
     if with_building:
         legal = with_building
+    most = max(len(c) for c in legal)
+    legal = [c for c in legal if len(c) == most]
     legal.sort(key=lambda c: (-sum(total[u] for u in c), -sum(defs[u].kind == "building" for u in c), c))
     return [Action("start", targets=c, label="start with " + ", ".join(defs[u].name for u in c)) for c in legal]
 
