@@ -64,7 +64,8 @@ def main() -> int:
     print(
         f"{args.games} games ({args.greedy} with a greedy bot) on {args.workers} workers, invariants after every action"
     )
-    print(f"{rules.seat_label}s: {', '.join(settings['seats'])}; shared decks: {', '.join(settings['decks'])}")
+    shared = ", ".join(d for d in settings["decks"] if d) or "none (each player brings their own deck)"
+    print(f"{rules.seat_label}s: {', '.join(settings['seats'])}; shared decks: {shared}")
     start = time.perf_counter()
     with stages() as stage, stage("playing games", args.games) as advance:
         results = run_plans([plan, greedy], workers=args.workers, advance=lambda n: [advance() for _ in range(n)])

@@ -15,10 +15,14 @@ advanced resource (Research, Gold, Gemstones, Faith). Marks on cards in play
 
 from __future__ import annotations
 
+from carddb.games.shards.numbers import NUMBERS
+from carddb.games.shards.phrases import ADVANCED_RESOURCES
 from carddb.pack_api import ZONE_DISCARD, ZONE_PLAY, ZONE_SHARED, Ctx, Game, draw, end_game
 
-ADVANCED = ("research", "gold", "gemstone", "faith")
-RESOURCE_NAMES = {"basic": "resource", "research": "Research", "gold": "Gold", "gemstone": "Gemstone", "faith": "Faith"}
+# The advanced resources, as the rules text names them (`advanced-types` of them).
+ADVANCED = tuple(word.id for word in ADVANCED_RESOURCES.words)
+assert len(ADVANCED) == next(n.value for n in NUMBERS if n.id == "advanced-types")
+RESOURCE_NAMES = {"basic": "resource", **{word.id: word.singular for word in ADVANCED_RESOURCES.words}}
 SHARED_ZONES = ("scrap pile",)
 SCRAP_PILE = ZONE_SHARED  # one pile for both players; each card's owner says whose scrap pile it is in
 KINGDOM = frozenset({"unit", "building", "policy"})
