@@ -12,14 +12,22 @@ from carddb.games.shards.sim import board
 from carddb.games.shards.sim.board import TERRITORY
 from carddb.pack_api import ZONE_DISCARD, Game, run
 
+CHECKED = "checked"  # (player 0's counters) the clock + 1 when the state was last checked
+
 
 def state_checks(game: Game) -> None:
+    """Territories and Domination change only when a card changes zone (`Game.move` moves the clock), so a
+    check with the clock where the last one left it has nothing to do (Prosperity is checked as counters land)."""
+    counters = game.counters[0]
+    if counters.get(CHECKED) == game.clock + 1:
+        return
     changed = True
     while changed:
         changed = False
         for player in range(game.n):
             changed |= _territories(game, player)
     board.check_victory(game)
+    counters[CHECKED] = game.clock + 1
 
 
 def _territories(game: Game, player: int) -> bool:

@@ -200,7 +200,8 @@ def end_phase(game: Game, player: int) -> None:
     if len(hand) > limit:
         for uid in choose_many(game, player, "discard down to the hand size", list(hand), len(hand) - limit, "lose"):
             discard(game, uid)
-    game.counters[player].pop("grace", None)  # Domination's grace lasts to the end of the player's first turn
+    if game.counters[player].pop("grace", None):  # Domination's grace lasts to the end of the player's first turn
+        game.counters[0].pop(rules.CHECKED, None)  # (no card moved, but Domination may now hold)
     rules.settle(game)
     checkpoint(game, end_of_turn=player)
 
