@@ -4,7 +4,8 @@ Usage: python bench/bench_playtest.py [--game ID] [--games N] [--greedy-games M]
 
 Plays the same plan `carddb playtest --game ID` plays (LOE: every ordered pair of the councils in
 data/loe/decks on each shared deck; ESTRO: every ordered pair of the chosen decks, each completed
-by its random cards; a fixed game such as SoulFall: its one table; seeds from --seed) through the same code:
+by its random cards; Shards: every ordered pair of data/shards/decks; a fixed game such as SoulFall:
+its one table; seeds from --seed) through the same code:
 
 1. random bots, in this process: games per CPU second (time.process_time, so other
    processes on a shared machine slow it less than wall time) and per wall second;
@@ -82,8 +83,9 @@ def main() -> None:
     plan, settings = prepare(db, rules, Request(games=args.games, seed=args.seed), Report())
     greedy = replace(plan, games=args.greedy_games, bots=("greedy", "greedy"))
     print(f"python {sys.version.split()[0]}; {machine()}")
-    decks = f" on {', '.join(settings['decks'])}" if settings["decks"] else ""
-    print(f"{pack.name}, {len(plan.matchups)} matchups: {rules.seat_label}s {', '.join(settings['seats'])}{decks}")
+    decks = ", ".join(d for d in settings["decks"] if d)
+    shown = f" on {decks}" if decks else " (each brings its own deck)"
+    print(f"{pack.name}, {len(plan.matchups)} matchups: {rules.seat_label}s {', '.join(settings['seats'])}{shown}")
 
     random_cpu, random_wall, greedy_cpu = [], [], []
     turns = 0

@@ -55,6 +55,7 @@ _WHERE: dict[str, str] = {
     "load_game_file": "carddb.packs.gamefile",
     "hybrid_pack": "carddb.packs.gamefile",
     "plural": "carddb.findings.plural",
+    "Rng": "carddb.runtime.rng",
     # 2. Checking cards and decks
     "CardCheck": "carddb.packs.hooks",
     "CardLookup": "carddb.packs.hooks",
@@ -74,6 +75,7 @@ _WHERE: dict[str, str] = {
     "Phrase": "carddb.rules.ast",
     "Postfix": "carddb.rules.ast",
     "Selector": "carddb.rules.ast",
+    "Words": "carddb.rules.ast",
     "phrases": "carddb.rules.ast",
     "Noun": "carddb.rules.language",
     "RulesLanguage": "carddb.rules.language",
@@ -139,10 +141,11 @@ _WHERE: dict[str, str] = {
     "discard": "carddb.sim.ops",
     "draw": "carddb.sim.ops",
     "health": "carddb.sim.ops",
+    "deal_damage": "carddb.sim.ops",
+    "shuffle_deck": "carddb.sim.ops",
     "look": "carddb.sim.ops",
     "remove_damage": "carddb.sim.ops",
     "reveal": "carddb.sim.ops",
-    "shuffle_deck": "carddb.sim.ops",
     "shuffle_discard_into_deck": "carddb.sim.ops",
     "take_top": "carddb.sim.ops",
     "SimOptions": "carddb.sim.options",
@@ -250,6 +253,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.rules.ast import Phrase as Phrase
     from carddb.rules.ast import Postfix as Postfix
     from carddb.rules.ast import Selector as Selector
+    from carddb.rules.ast import Words as Words
     from carddb.rules.ast import phrases as phrases
     from carddb.rules.language import Noun as Noun
     from carddb.rules.language import RulesLanguage as RulesLanguage
@@ -268,6 +272,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.rules.text import keywords_of as keywords_of
     from carddb.rules.text import parse_line as parse_line
     from carddb.rules.text import split_abilities as split_abilities
+    from carddb.runtime.rng import Rng as Rng
     from carddb.sim.cards import CardDef as CardDef
     from carddb.sim.cards import CardRecord as CardRecord
     from carddb.sim.cards import Catalogue as Catalogue
@@ -310,6 +315,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.handlers import text_arg as text_arg
     from carddb.sim.invariants import checkpoint as checkpoint
     from carddb.sim.ops import counter as counter
+    from carddb.sim.ops import deal_damage as deal_damage
     from carddb.sim.ops import destroy as destroy
     from carddb.sim.ops import discard as discard
     from carddb.sim.ops import draw as draw

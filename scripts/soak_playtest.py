@@ -4,7 +4,7 @@ Usage: python scripts/soak_playtest.py [--game ID] [--games N] [--greedy N] [--w
 
 Plays N games (default 10,000) of --game over every pairing of its seats (LOE: the councils in
 data/loe/decks, on each shared deck; ESTRO: the chosen decks, each completed by its random cards
-in every game; a fixed game such as SoulFall: its one table): random bots against random bots,
+in every game; Shards: every pairing of data/shards/decks; a fixed game such as SoulFall: its one table): random bots against random bots,
 and --greedy of them (default 500) with a greedy bot against a random one. `SimOptions(check_invariants=True)`
 checks the illegal states of carddb/sim/invariants.py (each card in exactly one
 zone, the card count conserved, no negative damage or powerstones, fatigue and
@@ -61,7 +61,8 @@ def main() -> int:
     print(
         f"{args.games} games ({args.greedy} with a greedy bot) on {args.workers} workers, invariants after every action"
     )
-    decks = f"; shared decks: {', '.join(settings['decks'])}" if settings["decks"] else ""
+    shared = ", ".join(d for d in settings["decks"] if d)
+    decks = f"; shared decks: {shared}" if shared else " (each player brings their own deck)"
     print(f"{pack.name}: {rules.seat_label}s {', '.join(settings['seats'])}{decks}")
     start, cpu = time.perf_counter(), _cpu()
     with stages() as stage, stage("playing games", args.games) as advance:

@@ -116,6 +116,23 @@ class NeverPlayed:
 
 
 @dataclass
+class PlayCount:
+    """How often a card was played (an ability: used) over the playtest, and when."""
+
+    id: str
+    name: str
+    kind: str
+    faction: str
+    times: int
+    games: int  # games in which some seat played it
+    when: dict[str, int]  # the pack's word for a timing ("" for an ordinary play) -> times
+
+
+# A seat counts for a faction (LOE: province; Shards: realm) in the win rate by faction when at
+# least this share of its cards are of that faction: a deck's main factions, not a splash of a few cards.
+
+
+@dataclass
 class Analysis:
     games: int
     seats: int
@@ -136,6 +153,7 @@ class Analysis:
     # A report tag (`Simulator.report_tags`) -> win rate of the seat-games by each word the tag took
     by_tag: dict[str, list[Rate]] = field(default_factory=dict)
     by_faction: list[Rate] = field(default_factory=list)  # win rate by each seat's leading faction (ids as labels)
+    play_counts: list[PlayCount] = field(default_factory=list)
 
     @property
     def mean_turns(self) -> float:
@@ -167,6 +185,7 @@ def analyse(
     report_tags: Sequence[str] = (),
     report_factions: bool = False,
 ) -> Analysis:
+    """`factions`: faction id -> name, for a win rate by faction (None: none)."""
     info = {c.id: c for c in cards}
     finished = [r for r in records if not r.error]
     seats = len(records[0].seats) if records else 0
@@ -208,6 +227,7 @@ def analyse(
         never_played=never_played(finished, info, set(starts_in_play)),
         by_tag={tag: _rates(table, {}) for tag, table in by_tag.items()},
         by_faction=_rates(by_faction, {}),
+        play_counts=play_counts(finished, info),
     )
 
 
@@ -240,6 +260,29 @@ def leading_faction(ids: Sequence[str], info: Mapping[str, CardRecord]) -> str:
         return ""
     most = max(counts.values())
     return "/".join(sorted(f for f, n in counts.items() if n == most))
+
+
+def play_counts(records: Sequence[GameRecord], info: Mapping[str, CardRecord]) -> list[PlayCount]:
+    """Every card played at least once: how many times, in how many games, and when (the pack's timings)."""
+    times: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    when: dict[str, Counter[str]] = {}
+    for record in records:
+        for card_id, timing, count in record.plays:
+            times[card_id] += count
+            when.setdefault(card_id, Counter())[timing] += count
+        games.update({card_id for card_id, _, _ in record.plays})
+    out = []
+    for card_id, count in times.items():
+        card = info.get(card_id)
+        if card is None:
+            continue
+        out.append(
+            PlayCount(
+                card_id, card.name, card.kind, card.faction, count, games[card_id], dict(sorted(when[card_id].items()))
+            )
+        )
+    return sorted(out, key=lambda p: (-p.times, p.name))
 
 
 def _card_of_kind(ids: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> str:

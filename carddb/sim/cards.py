@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from carddb.sim.program import Activated, Program, Static, Timed, Triggered
+from carddb.sim.program import Activated, Cond, Program, Static, Timed, Triggered
 
 if TYPE_CHECKING:
     from carddb.cards.database import CardDatabase
@@ -50,6 +50,8 @@ class CardDef:
     cost_resources: tuple[tuple[str, int], ...]
     health: int
     keywords: dict[str, int] = field(default_factory=dict)
+    # Keywords behind a condition keyword (`Raiding - Blitz`): the card has them only while the condition holds.
+    keyword_conditions: dict[str, Cond] = field(default_factory=dict)
     activated: tuple[Activated, ...] = ()
     triggered: tuple[Triggered, ...] = ()
     timed: Timed | None = None

@@ -8,6 +8,7 @@ does not parse, or uses an entry without a handler, becomes one of the card's
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from carddb.rules.ast import (
@@ -32,6 +33,7 @@ from carddb.sim.program import (
     Activated,
     Cond,
     CostOp,
+    Ctx,
     EventMatch,
     Keyword,
     Op,
@@ -152,6 +154,9 @@ def compile_card(index: int, record: CardRecord, sim: Simulator) -> CardDef:
                 statics.append(part)
             elif isinstance(part, Keyword):
                 definition.keywords[part.name] = part.amount
+            elif isinstance(part, GatedKeyword):
+                definition.keywords[part.keyword.name] = part.keyword.amount
+                definition.keyword_conditions[part.keyword.name] = part.condition
             elif isinstance(part, Timed):
                 definition.timed = part
             elif isinstance(part, Program):
@@ -171,41 +176,61 @@ def compile_card(index: int, record: CardRecord, sim: Simulator) -> CardDef:
     return definition
 
 
-def _gate(condition: Cond, parts: list[Any]) -> list[Any]:
-    """`CONDITION - ABILITY`: each step of the gated effects and triggered abilities happens only while the
-    condition keyword holds (tested when the step is reached, as `If ...` is). Other gated abilities
-    (statics, activated abilities, keywords that are not effects) need rules the kit does not know."""
-    gated: list[Any] = []
-    for part in parts:
-        if isinstance(part, Program):
-            gated.append(_gated_program(condition, part))
-        elif isinstance(part, Triggered):
-            gated.append(Triggered(part.index, part.event, _gated_program(condition, part.program), part.text))
-        else:
-            raise CompileError(f"a condition keyword cannot gate a {type(part).__name__.lower()} here")
-    return gated
-
-
-def _gated_program(condition: Cond, program: Program) -> Program:
-    steps = tuple(Step(s.op, s.optional, (condition, *s.conditions), s.text) for s in program.steps)
-    return Program(steps, program.targets, program.text)
-
-
 def _shift(sel: Sel, offset: int) -> Sel:
     if offset and hasattr(sel, "slot"):
         sel.slot += offset  # type: ignore[attr-defined]  # a fresh TargetSel, owned by this card
     return sel
 
 
+@dataclass(frozen=True, slots=True)
+class GatedKeyword:
+    """A keyword behind a condition keyword (`Affinity Gold - Damage Reduction 1`)."""
+
+    keyword: Keyword
+    condition: Cond
+
+
+def gate_ability(part: Any, condition: Cond) -> Any:
+    """`CONDITION - ABILITY`: the compiled ability, used or applying only while `condition` holds.
+
+    The condition is tested with the card's own context (its controller, the card itself): when an
+    activated ability is offered, when a trigger hears its event, whenever a static is asked about,
+    when an Event's sentence would resolve, and whenever the pack asks for a keyword."""
+    if isinstance(part, Activated):
+        return replace(part, conditions=(*part.conditions, condition))
+    if isinstance(part, Triggered):
+        event = part.event
+        match = event.match
+
+        def gated_match(g: Any, ev: Any, ctx: Any) -> bool:
+            return condition.test(g, ctx) and match(g, ev, ctx)
+
+        return replace(part, event=EventMatch(event.types, gated_match, event.text))
+    if isinstance(part, Static):
+        applies = part.applies
+        scratch = Ctx(-1, -1)
+
+        def gated_applies(g: Any, source: int, x: int) -> bool:
+            scratch.source, scratch.controller, scratch.last = source, g.controller[source], None
+            return condition.test(g, scratch) and applies(g, source, x)
+
+        return replace(part, applies=gated_applies)
+    if isinstance(part, Program):
+        steps = tuple(replace(step, conditions=(condition, *step.conditions)) for step in part.steps)
+        return replace(part, steps=steps)
+    if isinstance(part, Keyword):
+        return GatedKeyword(part, condition)
+    raise CompileError(f"a condition keyword cannot gate {type(part).__name__}")
+
+
 def _compile_ability(
     ability: Ability, line: str, sim: Simulator, record: CardRecord, activated_index: int, triggered_index: int
 ) -> list[Any]:
-    c = Compiler(sim, record)
     if isinstance(ability, ConditionedAbility):
-        return _gate(
-            c.condition(ability.condition),
-            _compile_ability(ability.ability, line, sim, record, activated_index, triggered_index),
-        )
+        condition = Compiler(sim, record).condition(ability.condition)
+        parts = _compile_ability(ability.ability, line, sim, record, activated_index, triggered_index)
+        return [gate_ability(part, condition) for part in parts]
+    c = Compiler(sim, record)
     if isinstance(ability, KeywordAbility):
         parts: list[Any] = []
         for keyword in ability.keywords:
@@ -226,6 +251,7 @@ def _compile_ability(
                 text=line,
                 pool_cost=sum(getattr(cost, "pool_cost", 0) for cost in costs),
                 uses_self=any(getattr(cost, "uses_self", False) for cost in costs),
+                limits=frozenset(limits),
             )
         ]
     if isinstance(ability, TriggeredAbility):

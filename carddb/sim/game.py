@@ -57,6 +57,7 @@ class Game:
         "counters",
         "damage",
         "deck",
+        "decks",
         "defs",
         "destroyed_turn",
         "discard",
@@ -71,6 +72,7 @@ class Game:
         "listen",
         "listeners_cache",
         "log",
+        "marks",
         "n",
         "next_item",
         "options",
@@ -122,6 +124,12 @@ class Game:
         self.attached = [-1] * count
         self.since = [0] * count  # the clock when the card entered its zone (oldest statics and cards first)
         self.deck: list[int] = []
+        # Each player's own deck (top card last), for a game whose players bring their own decks
+        # (`Simulator.own_decks`); None when every player draws from the shared `deck`.
+        self.decks: list[list[int]] | None = [[] for _ in range(players)] if sim.own_decks else None
+        # The pack's own numbers on cards in play (counters, which area of the play zone a card is in...):
+        # name -> a value per uid, copied with the game and reset to 0 when the card leaves play.
+        self.marks: dict[str, list[int]] = {}
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.play: list[list[int]] = [[] for _ in range(players)]
@@ -176,6 +184,8 @@ class Game:
         new.attached = self.attached.copy()
         new.since = self.since.copy()
         new.deck = self.deck.copy()
+        new.decks = [d.copy() for d in self.decks] if self.decks is not None else None
+        new.marks = {name: values.copy() for name, values in self.marks.items()}
         new.discard = self.discard.copy()
         new.hands = [h.copy() for h in self.hands]
         new.play = [p.copy() for p in self.play]
@@ -214,10 +224,15 @@ class Game:
 
     # -- zones ------------------------------------------------------------------
 
+    def deck_of(self, player: int) -> list[int]:
+        """The deck `player` draws from: their own (`Simulator.own_decks`), else the shared one."""
+        decks = self.decks
+        return self.deck if decks is None or player < 0 else decks[player]
+
     def zone_list(self, where: int, player: int) -> list[int]:
-        """The cards of zone `where` (a hand or play zone: `player`'s)."""
+        """The cards of zone `where` (a hand, play zone or own deck: `player`'s)."""
         if where == ZONE_DECK:
-            return self.deck
+            return self.deck_of(player)
         if where == ZONE_HAND:
             return self.hands[player]
         if where == ZONE_PLAY:
@@ -256,15 +271,18 @@ class Game:
             self.damage[uid] = 0
             self.used[uid] = False
             self.attached[uid] = -1
+            for values in self.marks.values():
+                values[uid] = 0
         elif old == ZONE_HAND:
             self.hands[self.controller[uid]].remove(uid)
             if definition.reacts:
                 self._reacting(definition.reacts, -1)
         elif old == ZONE_DECK:
-            if self.deck and self.deck[-1] == uid:
-                self.deck.pop()
+            deck = self.deck if self.decks is None else self.decks[self.owner[uid]]
+            if deck and deck[-1] == uid:
+                deck.pop()
             else:
-                self.deck.remove(uid)
+                deck.remove(uid)
         elif old == ZONE_DISCARD:
             self.discard.remove(uid)
         elif old >= ZONE_SHARED:
@@ -307,10 +325,11 @@ class Game:
                 for known in self.known:  # everyone saw where it went
                     known.add(uid)
         elif zone == ZONE_DECK:
+            deck = self.deck if self.decks is None else self.decks[self.owner[uid]]  # a card goes to its owner's deck
             if bottom:
-                self.deck.insert(0, uid)
+                deck.insert(0, uid)
             else:
-                self.deck.append(uid)
+                deck.append(uid)
         elif zone == ZONE_DISCARD:
             self.discard.append(uid)
         elif zone >= ZONE_SHARED:

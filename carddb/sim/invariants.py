@@ -42,6 +42,10 @@ def violations(game: Game, *, end_of_turn: int | None = None) -> list[str]:
             problems.append(f"{name} is marked used outside play")
         if game.face_down[uid] and not in_play:
             problems.append(f"{name} is face down outside play")
+        if not in_play:
+            for mark, values in game.marks.items():
+                if values[uid]:
+                    problems.append(f"{name} has the mark {mark} = {values[uid]} outside play")
         target = game.attached[uid]
         if target >= 0 and (not in_play or game.place[target] != ZONE_PLAY):
             problems.append(f"{name} is attached to {game.defs[target].id}, but one of them is not in play")
@@ -71,6 +75,11 @@ def _zones(game: Game) -> list[str]:
 
     for uid in game.deck:
         place(uid, "deck", ZONE_DECK)
+    for player, deck in enumerate(game.decks or ()):
+        for uid in deck:
+            place(uid, f"P{player + 1}'s deck", ZONE_DECK)
+            if game.owner[uid] != player:
+                problems.append(f"{game.defs[uid].id} is in P{player + 1}'s deck but belongs to P{game.owner[uid] + 1}")
     for uid in game.discard:
         place(uid, "discard pile", ZONE_DISCARD)
     for player in range(game.n):

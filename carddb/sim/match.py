@@ -95,6 +95,7 @@ def record_of(spec: GameSpec, game: Game | None, error: str) -> GameRecord:
             sorted({*spec.matchup.deck, *(c for s in spec.matchup.seats for c in s.cards)} - set(spec.matchup.removed))
         ),
         drawn=tuple(sorted(stats.drawn)) if stats is not None else (),
+        plays=tuple(sorted((c, w, n) for (c, w), n in stats.counts.items())) if stats is not None else (),
         error=error,
         decisions=stats.decisions if stats is not None else None,
         log=game.log if game is not None else None,

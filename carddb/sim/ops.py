@@ -31,21 +31,27 @@ def health(game: Game, uid: int) -> int:
     return base
 
 
-def take_top(game: Game) -> int:
-    """The top card of the deck (-1 if there is none even after the pack's rule for an empty deck)."""
-    if not game.deck:
-        game.sim.deck_empty(game)
-        if not game.deck:
+def take_top(game: Game, player: int = -1) -> int:
+    """The top card of the deck `player` draws from (-1 if there is none even after the pack's rule
+    for an empty deck)."""
+    deck = game.deck_of(player)
+    if not deck:
+        game.sim.draw_from_empty(game, player)
+        deck = game.deck_of(player)
+        if not deck:
             return -1
-    return game.deck[-1]
+    return deck[-1]
 
 
 def draw(game: Game, player: int, amount: int) -> int:
     """`player` draws up to `amount` cards; returns how many were drawn."""
     drawn = 0
+    own_decks = game.decks is not None
     for _ in range(amount):
-        uid = take_top(game)
+        uid = take_top(game, player)
         if uid < 0:
+            if own_decks and not game.over:
+                continue  # each card that cannot be drawn asks the pack's rule again (Attrition: pay per card)
             break
         game.move(uid, ZONE_HAND, player)
         drawn += 1
@@ -63,10 +69,12 @@ def discard(game: Game, uid: int) -> None:
         game.trace(f"{game.name(uid)} is discarded")
 
 
-def shuffle_deck(game: Game) -> None:
-    game.rng.shuffle(game.deck)
+def shuffle_deck(game: Game, player: int = -1) -> None:
+    """Shuffle the deck `player` draws from (their own with `own_decks`, else the shared one)."""
+    deck = game.deck_of(player)
+    game.rng.shuffle(deck)
     for known in game.known:  # nobody knows where a card is in a shuffled deck
-        known.difference_update(game.deck)
+        known.difference_update(deck)
 
 
 def shuffle_discard_into_deck(game: Game) -> None:

@@ -145,6 +145,8 @@ class Activated:
     text: str = ""
     pool_cost: int = 0  # the turn's currency its costs take (LOE: powerstones)
     uses_self: bool = False  # one of its costs marks the card itself used (LOE: fatigues it)
+    limits: frozenset[str] = frozenset()  # every restriction written after it, the pack's own included
+    conditions: tuple[Cond, ...] = ()  # a condition keyword's: it can be used only while they hold
     # The costs whose `can_pay` the two summaries above do not already answer (a cost class
     # that declares `summarised = True` is fully described by them): the only ones asked.
     checks: tuple[CostOp, ...] = field(init=False, default=())

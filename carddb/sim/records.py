@@ -21,7 +21,7 @@ _UID = attrgetter("uid")
 
 
 class GameStats:
-    __slots__ = ("decisions", "drawn", "offered_uids", "played")
+    __slots__ = ("counts", "decisions", "drawn", "offered_uids", "played")
 
     def __init__(self, players: int, *, decisions: bool = False) -> None:
         self.played: list[set[str]] = [set() for _ in range(players)]  # card ids each seat played or activated
@@ -30,13 +30,19 @@ class GameStats:
         self.offered_uids: set[int] = set()
         self.drawn: set[str] = set()  # cards ever drawn into a hand
         self.decisions: list[int] | None = [] if decisions else None
+        # (card id, when it was played: "" or the pack's word for the window) -> times, all seats together
+        self.counts: dict[tuple[str, str], int] = {}
 
-    def play(self, game: Game, player: int, uid: int) -> None:
-        self.played[player].add(game.defs[uid].id)
+    def play(self, game: Game, player: int, uid: int, when: str = "") -> None:
+        """`player` played the card; `when`: the pack's word for the timing (a response window...)."""
+        card_id = game.defs[uid].id
+        self.played[player].add(card_id)
+        key = (card_id, when)
+        self.counts[key] = self.counts.get(key, 0) + 1
 
-    def use(self, game: Game, player: int, uid: int) -> None:
+    def use(self, game: Game, player: int, uid: int, when: str = "") -> None:
         """An activated ability was used: for a card that stays in play, that is playing it."""
-        self.played[player].add(game.defs[uid].id)
+        self.play(game, player, uid, when)
 
     def drew(self, game: Game, uid: int) -> None:
         self.drawn.add(game.defs[uid].id)
@@ -72,6 +78,7 @@ class GameRecord:
     offered: tuple[str, ...]  # card ids offered as a legal play at least once
     in_game: tuple[str, ...]  # card ids that took part (councils and the shared deck)
     drawn: tuple[str, ...] = ()  # card ids drawn into a hand at least once
+    plays: tuple[tuple[str, str, int], ...] = ()  # (card id, when, times): every play of the game, by timing
     error: str = ""  # an exception or illegal state, when the game could not finish
     decisions: list[int] | None = None
     log: list[str] | None = None

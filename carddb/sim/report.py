@@ -87,6 +87,8 @@ def report_html(
         tags=tags,
         faction_label=pack.faction_label,
         seat_label=seat_label,
+        faction_names={f.id: f.name for f in pack.factions},
+        timings=sorted({w for p in analysis.play_counts for w in p.when}),
         version=__version__,
     )
 

@@ -65,9 +65,9 @@ def prepare(db: CardDatabase, sim: Simulator, request: Request, report: Report) 
     if len(seats) < players:
         raise UsageError(f"{players} players need {players} seats ({sim.seat_label}s); found {len(seats)}")
     if not decks:
-        if sim.shared_deck:
+        if sim.shared_deck and not sim.own_decks:
             raise UsageError(f"no shared deck to play with in {table.source}")
-        decks = [("", ())]  # the seats hold every card of a game
+        decks = [("", ())]  # the seats hold every card of a game (each player brings their own deck)
     bots = request.bots * players if len(request.bots) == 1 else request.bots
     if len(bots) != players or any(b not in BOTS for b in bots):
         raise UsageError(f"--bots takes one bot or one per player, from: {', '.join(BOTS)}")

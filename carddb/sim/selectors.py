@@ -84,8 +84,8 @@ class Sel:
         # The one kind of card in play it looks at (`target Duke`), or None: `exists` reads the index directly.
         self.one_kind = kinds[0] if kinds is not None and len(kinds) == 1 and zone == ZONE_PLAY else None
 
-    def pool(self, game: Game) -> list[int]:
-        """Everything of the domain, before the predicate."""
+    def pool(self, game: Game, player: int = 0) -> list[int]:
+        """Everything of the domain, before the predicate (a hand or own deck: `player`'s)."""
         if self.domain == PLAYERS:
             return list(range(game.n))
         if self.domain == STACK:
@@ -95,11 +95,11 @@ class Sel:
                 index = game.in_play_of_kind()
                 return [uid for kind in self.kinds for cards in index.get(kind, ()) for uid in cards]
             return [uid for cards in game.play for uid in cards]
-        return list(game.zone_list(self.place, 0))
+        return list(game.zone_list(self.place, player))
 
     def candidates(self, game: Game, ctx: Ctx) -> list[int]:
         pred = self.scan
-        return [x for x in self.pool(game) if pred(game, x, ctx)]
+        return [x for x in self.pool(game, ctx.controller) if pred(game, x, ctx)]
 
     def resolve(self, game: Game, ctx: Ctx) -> list[int]:
         found = self.candidates(game, ctx)
@@ -111,15 +111,15 @@ class Sel:
         """Whether there is at least one candidate (what deciding if a card may be played asks, often)."""
         pred = self.scan
         if self.domain == "card":
-            for cards in self.groups(game):
+            for cards in self.groups(game, ctx.controller):
                 for x in cards:
                     if pred(game, x, ctx):
                         return True
             return False
         return any(pred(game, x, ctx) for x in self.pool(game))
 
-    def groups(self, game: Game) -> Sequence[list[int]]:
-        """The card lists a card selector looks through (without copying them)."""
+    def groups(self, game: Game, player: int = 0) -> Sequence[list[int]]:
+        """The card lists a card selector looks through (without copying them; a hand or own deck: `player`'s)."""
         kind = self.one_kind
         if kind is not None:
             index = game.kinds_cache
@@ -132,7 +132,7 @@ class Sel:
                 index = game.in_play_of_kind()
                 return [cards for kind in kinds for cards in index.get(kind, _NO_GROUPS)]
             return game.play
-        return (game.zone_list(self.place, 0),)
+        return (game.zone_list(self.place, player),)
 
     def test(self, game: Game, x: int, ctx: Ctx) -> bool:
         return self.pred(game, x, ctx)
@@ -165,7 +165,7 @@ class TargetSel(Sel):
         rule, protect = self.rule, game.statics("protect")  # (`targetable`, with its lookups done once)
         return [
             x
-            for x in self.pool(game)
+            for x in self.pool(game, ctx.controller)
             if pred(game, x, ctx)
             and (rule is None or rule(game, x, ctx))
             and (not protect or _unprotected(game, protect, x, ctx))
@@ -184,7 +184,7 @@ class TargetSel(Sel):
                     index = game.in_play_of_kind()
                 groups: Sequence[list[int]] = index.get(kind, _NO_GROUPS)
             else:
-                groups = self.groups(game)
+                groups = self.groups(game, ctx.controller)
             for cards in groups:
                 for x in cards:
                     if (

@@ -81,6 +81,8 @@ class Simulator(ABC):
     handlers: HandlerTable
     semantics: Semantics
     shared_zones: tuple[str, ...] = ()
+    # Each player draws from a deck of their own (their seat's cards), not from a shared deck.
+    own_decks: bool = False
     # Event types after which players may take instant-speed actions (not only Reactions).
     instant_events: frozenset[str] = frozenset()
     # The report's words: what a seat's own cards are called, the kinds that get a win rate
@@ -174,8 +176,18 @@ class Simulator(ABC):
         """Whether `player` may look at the hidden card `uid` (LOE: not at a Hidden one)."""
         return True
 
+    def state_checks(self, game: Game) -> None:  # noqa: B027  (optional hook)
+        """After each stack item resolves (and the lethal-damage check): the pack's own state-based rules
+        (Shards: Territories without a Building cease to exist, Domination, Prosperity)."""
+
     def deck_empty(self, game: Game) -> None:  # noqa: B027  (optional hook)
         """The deck ran out (a game that reshuffles its discard pile does it here)."""
+
+    def draw_from_empty(self, game: Game, player: int) -> None:
+        """`player` would draw from an empty deck (an own deck's rule goes here; by default `deck_empty`).
+
+        With own decks it is asked once for each card that could not be drawn."""
+        self.deck_empty(game)
 
     # -- bots and checks -----------------------------------------------------------------
 
@@ -206,10 +218,13 @@ class Simulator(ABC):
         """The zones whose cards `viewer` has not seen, as groups of (zone, player): a bot's imagined world
         deals each group's unseen cards again among that group's unseen places.
 
-        The default is one group: every opponent's hand and the shared deck (LOE). A game where each
-        player draws from a deck of their own keeps each player's cards in their own group (ESTRO:
-        the opponent's hand and deck, and the viewer's own deck)."""
-        return [[*((ZONE_HAND, p) for p in range(game.n) if p != viewer), (ZONE_DECK, -1)]]
+        The default: with one shared deck, one group of every opponent's hand and that deck (LOE);
+        with own decks (`own_decks`), each player's unseen cards can only be in their own hand or
+        deck, so each player is a group: the viewer's deck, each opponent's hand and deck (Shards).
+        ESTRO, whose decks are shared zones, says the same of its zones."""
+        if game.decks is None:
+            return [[*((ZONE_HAND, p) for p in range(game.n) if p != viewer), (ZONE_DECK, -1)]]
+        return [[(ZONE_DECK, p)] if p == viewer else [(ZONE_HAND, p), (ZONE_DECK, p)] for p in range(game.n)]
 
     def face_down_look(self, kind: str) -> str:
         """What a face-down card of `kind` shows: a bot imagines an unseen face-down card as any unseen card

@@ -120,6 +120,7 @@ def run(game: Game) -> None:
         resolve(game, item)
         if game.lethal_dirty:
             check_lethal(game)
+        game.sim.state_checks(game)
         if game.over:
             raise GameOver
 

@@ -9,7 +9,7 @@ from soulfall_table import SIM, Table, database
 from carddb.findings.diagnostics import Report
 from carddb.games.soulfall.sim.board import ACTIONS
 from carddb.sim.analysis import analyse
-from carddb.sim.compiler import CompileError, _gate
+from carddb.sim.compiler import CompileError, gate_ability
 from carddb.sim.game import ZONE_DECK, ZONE_PLAY
 from carddb.sim.placement import (
     open_spaces,
@@ -21,7 +21,7 @@ from carddb.sim.placement import (
     taken_spaces,
 )
 from carddb.sim.plots import histogram
-from carddb.sim.program import Ctx, Program, Static, Step
+from carddb.sim.program import Ctx, EventMatch, Program, Static, Step, Timed
 from carddb.sim.records import GameRecord, SeatRecord
 from carddb.sim.sides import other_face, shows_back, turn_over
 from carddb.sim.sources import from_decks
@@ -100,15 +100,21 @@ def test_a_condition_keyword_gates_each_step_and_refuses_what_it_cannot_gate() -
     done: list[str] = []
     gate = Condition(lambda g, ctx: bool(g.turn))
     program = Program((Step(lambda g, ctx: done.append("a")), Step(lambda g, ctx: done.append("b"))))
-    (gated,) = _gate(gate, [program])
+    gated = gate_ability(program, gate)
     t = Table()
     execute(t.g, gated, Ctx(-1, 0))
     assert done == []  # turn 0: the condition does not hold
     t.g.turn = 1
     execute(t.g, gated, Ctx(-1, 0))
     assert done == ["a", "b"]
-    with pytest.raises(CompileError, match="cannot gate a static"):
-        _gate(gate, [Static("hand-size")])
+    static = gate_ability(Static("hand-size"), gate)
+    t.g.turn = 0
+    assert not static.applies(t.g, 0, 0)  # a gated continuous effect applies only while the condition holds
+    t.g.turn = 1
+    assert static.applies(t.g, 0, 0)
+    timing = Timed("reaction", EventMatch(frozenset(), lambda g, ev, ctx: True), (), program)
+    with pytest.raises(CompileError, match="cannot gate Timed"):
+        gate_ability(timing, gate)
 
 
 # -- the report ----------------------------------------------------------------------------------------

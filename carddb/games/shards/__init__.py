@@ -3,12 +3,17 @@ costs in basic and advanced resources, development counters and condition keywor
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from carddb.games.shards.checks import development_needs_developing, scrap_value_in_range
 from carddb.games.shards.decks import RULES as DECK_RULES
 from carddb.games.shards.numbers import NUMBERS
 from carddb.games.shards.schema import ShardsCardSchema
 from carddb.games.shards.vocabulary import shards_rules
 from carddb.pack_api import CostInfo, Faction, GamePack, KindInfo, Rarity, StatInfo, check_card_rules, package_folder
+
+if TYPE_CHECKING:
+    from carddb.pack_api import Simulator
 
 KINDS = (
     KindInfo(
@@ -97,6 +102,14 @@ RARITIES = (
     Rarity("mythic", "Mythic", "#c8502a"),
 )
 
+
+def simulator(pack: GamePack) -> Simulator:
+    """Shards' rules for the simulator (carddb/games/shards/sim/), built on first use."""
+    from carddb.games.shards.sim.simulator import ShardsSimulator
+
+    return ShardsSimulator(pack)
+
+
 PACK = GamePack(
     id="shards",
     name="Shards of the Empire",
@@ -119,4 +132,5 @@ PACK = GamePack(
     language=shards_rules(),
     card_checks=(check_card_rules, development_needs_developing, scrap_value_in_range),
     numbers=NUMBERS,
+    simulator=simulator,
 )

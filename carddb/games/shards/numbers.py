@@ -43,6 +43,7 @@ NUMBERS = (
     ),
     GameNumber("research-draw", 2, "cards the Research action draws", f"{SEED}, Basic Actions: Research"),
     GameNumber("prosperity-counters", 7, "development counters on a Grand card that win", f"{SEED}, Win Conditions"),
+    GameNumber("pillage-gain", 1, "resources a Pillage Unit gains for each Building it destroys", f"{SEED}, Pillage"),
     GameNumber("attrition-expend", 1, "resources expended instead of drawing from an empty deck", f"{SEED}, Attrition"),
     GameNumber("limited-deck-min", 30, "fewest cards in a sealed or draft deck", DECIDED),
     GameNumber("draft-rounds", 2, "boosters each player opens in a Booster Draft", DECIDED),

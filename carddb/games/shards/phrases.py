@@ -133,6 +133,7 @@ def _keyword(
 
 
 ATTACKERS = frozenset({"unit"})
+EVENTS = frozenset({"tactic", "sorcery", "miracle"})
 FIGHTERS = frozenset({"unit", "building"})
 
 KEYWORDS: list[EffectEntry] = [
@@ -196,6 +197,15 @@ KEYWORDS: list[EffectEntry] = [
         ATTACKERS,
         "Wrecker 2",
         param=True,
+    ),
+    _keyword(
+        "fast",
+        "Fast",
+        "An Event with Fast may be played at fast speed: also in a response window, as when an opponent attacks "
+        "(after attackers are declared, and again after defenders are declared) or plays a card.",
+        "You may play this card at fast speed: also in a response window, as when an opponent attacks.",
+        EVENTS,
+        "Fast",
     ),
     _keyword(
         "starting",
@@ -300,6 +310,14 @@ SHARDS_ENTRIES: list[EffectEntry] = [
         (Pattern("Activate only once per turn"),),
         "The activated ability cannot be used again in the same turn.",
         ("Pay 1 resource: Draw a card. Activate only once per turn.",),
+        activated_only=True,
+    ),
+    EffectEntry(
+        "activate-fast",
+        "static",
+        (Pattern("Activate at fast speed"),),
+        "The activated ability may be used at fast speed: also in a response window, on any player's turn.",
+        ("Exhaust this card: Ready target Unit you control. Activate at fast speed.",),
         activated_only=True,
     ),
     # -- effects

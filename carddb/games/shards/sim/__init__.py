@@ -1,0 +1,1 @@
+"""Shards of the Empire for the simulator: set-up, turns, actions, combat, handlers, the bots' judgement."""
