@@ -94,12 +94,16 @@ class FactionDeclaration(StrictModel):
     color: Color
     accent: Color
     description: str = ""
+    # its colour for Draftmancer and Cockatrice (W, U, B, R, G; "" colourless); absent: by its place
+    color_letter: Literal["W", "U", "B", "R", "G", ""] | None = None
 
 
 class RarityDeclaration(StrictModel):
     id: WordId
     name: Label
     color: Color = "#2b2b2b"
+    # what Draftmancer and Cockatrice call it; absent: by its name and place (GamePack.rarity_tier)
+    tier: Literal["common", "uncommon", "rare", "mythic", "special", ""] = ""
 
 
 class CostDeclaration(StrictModel):
