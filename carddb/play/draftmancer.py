@@ -32,7 +32,8 @@ from typing import Any
 from carddb.cards.database import CardDatabase
 from carddb.packs.card import Card, file_stem
 from carddb.play.boosters import BoosterPlan, CompiledSlot
-from carddb.play.draftmancer_lists import MANA_SYMBOLS, RESERVED
+from carddb.play.draftmancer_cards import MANA_SYMBOLS
+from carddb.play.draftmancer_lists import RESERVED
 
 # Draftmancer finds the end of a section's JSON by counting its brackets ([ ] in [CustomCards],
 # { } in [Settings]), those inside strings too: a lone one in a card's text would cut the JSON

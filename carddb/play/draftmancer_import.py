@@ -35,16 +35,8 @@ from carddb.findings.plural import plural
 from carddb.packs.card import Card
 from carddb.play.boosters import FULL_WEIGHT, WEIGHT_UNITS
 from carddb.play.draftmancer import set_code
-from carddb.play.draftmancer_lists import (
-    DEFAULT_PACK_SIZE,
-    CardLine,
-    CardList,
-    DraftmancerListError,
-    Layout,
-    LayoutSlot,
-    SheetChoice,
-    parse_card_list,
-)
+from carddb.play.draftmancer_lists import DEFAULT_PACK_SIZE, CardLine, CardList, parse_card_list
+from carddb.play.draftmancer_settings import DraftmancerListError, Layout, LayoutSlot, SheetChoice
 
 MAX_CARD_WEIGHT = 1000  # carddb.play.boosters.Sheet.weights
 

@@ -36,6 +36,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from carddb.play.draftmancer_cards import custom_card_id, custom_card_problem
+from carddb.play.draftmancer_settings import (
+    DraftmancerListError,
+    Layout,
+    LayoutSlot,
+    SheetChoice,
+    parse_settings,
+)
+
 # src/parseCardList.ts: ArenaLineRegex, sheet headers, [Layouts] lines, cleanLooseJSON
 CARD_LINE = re.compile(
     r"^(?:(?P<count>\d+)\s+)?(?P<name>[^\n\v]+?)(?:\s+\((?P<set>\w+)\)(?:\s+(?P<number>[^+\s()]+))?)?(?:\s+\+?(F))?$"
@@ -48,56 +57,9 @@ _COMMENT_LINE = re.compile(r"^\s*#.*$", re.MULTILINE)
 _TRAILING_COMMA = re.compile(r"(true|false|null|[\"\d}\]])(\s*),(?=\s*[\]}])")
 RESERVED = ("settings", "customcards", "layouts")
 
-# src/CustomCards.ts and src/data/mana_symbols.json
-RARITIES = ("common", "uncommon", "rare", "mythic", "special")
-MANA_SYMBOLS = frozenset(
-    [f"{{{n}}}" for n in range(21)]
-    + ["{100}", "{1000000}", "{X}", "{Y}", "{Z}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{P}"]
-    + ["{2/W}", "{2/U}", "{2/B}", "{2/R}", "{2/G}", "{A}", "{CHAOS}", "{D}", "{E}", "{H}", "{HR}", "{HW}"]
-    + ["{L}", "{PW}", "{Q}", "{T}", "{TK}", "{½}", "{∞}"]
-    + [f"{{{a}/{b}}}" for a, b in ("WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU")]
-    + [f"{{{c}/P}}" for c in "WUBRGC"]
-    + [f"{{{a}/{b}/P}}" for a, b in ("WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU")]
-    + [f"{{C/{c}}}" for c in "WUBRG"]
-)
 # Draftmancer's session defaults (src/Session.ts) where a list says nothing.
 DEFAULT_PACK_SIZE = 15
 DEFAULT_SEATS = 8
-
-
-class DraftmancerListError(ValueError):
-    """A list Draftmancer refuses: its title and text as Draftmancer words them, and the line if known."""
-
-    def __init__(self, title: str, text: str, line: int | None = None) -> None:
-        super().__init__(f"{title}: {text}")
-        self.title, self.text, self.line = title, text, line
-
-
-@dataclass(frozen=True)
-class SheetChoice:
-    name: str
-    weight: int
-
-
-@dataclass(frozen=True)
-class LayoutSlot:
-    """`count` cards, all from one of `sheets` chosen by weight for this slot."""
-
-    name: str
-    count: int
-    sheets: tuple[SheetChoice, ...]
-    foil: bool = False
-
-
-@dataclass
-class Layout:
-    name: str
-    weight: int
-    slots: list[LayoutSlot] = field(default_factory=list)
-
-    @property
-    def size(self) -> int:
-        return sum(s.count for s in self.slots)
 
 
 @dataclass(frozen=True)
@@ -141,11 +103,6 @@ class CardList:
     @property
     def plain(self) -> bool:
         return self.layouts is None
-
-
-def custom_card_id(name: str, set_code: str, number: str) -> str:
-    """src/CustomCardID.ts."""
-    return f"{name}_{set_code.lower()}_{number}"
 
 
 def clean_loose_json(text: str) -> str:
@@ -194,202 +151,6 @@ def _extract_json(lines: list[str], start: int, opening: str, closing: str) -> t
                             "JSON Parsing Error", f"Error parsing json: {exc.msg}", start + exc.lineno
                         ) from None
     raise DraftmancerListError("Unexpected End-of-File", f"Expected '{closing}', got end-of-file.", len(lines))
-
-
-def _is_int(value: Any) -> bool:
-    """JavaScript's Number.isInteger: 3 and 3.0 are integers, true is not."""
-    return (isinstance(value, int) and not isinstance(value, bool)) or (isinstance(value, float) and value.is_integer())
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-_SETTING_TYPES: dict[str, tuple[Any, str]] = {
-    "name": (str, "a string"),
-    "cubeCobraID": (str, "a string"),
-    "cardBack": (str, "a string"),
-    "withReplacement": (bool, "a boolean"),
-    "showSlots": (bool, "a boolean"),
-    "showSheets": (bool, "a boolean"),
-    "layoutWithReplacement": (bool, "a boolean"),
-    "duplicateProtection": (bool, "a boolean"),
-    "colorBalance": (bool, "a boolean"),
-    "refillWhenEmpty": (bool, "a boolean"),
-    "botModel": (str, "a string"),
-}
-
-
-def _settings(value: Any, line: int, target: CardList) -> None:
-    """parseSettings: every known key type-checked; `layouts` replaces the layouts declared before."""
-
-    def fail(text: str) -> DraftmancerListError:
-        return DraftmancerListError("[Settings]", text, line)
-
-    if not isinstance(value, dict):
-        raise fail("Settings must be an object.")
-    for key, (kind, said) in _SETTING_TYPES.items():
-        if key in value and (not isinstance(value[key], kind) or (kind is not bool and isinstance(value[key], bool))):
-            raise fail(f"'{key}' must be {said}.")
-    if "cardTitleHeightFactor" in value and not _is_number(value["cardTitleHeightFactor"]):
-        raise fail("'cardTitleHeightFactor' must be a number.")
-    if "boostersPerPlayer" in value and not _is_int(value["boostersPerPlayer"]):
-        raise fail("'boostersPerPlayer' must be a integer.")
-    if "layouts" in value:
-        target.layouts = _settings_layouts(value["layouts"], fail)
-    if "predeterminedLayouts" in value:
-        names = _predetermined(value["predeterminedLayouts"], fail)
-        for name in names:
-            if target.layouts is None or name not in target.layouts:
-                raise fail(f"Layout '{name}' in 'predeterminedLayouts' has not been declared.")
-    if "name" in value:
-        target.name = value["name"]
-    target.settings.update(value)
-    target.settings_line = line
-
-
-def _settings_layouts(value: Any, fail: Any) -> dict[str, Layout]:
-    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
-        raise fail("'layouts' must be an object.")
-    layouts: dict[str, Layout] = {}
-    for key, layout in value.items():
-        if not _is_int(layout.get("weight")):
-            raise fail(f"Layout '{key}': 'weight' must be an integer.")
-        if "slots" not in layout:
-            raise fail(f"Layout '{key}' must have a 'slots' property.")
-        slots = layout["slots"]
-        parsed: list[LayoutSlot] = []
-        if isinstance(slots, list) and all(isinstance(s, dict) for s in slots):
-            for slot in slots:
-                parsed.append(_slot(key, slot, fail))
-        elif isinstance(slots, dict) and all(_is_int(c) for c in slots.values()):
-            parsed = [LayoutSlot(name, count, (SheetChoice(name, 1),)) for name, count in slots.items()]
-        else:
-            raise fail("'slots' must be a Record<string, number> or Array<{ name: string; count: number }>.")
-        layouts[key] = Layout(key, layout["weight"], parsed)
-    return layouts
-
-
-def _slot(layout: str, slot: dict[str, Any], fail: Any) -> LayoutSlot:
-    if not isinstance(slot.get("name"), str):
-        raise fail(f"Layout '{layout}': slot 'name' must be a string.")
-    if not _is_int(slot.get("count")):
-        raise fail(f"Layout '{layout}': slot 'count' must be an integer.")
-    if "foil" in slot and not isinstance(slot["foil"], bool):
-        raise fail(f"Layout '{layout}': slot 'foil' property must be a boolean.")
-    where = f"Layout '{layout}', slot '{slot['name']}':"
-    sheets: list[SheetChoice] = []
-    if "sheets" not in slot:
-        sheets.append(SheetChoice(slot["name"], 1))
-    elif not isinstance(slot["sheets"], list):
-        raise fail(f"{where} slot 'sheets' property must be an array.")
-    else:
-        for sheet in slot["sheets"]:
-            if isinstance(sheet, str):
-                sheets.append(SheetChoice(sheet, 1))
-            elif isinstance(sheet, dict):
-                if not isinstance(sheet.get("name"), str):
-                    raise fail(f"{where} sheet 'name' must be a string.")
-                weight = sheet.get("weight", 1)
-                if not _is_int(weight):
-                    raise fail(f"{where} sheet 'weight' must be an integer.")
-                sheets.append(SheetChoice(sheet["name"], weight))
-            else:
-                raise fail(f"{where} sheet must be an object or a string.")
-    return LayoutSlot(slot["name"], slot["count"], tuple(sheets), bool(slot.get("foil", False)))
-
-
-def _predetermined(value: Any, fail: Any) -> list[str]:
-    """The layout names of 'predeterminedLayouts' in any of its four forms."""
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return list(value)
-    names: list[str] = []
-    if isinstance(value, list) and all(isinstance(v, list | dict) for v in value):
-        for entry in value:
-            by_weight = isinstance(entry, dict) and all(_is_int(w) for w in entry.values())
-            if by_weight or (isinstance(entry, list) and all(isinstance(v, str) for v in entry)):
-                names.extend(entry)
-            elif isinstance(entry, list) and all(
-                isinstance(v, dict) and isinstance(v.get("name"), str) and _is_int(v.get("weight")) for v in entry
-            ):
-                names.extend(v["name"] for v in entry)
-            else:
-                break
-        else:
-            return names
-    raise fail(
-        "'predeterminedLayouts' must be a (string[] | string[][] | Record<string, number>[] | "
-        "{name: string, weight: number}[][])."
-    )
-
-
-def mana_cost_problem(cost: str) -> str | None:
-    """src/parseCost.ts: `{...}` symbols must be Draftmancer's; bare text is matched greedily."""
-    front = cost.split("//")[0].strip() if "//" in cost else cost
-    longest = max(len(s) for s in MANA_SYMBOLS) - 2
-    index = 0
-    while index < len(front):
-        if front[index] == "{":
-            end = front.find("}", index)
-            symbol = front[index : end + 1] if end >= 0 else front[index:]
-            if symbol not in MANA_SYMBOLS:
-                return f"Error parsing mana cost '{cost}': '{symbol}' is not a valid mana symbol."
-            index = end + 1 if end >= 0 else len(front)
-            continue
-        for length in range(longest, 0, -1):
-            if f"{{{front[index : index + length]}}}" in MANA_SYMBOLS:
-                index += length
-                break
-        else:
-            return f"Error parsing mana cost '{cost}': No valid mana symbol starting by '{front[index]}'."
-    return None
-
-
-def custom_card_problem(card: Any) -> str | None:
-    """validateCustomCard's checks of one card object (src/CustomCards.ts), worded as Draftmancer words them."""
-    if not isinstance(card, dict):
-        return "Custom cards must be an array of card objects."
-    for key in ("name", "mana_cost", "type"):
-        if key not in card:
-            return f"Missing mandatory property '{key}' in custom card"
-    types: dict[str, tuple[type, ...]] = {
-        "name": (str,),
-        "mana_cost": (str,),
-        "type": (str,),
-        "image_uris": (dict,),
-        "set": (str,),
-        "rarity": (str,),
-        "rating": (int, float),
-        "in_booster": (bool,),
-        "layout": (str,),
-        "printed_names": (dict,),
-        "collector_number": (str,),
-        "foil": (bool,),
-        "oracle_text": (str,),
-        "power": (int, float, str),
-        "toughness": (int, float, str),
-        "loyalty": (int, float, str),
-    }
-    for key, allowed in types.items():
-        value = card.get(key)
-        if key in card and (not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed)):
-            return f"Property '{key}' should be of type '{'/'.join(t.__name__ for t in allowed)}'"
-    if "image_uris" in card and "image" in card:
-        return "Only one of 'image_uris' or 'image' can be used."
-    if "image_uris" in card and "en" not in card["image_uris"]:
-        return "Invalid property 'image_uris' in custom card: Missing 'en' property."
-    colors = card.get("colors", [])
-    if not isinstance(colors, list) or any(not isinstance(c, str) or c not in "WUBRG" for c in colors):
-        return "Invalid optional property 'colors' in custom card (W, U, B, R or G)."
-    if "rarity" in card and card["rarity"] not in RARITIES:
-        return f"Invalid mandatory property 'rarity' in custom card, must be one of [{', '.join(RARITIES)}]."
-    if "subtypes" in card and not isinstance(card["subtypes"], list):
-        return "Invalid property 'subtypes' in custom card, must be an Array"
-    if "back" in card:
-        back = card["back"]
-        if not isinstance(back, dict) or not isinstance(back.get("name"), str) or not isinstance(back.get("type"), str):
-            return "Face property 'name' and 'type' should be strings"
-    return mana_cost_problem(card["mana_cost"])
 
 
 def _custom_cards(value: Any, line: int, target: CardList) -> None:
@@ -508,7 +269,12 @@ def parse_card_list(text: str) -> CardList:
             skip()
             if header.lower() == "settings":
                 value, used = _extract_json(lines, index, "{", "}")
-                _settings(value, header_line, result)
+                settings = parse_settings(value, header_line, result.layouts)
+                result.layouts = settings.layouts
+                result.settings.update(settings.values)
+                result.settings_line = header_line
+                if isinstance(settings.values.get("name"), str):
+                    result.name = settings.values["name"]
                 index += used
             elif header.lower() == "customcards":
                 value, used = _extract_json(lines, index, "[", "]")

@@ -56,7 +56,7 @@ ORDINARY = {
 
 # Other tools' formats, spelled as they spell them: Draftmancer's card JSON (its Magic fields
 # `power`, `toughness`, `mana_cost`) and the messages of its parser, which carddb's mirror repeats.
-FOREIGN_IDS = {Path("carddb/play/draftmancer_lists.py"): {"power", "toughness"}}
+FOREIGN_IDS = {Path("carddb/play/draftmancer_cards.py"): {"power", "toughness"}}
 FOREIGN_TEXT = re.compile(r"mana (?:cost|symbol)", re.I)
 
 

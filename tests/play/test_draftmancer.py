@@ -22,7 +22,8 @@ from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
 from carddb.play import draftmancer, draftmancer_import
 from carddb.play.boosters import BoosterPlan, load_boosters
-from carddb.play.draftmancer_lists import DEFAULT_SEATS, RARITIES, parse_card_list
+from carddb.play.draftmancer_cards import RARITIES
+from carddb.play.draftmancer_lists import DEFAULT_SEATS, parse_card_list
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ("loe", "shards", "estro")  # the bundled games with boosters (loe2 has none; soulfall is a fixed game)

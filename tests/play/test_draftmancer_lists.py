@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from carddb.play.draftmancer_lists import CardList, DraftmancerListError, clean_loose_json, parse_card_list
+from carddb.play.draftmancer_lists import CardList, clean_loose_json, parse_card_list
+from carddb.play.draftmancer_settings import DraftmancerListError
 
 
 def _layouts(parsed: CardList) -> dict[str, tuple[int, list[tuple[int, str, tuple[tuple[str, int], ...]]]]]:
