@@ -59,6 +59,7 @@ class PrintOptions:
     dpi: int = 300
     preset: str | None = None
     tts: bool = False
+    tts_url_base: str | None = None  # where the user uploads the deck images; None: absolute file URIs
     one_each: bool = False
     workers: int = 2
     full_run: bool = True  # no selection: the page cache may be pruned
@@ -243,9 +244,21 @@ def start_print(
         run.png_count = len(jobs)
         run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool, queue=png_queue)
     if options.tts:
-        decks = _tts_decks(db, printable, face_by_id, backs, name)
-        trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
-        run.tts = queue_tts(decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool)
+        # A back face printed alone (`--cards ID/back`) is no card on a table: a deck holds whole cards.
+        whole = [c for c in printable if not c.is_back]
+        if len(whole) < len(printable):
+            run.result.written.add(
+                "Tabletop Simulator deck",
+                "",
+                f"{plural(len(printable) - len(whole), 'back face')} printed alone left out: a deck holds whole "
+                "double-sided cards, both sides (select the card itself)",
+            )
+        if whole:
+            decks = _tts_decks(db, whole, face_by_id, backs, name)
+            trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
+            run.tts = queue_tts(
+                decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool, url_base=options.tts_url_base
+            )
     return run
 
 

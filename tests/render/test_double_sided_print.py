@@ -102,10 +102,11 @@ def test_tabletop_simulator_gives_double_sided_cards_unique_backs_on_a_back_shee
     saved = json.loads((out / "tts" / f"{GAME_ID}-camp.json").read_text())
     deck = saved["ObjectStates"][0]
     custom = deck["CustomDeck"]["1"]
-    assert custom["UniqueBack"] is True and custom["BackURL"] == f"{GAME_ID}-camp-backs-1.jpg"
+    assert custom["UniqueBack"] is True and custom["BackURL"] == (out / "tts" / f"{GAME_ID}-camp-backs-1.jpg").as_uri()
     assert len(deck["DeckIDs"]) == 3  # River Camp twice, Hill Camp
-    faces = Image.open(out / "tts" / custom["FaceURL"])
-    backs = Image.open(out / "tts" / custom["BackURL"])
+    faces = Image.open(out / "tts" / f"{GAME_ID}-camp-sheet-1.jpg")
+    backs = Image.open(out / "tts" / f"{GAME_ID}-camp-backs-1.jpg")
+    assert custom["FaceURL"] == (out / "tts" / f"{GAME_ID}-camp-sheet-1.jpg").as_uri()
     assert faces.size == backs.size and (custom["NumWidth"], custom["NumHeight"]) == (2, 2)
     # Each cell of the back sheet is the back face of the card in that cell of the face sheet.
     cell = (faces.width // 2, faces.height // 2)
@@ -160,13 +161,16 @@ def test_print_cards_id_slash_back_prints_that_face_alone(tmp_path: Path) -> Non
     """`carddb print --cards ID/back`: a designer proofs or reprints one side of a double-sided card."""
     root = write_outpost(tmp_path)
     done = subprocess.run(
-        ["carddb", "print", "--cards", "river-camp/back", "--png", "--dpi", "40", "--paper", "a4", "-j", "1"],
+        ["carddb", "print", "--cards", "river-camp/back", "--png", "--dpi", "40", "--paper", "a4", "-j", "1", "--tts"],
         cwd=root,
         capture_output=True,
         text=True,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     out = root / "output" / GAME_ID
+    # A Tabletop Simulator card is the whole card, both sides: the face alone is no deck with the shared back.
+    assert not list((out / "tts").glob("*.json"))
+    assert "1 back face printed alone left out" in " ".join(done.stdout.split())
     page = PdfReader(out / "cards" / "river-camp_back.pdf").pages
     assert len(page) == 1 and "River Fort" in page[0].extract_text() and "River Camp" not in page[0].extract_text()
     assert not (out / "cards" / "river-camp.pdf").exists()

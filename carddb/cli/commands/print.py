@@ -39,6 +39,7 @@ from carddb.render.imposition import BackOffset, Duplex
 from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.raster import DEFAULT_DPI, check_dpi
 from carddb.render.selection import select_cards
+from carddb.render.tts import check_url_base
 from carddb.render.workers import RenderWorkers, render_workers
 from carddb.runtime.progress import stages
 
@@ -88,6 +89,15 @@ def print_cards(
         PresetChoice | None, typer.Option(help="Also write PNGs sized for a print service's poker cards.")
     ] = None,
     tts: Annotated[bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets and JSON.")] = False,
+    tts_url_base: Annotated[
+        str | None,
+        typer.Option(
+            "--tts-url-base",
+            metavar="URL",
+            help="With --tts: the http(s) folder you upload output/<game>/tts/ to; the decks name their images "
+            "there (default: their absolute file:// URIs, for play on this computer).",
+        ),
+    ] = None,
     one_each: Annotated[
         bool, typer.Option("--one-each", help="Put one of each card on the sheets instead of its `copies`.")
     ] = False,
@@ -117,7 +127,8 @@ def print_cards(
         png=png,
         dpi=check_dpi(dpi),
         preset=preset.value if preset else None,
-        tts=tts,
+        tts=tts or tts_url_base is not None,
+        tts_url_base=check_url_base(tts_url_base) if tts_url_base is not None else None,
         one_each=one_each,
         workers=workers,
         full_run=not selecting,
