@@ -35,6 +35,7 @@ from carddb.render.faces.backs import render_backs
 from carddb.render.faces.results import FaceResult
 from carddb.render.faces.schedule import start_faces, warm_workers
 from carddb.render.imposition import PAPERS, Duplex
+from carddb.render.pdfmeta import PdfMeta
 from carddb.render.printing import PrintOptions, Written, sheet_cards, start_print
 from carddb.render.raster import PngQueue
 from carddb.render.selection import print_order
@@ -169,6 +170,7 @@ def booster_sheets(
         Duplex.long,
         PrintOptions().back_offset,
         None,
+        PdfMeta(f"{db.pack.name}: sample sealed boosters, print sheets (A4)", db.pack.credited_author, db.pack.lang),
     )
     return pool.submit(COMPOSE, job, label="sheets")
 

@@ -115,6 +115,8 @@ def declared_pack(game: GameDeclaration, game_id: str, path: Path) -> GamePack:
             GameTable(t.id, t.title, tuple(t.columns), tuple(tuple(r) for r in t.rows), t.caption) for t in game.tables
         ),
         version=game.version,
+        author=game.author,
+        lang=game.lang,
     )
 
 

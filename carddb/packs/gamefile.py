@@ -154,6 +154,8 @@ class GameDeclaration(StrictModel):
     name: Label
     description: str = ""
     version: str = ""
+    author: Annotated[str, Field(max_length=200)] = ""  # the PDFs' Author (default: the game's name)
+    lang: Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")] = "en"  # BCP 47
     card_size: str | list[float] = "poker"
     bleed: Annotated[float, Field(ge=0, le=10)] = 3.0
     faction_label: Label = "faction"

@@ -184,6 +184,10 @@ class GamePack:
     # the rulebook's component list then names every card, for a buyer to check.
     fixed: bool = False
     components_note: str = ""  # printed with the rulebook's component list; may name numbers ({number:ID})
+    # Who made the game, the Author of every PDF carddb writes for it (empty: the game's name), and the
+    # language of its card text and rulebook (BCP 47, the PDFs' Lang: what a screen reader speaks).
+    author: str = ""
+    lang: str = "en"
 
     def __post_init__(self) -> None:
         for rarity in self.rarities:
@@ -280,6 +284,11 @@ class GamePack:
             if table.id == table_id:
                 return table
         raise KeyError(f"game '{self.id}' declares no table '{table_id}'")
+
+    @property
+    def credited_author(self) -> str:
+        """The Author of the game's PDFs: the pack's `author`, else the game's name."""
+        return self.author or self.name
 
     @property
     def factions_label(self) -> str:

@@ -18,8 +18,9 @@ from carddb.findings.plural import plural
 from carddb.packs.card import Card, file_stem
 from carddb.render.faces.backs import render_backs
 from carddb.render.faces.results import FaceResult, face_counts
-from carddb.render.faces.schedule import FaceRun, start_faces
+from carddb.render.faces.schedule import FaceRun, face_title, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
+from carddb.render.pdfmeta import PdfMeta
 from carddb.render.raster import PRESETS, PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.selection import print_order
 from carddb.render.sheets import (
@@ -216,7 +217,7 @@ def start_print(
     if not printable:
         return run
     with stage("Copying card PDFs", None):
-        changed = _copy_card_pdfs(printable, face_by_id, backs, out / "cards")
+        changed = _copy_card_pdfs(db, printable, face_by_id, backs, out / "cards")
     double = sum(1 for c in printable if face_by_id[c.id].back_face is not None)
     sides = f" ({double} double-sided, both sides in one file)" if double else ""
     run.result.written.add(
@@ -236,6 +237,7 @@ def start_print(
             options.duplex,
             options.back_offset,
             options.gutter_mm,
+            PdfMeta(f"{db.pack.name}: print sheets ({PAPERS[paper_id].label})", db.pack.credited_author, db.pack.lang),
         )
         queue_now = pool is not None and prebuilt is None
         run.sheets.append((paper_id, pool.submit(COMPOSE, job, label="sheets") if queue_now else job))
@@ -321,12 +323,14 @@ def back_of(face: FaceResult, backs: dict[str, Path]) -> Path:
     return back
 
 
-def _copy_card_pdfs(cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path) -> int:
+def _copy_card_pdfs(
+    db: CardDatabase, cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path
+) -> int:
     """Write output/<game>/cards/<id>.pdf (both sides of a double-sided card) and cards/backs/; skip identical files."""
-    pairs = [(faces[c.id], folder / f"{file_stem(c.id)}.pdf") for c in cards]
+    pairs = [(faces[c.id], folder / f"{file_stem(c.id)}.pdf", c) for c in cards]
     changed = 0
     for target, data in [
-        *((target, card_pdf_bytes(face)) for face, target in pairs),
+        *((target, card_pdf_bytes(face, card_meta(db, card))) for face, target, card in pairs),
         *((folder / "backs" / f"{back}.pdf", pdf.read_bytes()) for back, pdf in backs.items()),
     ]:
         try:
@@ -339,11 +343,19 @@ def _copy_card_pdfs(cards: Sequence[Card], faces: dict[str, FaceResult], backs: 
     return changed
 
 
-def card_pdf_bytes(face: FaceResult) -> bytes:
-    """A card's own PDF: its face, and for a double-sided card its back face as the second page."""
+def card_pdf_bytes(face: FaceResult, meta: PdfMeta | None = None) -> bytes:
+    """A card's own PDF: its face, and for a double-sided card its back face as the second page.
+
+    A single face is WeasyPrint's file, titled by its HTML; the two faces joined are PDFium's,
+    which `meta` titles.
+    """
     if face.back_face is None:
         return face.pdf.read_bytes()
-    return join_pdfs([face.pdf, face.back_face.pdf])
+    return join_pdfs([face.pdf, face.back_face.pdf], meta)
+
+
+def card_meta(db: CardDatabase, card: Card) -> PdfMeta:
+    return PdfMeta(face_title(db, card), db.pack.credited_author, db.pack.lang)
 
 
 def sheet_cards(

@@ -89,6 +89,26 @@ def test_a_card_pdf_carries_both_sides_each_with_its_print_boxes(out: Path) -> N
     assert len(PdfReader(out / "cards" / "lone-scout.pdf").pages) == 1
 
 
+def test_every_pdf_is_titled_with_its_card_author_and_language(db: CardDatabase, out: Path) -> None:
+    """What a PDF reader shows in its title bar and a screen reader speaks: each card's file is titled with
+    the card (both names for a double-sided card, joined by PDFium and titled by carddb), the backs and the
+    sheets with what they are; every file has the game's author and language."""
+    titles = {}
+    for pdf in sorted(out.rglob("*.pdf")):
+        if ".cache" in pdf.parts:
+            continue
+        reader = PdfReader(pdf)
+        info = reader.metadata
+        assert info is not None and info.author == db.pack.credited_author, pdf
+        assert reader.trailer["/Root"].get("/Lang") == "en", pdf
+        titles[str(pdf.relative_to(out))] = info.title
+    assert titles["cards/river-camp.pdf"] == "River Camp // River Fort — Outpost"
+    assert titles["cards/lone-scout.pdf"] == "Lone Scout — Outpost"
+    assert titles["cards/backs/default.pdf"] == "Outpost: card back"
+    assert titles[f"print/{GAME_ID}-a4.pdf"] == titles["print/short-a4.pdf"] == "Outpost: print sheets (A4)"
+    assert len(titles) == len(db.cards) + 3  # the cards, the back, two sheets
+
+
 def test_pngs_are_written_for_both_sides(out: Path) -> None:
     for folder in ("png", "png/trim"):
         front = Image.open(out / folder / "river-camp.png")

@@ -168,4 +168,5 @@ PACK = GamePack(
     card_checks=(check_card_rules, development_needs_developing, scrap_value_in_range),
     numbers=NUMBERS,
     simulator=simulator,
+    author="The carddb project",  # the card data and rulebook prose are written by this project
 )

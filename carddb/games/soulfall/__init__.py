@@ -184,4 +184,5 @@ PACK = GamePack(
     components_note="This list follows the design's: {number:action-cards} Action, {number:reference-cards} Reference, "
     "{number:temple-cards} Temple/Shrine, {number:follower-cards} Follower/Citadel, {number:shell-cards} Shell/Broken "
     "Shell and {number:lord-cards} Lord cards, 55 cards in all.",
+    author="The carddb project",  # the card data and rulebook prose are written by this project
 )
