@@ -21,6 +21,7 @@ from carddb.render.faces.results import FaceResult, face_counts
 from carddb.render.faces.schedule import FaceRun, face_title, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.pdfmeta import PdfMeta
+from carddb.render.printservice import DEFAULT_INK_LIMIT, ServiceRun, cmyk_profile, start_service_pdfs
 from carddb.render.raster import PRESETS, PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.selection import print_order
 from carddb.render.sheets import (
@@ -59,6 +60,8 @@ class PrintOptions:
     png: bool = False
     dpi: int = 300
     preset: str | None = None
+    cmyk_profile: Path | None = None  # a preset's PDF/X files: the CMYK profile (None: the system's SWOP)
+    ink_limit: int = DEFAULT_INK_LIMIT  # a preset's PDF/X files: the most total ink, in percent
     tts: bool = False
     tts_url_base: str | None = None  # where the user uploads the deck images; None: absolute file URIs
     one_each: bool = False
@@ -117,6 +120,7 @@ class PrintRun:
     pngs: PngRun | None = None
     png_count: int = 0
     tts: TtsRun | None = None
+    service: ServiceRun | None = None  # a print service's PDF/X card files
     pool: RenderWorkers | None = None
 
     def finish(self) -> PrintResult:
@@ -170,7 +174,17 @@ class PrintRun:
                     f"{plural(deck_result.cards, 'card')} on {plural(deck_result.sheets, 'sheet')} + "
                     + ("a sheet of their own backs each (UniqueBack)" if deck_result.unique_backs else "back"),
                 )
-        self.sheets, self.pngs, self.tts = [], None, None
+        if self.service is not None:
+            preset = self.service.preset
+            with self.stage(f"Writing {preset.label} PDFs", None):
+                made, current = self.service.finish()
+            written.add(
+                f"{preset.label} PDFs",
+                _rel(db, self.service.folder),
+                f"{(preset.pdf_variant or '').upper()}, CMYK for {self.service.profile.name}, "
+                f"{made} written, {current} current",
+            )
+        self.sheets, self.pngs, self.tts, self.service = [], None, None, None
         return self.result
 
 
@@ -245,6 +259,18 @@ def start_print(
         jobs = _png_jobs(printable, face_by_id, backs, out / "png", options)
         run.png_count = len(jobs)
         run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool, queue=png_queue)
+    preset = PRESETS[options.preset] if options.preset else None
+    if preset is not None and preset.pdf_variant:
+        run.service = start_service_pdfs(
+            db,
+            printable,
+            preset,
+            out / preset.id,
+            report,
+            profile=cmyk_profile(options.cmyk_profile),
+            ink_limit=options.ink_limit,
+            pool=pool,
+        )
     if options.tts:
         # A back face printed alone (`--cards ID/back`) is no card on a table: a deck holds whole cards.
         whole = [c for c in printable if not c.is_back]
