@@ -25,8 +25,12 @@ check carddb's exports the way Draftmancer will:
   common, uncommon, rare, mythic, special; `colors` letters of WUBRG; `collector_number` a
   string; `mana_cost` symbols from Draftmancer's list (`{0}`..`{20}`, `{W}`...).
 
-What this module cannot check is what needs Draftmancer's database of Magic cards: a line
-naming a Magic card resolves there and not here (it is left unresolved, `custom` None).
+The settings and layout checks are in `draftmancer_settings`, the custom-card checks in
+`draftmancer_cards`. Not mirrored: what needs Draftmancer's database of Magic cards (a line
+naming a Magic card resolves there and not here: it is left unresolved, `custom` None; a
+custom card sharing a Magic card's name and set inherits its fields there), the references
+of `related_cards` and `draft_effects`, and the collations `printRun` and `striped` beyond
+their names. carddb's exports use none of them.
 """
 
 from __future__ import annotations
