@@ -125,6 +125,7 @@ _WHERE: dict[str, str] = {
     "selector": "carddb.sim.handlers",
     "text_arg": "carddb.sim.handlers",
     "checkpoint": "carddb.sim.invariants",
+    "MarketRow": "carddb.sim.market",
     "counter": "carddb.sim.ops",
     "destroy": "carddb.sim.ops",
     "discard": "carddb.sim.ops",
@@ -279,6 +280,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.handlers import selector as selector
     from carddb.sim.handlers import text_arg as text_arg
     from carddb.sim.invariants import checkpoint as checkpoint
+    from carddb.sim.market import MarketRow as MarketRow
     from carddb.sim.ops import counter as counter
     from carddb.sim.ops import destroy as destroy
     from carddb.sim.ops import discard as discard
