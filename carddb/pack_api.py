@@ -93,6 +93,10 @@ _WHERE: dict[str, str] = {
     "CardRecord": "carddb.sim.cards",
     "Catalogue": "carddb.sim.cards",
     "Compiler": "carddb.sim.compiler",
+    "DiscardCost": "carddb.sim.costs",
+    "PoolCost": "carddb.sim.costs",
+    "SacrificeSelf": "carddb.sim.costs",
+    "UseSelf": "carddb.sim.costs",
     "CORE": "carddb.sim.core_handlers",
     "Condition": "carddb.sim.core_handlers",
     "card_event": "carddb.sim.core_handlers",
@@ -248,6 +252,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.cards import CardRecord as CardRecord
     from carddb.sim.cards import Catalogue as Catalogue
     from carddb.sim.compiler import Compiler as Compiler
+    from carddb.sim.costs import DiscardCost as DiscardCost
+    from carddb.sim.costs import PoolCost as PoolCost
+    from carddb.sim.costs import SacrificeSelf as SacrificeSelf
+    from carddb.sim.costs import UseSelf as UseSelf
     from carddb.sim.core_handlers import CORE as CORE
     from carddb.sim.core_handlers import Condition as Condition
     from carddb.sim.core_handlers import card_event as card_event

@@ -142,6 +142,14 @@ class Simulator(ABC):
     def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
         return amount
 
+    def currency_available(self, game: Game, player: int) -> int:
+        """The most of the turn's currency `player` could pay now (LOE v2: the pool and what pitching would add)."""
+        return game.pool[player]
+
+    def pay_currency(self, game: Game, player: int, amount: int) -> None:
+        """`player` pays `amount` of the turn's currency (the caller checked `currency_available`)."""
+        game.pool[player] -= amount
+
     def replace_destroy(self, game: Game, uid: int) -> bool:
         """True if something else happened instead of destroying `uid`."""
         return False

@@ -13,14 +13,15 @@ from __future__ import annotations
 from carddb.pack_api import (
     Compiler,
     Ctx,
+    DiscardCost,
     Event,
     Game,
     HandlerSet,
     Phrase,
+    PoolCost,
+    UseSelf,
     choose,
-    choose_many,
     destroy,
-    discard,
     emit,
     number,
     selector,
@@ -108,24 +109,7 @@ def pay(game: Game, player: int, powerstones: int, needs: tuple[tuple[str, int],
         spend(game, player, resource, amount)
 
 
-# -- costs of activated abilities --------------------------------------------------------
-
-
-class PayPowerstones:
-    __slots__ = ("amount", "pool_cost", "text")
-    summarised = True  # can_pay is the ability's `pool_cost` test
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-        self.pool_cost = amount
-        self.text = f"pay {amount}"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return game.pool[ctx.controller] >= self.amount
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        game.pool[ctx.controller] -= self.amount
-        return True
+# -- costs of activated abilities (paying powerstones, discarding and fatiguing are the kit's) ---------
 
 
 class SpendResource:
@@ -140,23 +124,6 @@ class SpendResource:
 
     def pay(self, game: Game, ctx: Ctx) -> bool:
         spend(game, ctx.controller, self.resource, self.amount, ctx.source)
-        return True
-
-
-class DiscardCost:
-    __slots__ = ("amount", "text")
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-        self.text = f"discard {amount}"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return len(game.hands[ctx.controller]) >= self.amount
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        hand = list(game.hands[ctx.controller])
-        for uid in choose_many(game, ctx.controller, "discard to pay a cost", hand, self.amount, "lose"):
-            discard(game, uid)
         return True
 
 
@@ -178,25 +145,9 @@ class Sacrifice:
         return True
 
 
-class FatigueSelf:
-    __slots__ = ("text",)
-    uses_self = True
-    summarised = True  # can_pay is the ability's `uses_self` test
-
-    def __init__(self) -> None:
-        self.text = "fatigue this card"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return not game.used[ctx.source]
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        game.used[ctx.source] = True
-        return True
-
-
 @COSTS("pay-powerstones")
-def _pay_powerstones(phrase: Phrase, c: Compiler) -> PayPowerstones:
-    return PayPowerstones(number(phrase))
+def _pay_powerstones(phrase: Phrase, c: Compiler) -> PoolCost:
+    return PoolCost(number(phrase))
 
 
 @COSTS("spend-resource")
@@ -215,5 +166,5 @@ def _sacrifice(phrase: Phrase, c: Compiler) -> Sacrifice:
 
 
 @COSTS("fatigue-self")
-def _fatigue_self(phrase: Phrase, c: Compiler) -> FatigueSelf:
-    return FatigueSelf()
+def _fatigue_self(phrase: Phrase, c: Compiler) -> UseSelf:
+    return UseSelf("fatigue this card")
