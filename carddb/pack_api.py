@@ -166,6 +166,13 @@ _WHERE: dict[str, str] = {
     "Simulator": "carddb.sim.simulator",
     "deck_order": "carddb.sim.simulator",
     "StackItem": "carddb.sim.stack",
+    "MAX_MAIN_ACTIONS": "carddb.sim.turns",
+    "begin_turn": "carddb.sim.turns",
+    "discard_down": "carddb.sim.turns",
+    "draw_up_to": "carddb.sim.turns",
+    "hand_limit": "carddb.sim.turns",
+    "main_phase": "carddb.sim.turns",
+    "ready": "carddb.sim.turns",
     "choose_targets": "carddb.sim.stack",
     "end_game": "carddb.sim.stack",
     "has_targets": "carddb.sim.stack",
@@ -325,6 +332,13 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.simulator import Simulator as Simulator
     from carddb.sim.simulator import deck_order as deck_order
     from carddb.sim.stack import StackItem as StackItem
+    from carddb.sim.turns import MAX_MAIN_ACTIONS as MAX_MAIN_ACTIONS
+    from carddb.sim.turns import begin_turn as begin_turn
+    from carddb.sim.turns import discard_down as discard_down
+    from carddb.sim.turns import draw_up_to as draw_up_to
+    from carddb.sim.turns import hand_limit as hand_limit
+    from carddb.sim.turns import main_phase as main_phase
+    from carddb.sim.turns import ready as ready
     from carddb.sim.stack import choose_targets as choose_targets
     from carddb.sim.stack import end_game as end_game
     from carddb.sim.stack import has_targets as has_targets
