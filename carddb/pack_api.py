@@ -96,6 +96,12 @@ _WHERE: dict[str, str] = {
     "DiscardCost": "carddb.sim.costs",
     "PoolCost": "carddb.sim.costs",
     "SacrificeSelf": "carddb.sim.costs",
+    "SpendReady": "carddb.sim.costs",
+    "has_ready": "carddb.sim.costs",
+    "in_play_of": "carddb.sim.costs",
+    "ready_by_subtype": "carddb.sim.costs",
+    "ready_of": "carddb.sim.costs",
+    "spend_ready": "carddb.sim.costs",
     "UseSelf": "carddb.sim.costs",
     "CORE": "carddb.sim.core_handlers",
     "Condition": "carddb.sim.core_handlers",
@@ -141,6 +147,12 @@ _WHERE: dict[str, str] = {
     "shuffle_discard_into_deck": "carddb.sim.ops",
     "take_top": "carddb.sim.ops",
     "SimOptions": "carddb.sim.options",
+    "activate": "carddb.sim.plays",
+    "can_target": "carddb.sim.plays",
+    "card_targets": "carddb.sim.plays",
+    "offer_abilities": "carddb.sim.plays",
+    "offer_reactions": "carddb.sim.plays",
+    "play_card": "carddb.sim.plays",
     "ONCE_PER_TURN": "carddb.sim.program",
     "OWN_TURN_ONLY": "carddb.sim.program",
     "Activated": "carddb.sim.program",
@@ -150,6 +162,7 @@ _WHERE: dict[str, str] = {
     "EventMatch": "carddb.sim.program",
     "Keyword": "carddb.sim.program",
     "Op": "carddb.sim.program",
+    "CostOp": "carddb.sim.program",
     "Program": "carddb.sim.program",
     "Restriction": "carddb.sim.program",
     "Static": "carddb.sim.program",
@@ -259,10 +272,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.cards import CardRecord as CardRecord
     from carddb.sim.cards import Catalogue as Catalogue
     from carddb.sim.compiler import Compiler as Compiler
-    from carddb.sim.costs import DiscardCost as DiscardCost
-    from carddb.sim.costs import PoolCost as PoolCost
-    from carddb.sim.costs import SacrificeSelf as SacrificeSelf
-    from carddb.sim.costs import UseSelf as UseSelf
     from carddb.sim.core_handlers import CORE as CORE
     from carddb.sim.core_handlers import Condition as Condition
     from carddb.sim.core_handlers import card_event as card_event
@@ -270,6 +279,16 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.core_handlers import kinds_of as kinds_of
     from carddb.sim.core_handlers import player_event as player_event
     from carddb.sim.core_handlers import players_of as players_of
+    from carddb.sim.costs import DiscardCost as DiscardCost
+    from carddb.sim.costs import PoolCost as PoolCost
+    from carddb.sim.costs import SacrificeSelf as SacrificeSelf
+    from carddb.sim.costs import SpendReady as SpendReady
+    from carddb.sim.costs import UseSelf as UseSelf
+    from carddb.sim.costs import has_ready as has_ready
+    from carddb.sim.costs import in_play_of as in_play_of
+    from carddb.sim.costs import ready_by_subtype as ready_by_subtype
+    from carddb.sim.costs import ready_of as ready_of
+    from carddb.sim.costs import spend_ready as spend_ready
     from carddb.sim.decisions import PASS as PASS
     from carddb.sim.decisions import Action as Action
     from carddb.sim.decisions import act as act
@@ -307,10 +326,17 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.ops import shuffle_discard_into_deck as shuffle_discard_into_deck
     from carddb.sim.ops import take_top as take_top
     from carddb.sim.options import SimOptions as SimOptions
+    from carddb.sim.plays import activate as activate
+    from carddb.sim.plays import can_target as can_target
+    from carddb.sim.plays import card_targets as card_targets
+    from carddb.sim.plays import offer_abilities as offer_abilities
+    from carddb.sim.plays import offer_reactions as offer_reactions
+    from carddb.sim.plays import play_card as play_card
     from carddb.sim.program import ONCE_PER_TURN as ONCE_PER_TURN
     from carddb.sim.program import OWN_TURN_ONLY as OWN_TURN_ONLY
     from carddb.sim.program import Activated as Activated
     from carddb.sim.program import Cond as Cond
+    from carddb.sim.program import CostOp as CostOp
     from carddb.sim.program import Ctx as Ctx
     from carddb.sim.program import Event as Event
     from carddb.sim.program import EventMatch as EventMatch
@@ -332,6 +358,11 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.simulator import Simulator as Simulator
     from carddb.sim.simulator import deck_order as deck_order
     from carddb.sim.stack import StackItem as StackItem
+    from carddb.sim.stack import choose_targets as choose_targets
+    from carddb.sim.stack import end_game as end_game
+    from carddb.sim.stack import has_targets as has_targets
+    from carddb.sim.stack import push as push
+    from carddb.sim.stack import run as run
     from carddb.sim.turns import MAX_MAIN_ACTIONS as MAX_MAIN_ACTIONS
     from carddb.sim.turns import begin_turn as begin_turn
     from carddb.sim.turns import discard_down as discard_down
@@ -339,8 +370,3 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.turns import hand_limit as hand_limit
     from carddb.sim.turns import main_phase as main_phase
     from carddb.sim.turns import ready as ready
-    from carddb.sim.stack import choose_targets as choose_targets
-    from carddb.sim.stack import end_game as end_game
-    from carddb.sim.stack import has_targets as has_targets
-    from carddb.sim.stack import push as push
-    from carddb.sim.stack import run as run

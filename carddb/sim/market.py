@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from carddb.sim.decisions import choose
 from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, Game
+from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_SHARED, Game
 from carddb.sim.ops import take_top
 from carddb.sim.program import Event
 
@@ -36,7 +36,7 @@ def _to_discard(game: Game, uid: int) -> None:
 class MarketRow:
     """The rules of one row of face-up cards (a pack builds one and keeps it: it holds no game state)."""
 
-    __slots__ = ("entered_event", "name", "retire", "retired", "size", "source", "trade_event", "where")
+    __slots__ = ("entered_event", "index", "name", "retire", "retired", "size", "source", "trade_event", "where")
 
     def __init__(
         self,
@@ -51,6 +51,7 @@ class MarketRow:
         entered_event: str = "",
     ) -> None:
         self.where = zone  # a shared zone (ZONE_SHARED + its index among the pack's shared zones)
+        self.index = zone - ZONE_SHARED
         self.size = size
         self.name = name
         self.source = source
@@ -61,7 +62,7 @@ class MarketRow:
 
     def cards(self, game: Game) -> list[int]:
         """The row, oldest first (the game's own list: do not change it)."""
-        return game.zone_list(self.where, 0)
+        return game.shared[self.index]
 
     def length(self, game: Game) -> int:
         return game.sim.number(self.size)
