@@ -136,7 +136,13 @@ _WHERE: dict[str, str] = {
     "text_arg": "carddb.sim.handlers",
     "checkpoint": "carddb.sim.invariants",
     "MarketRow": "carddb.sim.market",
+    "add_temporary": "carddb.sim.ops",
     "counter": "carddb.sim.ops",
+    "deal_damage": "carddb.sim.ops",
+    "end_temporary": "carddb.sim.ops",
+    "leave_play": "carddb.sim.ops",
+    "return_to_hand": "carddb.sim.ops",
+    "shuffle_deck": "carddb.sim.ops",
     "destroy": "carddb.sim.ops",
     "discard": "carddb.sim.ops",
     "draw": "carddb.sim.ops",
@@ -178,7 +184,9 @@ _WHERE: dict[str, str] = {
     "Seat": "carddb.sim.simulator",
     "Simulator": "carddb.sim.simulator",
     "deck_order": "carddb.sim.simulator",
+    "seat_deck_order": "carddb.sim.simulator",
     "StackItem": "carddb.sim.stack",
+    "answer_now": "carddb.sim.stack",
     "MAX_MAIN_ACTIONS": "carddb.sim.turns",
     "begin_turn": "carddb.sim.turns",
     "discard_down": "carddb.sim.turns",
@@ -315,14 +323,20 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.handlers import text_arg as text_arg
     from carddb.sim.invariants import checkpoint as checkpoint
     from carddb.sim.market import MarketRow as MarketRow
+    from carddb.sim.ops import add_temporary as add_temporary
     from carddb.sim.ops import counter as counter
+    from carddb.sim.ops import deal_damage as deal_damage
     from carddb.sim.ops import destroy as destroy
     from carddb.sim.ops import discard as discard
     from carddb.sim.ops import draw as draw
+    from carddb.sim.ops import end_temporary as end_temporary
     from carddb.sim.ops import health as health
+    from carddb.sim.ops import leave_play as leave_play
     from carddb.sim.ops import look as look
     from carddb.sim.ops import remove_damage as remove_damage
+    from carddb.sim.ops import return_to_hand as return_to_hand
     from carddb.sim.ops import reveal as reveal
+    from carddb.sim.ops import shuffle_deck as shuffle_deck
     from carddb.sim.ops import shuffle_discard_into_deck as shuffle_discard_into_deck
     from carddb.sim.ops import take_top as take_top
     from carddb.sim.options import SimOptions as SimOptions
@@ -357,7 +371,9 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.simulator import Seat as Seat
     from carddb.sim.simulator import Simulator as Simulator
     from carddb.sim.simulator import deck_order as deck_order
+    from carddb.sim.simulator import seat_deck_order as seat_deck_order
     from carddb.sim.stack import StackItem as StackItem
+    from carddb.sim.stack import answer_now as answer_now
     from carddb.sim.stack import choose_targets as choose_targets
     from carddb.sim.stack import end_game as end_game
     from carddb.sim.stack import has_targets as has_targets

@@ -163,27 +163,26 @@ def make_agent(kind: str, seed: int) -> Agent:
 
 
 def imagine(game: Game, viewer: int, rng: Rng) -> Game:
-    """A copy of `game` in which everything `viewer` has not seen is dealt again at random."""
+    """A copy of `game` in which everything `viewer` has not seen is dealt again at random.
+
+    The unseen cards are shuffled among the places they could be: the opponents' hands and the
+    shared deck together; in a game where players have decks of their own (`Game.piles`), each
+    player's deck with that player's hand (the viewer's deck alone), then the shared deck, and
+    each hidden shared zone, separately."""
     world = game.copy()
     known = game.known[viewer]
-    slots: list[tuple[list[int], int]] = []  # (zone list, position) of every card the viewer cannot see
-    pool: list[int] = []
-    for player in range(game.n):
-        if player == viewer:
-            continue
-        hand = world.hands[player]
-        for position, uid in enumerate(hand):
-            if uid not in known:
-                slots.append((hand, position))
-                pool.append(uid)
-    for position, uid in enumerate(world.deck):
-        if uid not in known:
-            slots.append((world.deck, position))
-            pool.append(uid)
-    pool.sort()  # where the unseen cards really are must not change what is imagined
-    rng.shuffle(pool)
-    for (cards, position), uid in zip(slots, pool, strict=True):
-        cards[position] = uid
+    if world.piles is None:
+        places = [hand for player, hand in enumerate(world.hands) if player != viewer]
+        _redeal(world, known, [*places, world.deck], rng)
+    else:
+        for player, pile in enumerate(world.piles):
+            _redeal(world, known, [pile] if player == viewer else [world.hands[player], pile], rng)
+            for uid in pile:
+                world.place[uid] = ZONE_DECK
+                world.controller[uid] = player
+        _redeal(world, known, [world.deck], rng)
+        for zone in sorted(world.unseen_zones):
+            _redeal(world, known, [world.shared[zone - ZONE_SHARED]], rng)
     for player in range(game.n):
         for uid in world.hands[player]:
             world.place[uid] = ZONE_HAND
@@ -198,6 +197,21 @@ def imagine(game: Game, viewer: int, rng: Rng) -> Game:
     _disguise(world, game, viewer, known, rng)
     world.statics_cache = None
     return world
+
+
+def _redeal(world: Game, known: set[int], places: list[list[int]], rng: Rng) -> None:
+    """Shuffle the unseen cards of these card lists among the positions they hold."""
+    slots: list[tuple[list[int], int]] = []  # (zone list, position) of every card the viewer cannot see
+    pool: list[int] = []
+    for cards in places:
+        for position, uid in enumerate(cards):
+            if uid not in known:
+                slots.append((cards, position))
+                pool.append(uid)
+    pool.sort()  # where the unseen cards really are must not change what is imagined
+    rng.shuffle(pool)
+    for (cards, position), uid in zip(slots, pool, strict=True):
+        cards[position] = uid
 
 
 def _disguise(world: Game, game: Game, viewer: int, known: set[int], rng: Rng) -> None:
@@ -230,4 +244,4 @@ def _visible(game: Game, viewer: int, uid: int, known: set[int]) -> bool:
         return game.controller[uid] == viewer or not game.face_down[uid]
     if zone == ZONE_HAND:
         return game.controller[uid] == viewer
-    return zone == ZONE_DISCARD or zone >= ZONE_SHARED
+    return zone == ZONE_DISCARD or (zone >= ZONE_SHARED and zone not in game.unseen_zones)

@@ -7,7 +7,9 @@ game not won.
 
 - Win rate by seat (LOE: council) and by the seat's card of each kind the pack names
   (`Simulator.report_kinds`; LOE: Lord and Victory card): over seat-games (each game
-  gives one per seat).
+  gives one per seat). For the kinds the pack counts by play (`Simulator.report_played`;
+  LOE v2: Leaders, of which a seat holds several), a seat-game counts for each card of the
+  kind the seat played, or for "none played"; those cards also get a play-rate delta.
 - First-player advantage: the share of games the first seat won, against the
   1/seats it would be in a fair game.
 - Card delta from play rate: among the seats that could play a card (the seat whose
@@ -41,6 +43,7 @@ from carddb.sim.cards import CardRecord
 from carddb.sim.records import GameRecord
 
 Z95 = 1.959963984540054
+NONE_PLAYED = "(none played)"
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -152,6 +155,7 @@ def analyse(
     *,
     report_kinds: Sequence[str] = (),
     starts_in_play: Sequence[str] = (),
+    report_played: Sequence[str] = (),
 ) -> Analysis:
     info = {c.id: c for c in cards}
     finished = [r for r in records if not r.error]
@@ -165,7 +169,11 @@ def analyse(
             won = int(record.winner == index)
             order = "first" if index == record.first else "not first"
             tables = [(by_seat, seat.name), (by_turn_order, f"{seat.name}, {order}")]
-            tables += [(by_kind[kind], _card_of_kind(seat.cards, kind, info)) for kind in report_kinds]
+            for kind in report_kinds:
+                if kind in report_played:
+                    tables += [(by_kind[kind], key) for key in _played_of_kind(seat.played, kind, info)]
+                else:
+                    tables.append((by_kind[kind], _card_of_kind(seat.cards, kind, info)))
             for table, key in tables:
                 tally = table.setdefault(key, [0, 0])
                 tally[0] += won
@@ -182,7 +190,7 @@ def analyse(
         by_seat_first=sorted(_rates(by_turn_order, {}), key=lambda r: r.label),
         by_seat=_rates(by_seat, {}),
         by_kind={kind: _rates(table, info) for kind, table in by_kind.items()},
-        card_play=play_deltas(finished, info, set(report_kinds)),
+        card_play=play_deltas(finished, info, set(report_kinds) - set(report_played)),
         card_ablation=ablation_deltas(finished, ablations, info) if ablations else [],
         ablation_games=min((len(v) for v in ablations.values()), default=0) if ablations else 0,
         never_played=never_played(finished, info, set(starts_in_play)),
@@ -191,6 +199,10 @@ def analyse(
 
 def _card_of_kind(ids: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> str:
     return next((c for c in ids if c in info and info[c].kind == kind), "")
+
+
+def _played_of_kind(played: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> list[str]:
+    return sorted({c for c in played if c in info and info[c].kind == kind}) or [NONE_PLAYED]
 
 
 def _rates(table: Mapping[str, list[int]], info: Mapping[str, CardRecord]) -> list[Rate]:

@@ -32,6 +32,7 @@ class CardRecord:
     health: int = 0
     copies: int = 1
     text: str = ""
+    extra: tuple[tuple[str, Any], ...] = ()  # the pack's other numbers (LOE v2: power, pitch...), as (name, value)
 
 
 @dataclass(eq=False, slots=True)

@@ -124,6 +124,8 @@ def compile_card(index: int, record: CardRecord, sim: Simulator) -> CardDef:
         record.cost_resources,
         record.health,
     )
+    if record.extra:
+        definition.extra = dict(record.extra)
     language = sim.language
     activated: list[Activated] = []
     triggered: list[Triggered] = []

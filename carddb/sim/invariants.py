@@ -71,6 +71,9 @@ def _zones(game: Game) -> list[str]:
 
     for uid in game.deck:
         place(uid, "deck", ZONE_DECK)
+    for player, pile in enumerate(game.piles or ()):
+        for uid in pile:
+            place(uid, "deck", ZONE_DECK, player)
     for uid in game.discard:
         place(uid, "discard pile", ZONE_DISCARD)
     for player in range(game.n):

@@ -133,6 +133,7 @@ def run(plan: PlaytestPlan, sim: Simulator, request: Request, stage: Stage = no_
         ablations,
         report_kinds=sim.report_kinds,
         starts_in_play=sim.starts_in_play,
+        report_played=sim.report_played,
     )
     _, catalogue = catalogue_for(plan)
     analysis.unplayable_text = {d.id: list(d.problems) for d in catalogue.defs if d.problems}

@@ -63,6 +63,14 @@ def deck_order(matchup: Matchup, seed: int) -> list[str]:
     return [card for card in order if card not in removed] if removed else order
 
 
+def seat_deck_order(matchup: Matchup, seed: int, seat: int) -> list[str]:
+    """A seat's own deck (its cards, with repeats), shuffled from the game's seed, top card last: for a game where
+    players draw from decks of their own (`Simulator.own_decks`)."""
+    order = list(matchup.seats[seat].cards)
+    Rng.derived(seed, "seat deck", seat).shuffle(order)
+    return order
+
+
 class Simulator(ABC):
     """A game's rules for the simulator. Subclasses fill the class attributes and the abstract methods."""
 
@@ -71,12 +79,19 @@ class Simulator(ABC):
     handlers: HandlerTable
     semantics: Semantics
     shared_zones: tuple[str, ...] = ()
+    # Shared zones whose cards nobody sees (a resource deck): taking one into a hand does not show it.
+    hidden_zones: frozenset[str] = frozenset()
+    # Each player draws from a deck of their own (`Game.piles`) rather than from the shared deck.
+    own_decks: bool = False
     # Event types after which players may take instant-speed actions (not only Reactions).
     instant_events: frozenset[str] = frozenset()
     # The report's words: what a seat's own cards are called, the kinds that get a win rate
     # of their own, and the kinds that start in play (never "played").
     seat_label: str = "seat"
     report_kinds: tuple[str, ...] = ()
+    # Report kinds whose win rate counts the seat-games in which the seat played the card (LOE v2: a
+    # Leader, of which a seat holds several) rather than those in which it held it (LOE: its one Lord).
+    report_played: tuple[str, ...] = ()
     starts_in_play: tuple[str, ...] = ()
 
     def number(self, number_id: str) -> int:
@@ -153,6 +168,16 @@ class Simulator(ABC):
     def replace_destroy(self, game: Game, uid: int) -> bool:
         """True if something else happened instead of destroying `uid`."""
         return False
+
+    def damage_player(self, game: Game, player: int, amount: int) -> int:
+        """Damage dealt to a player (`Deal 4 damage to target opponent`); returns the damage dealt.
+
+        A game whose players have health keeps it and says when a player has lost (`check_state`)."""
+        raise NotImplementedError(f"the game '{self.pack.id}' gives its players no health to deal damage to")
+
+    def check_state(self, game: Game) -> None:  # noqa: B027  (optional hook)
+        """The rules' checks after cards with lethal damage are destroyed (LOE v2: a player at 0 health or with an
+        empty deck loses); runs whenever `game.lethal_dirty` was set. May end the game (`end_game`)."""
 
     def can_look(self, game: Game, player: int, uid: int) -> bool:
         """Whether `player` may look at the hidden card `uid` (LOE: not at a Hidden one)."""
