@@ -110,6 +110,7 @@ _WHERE: dict[str, str] = {
     "kinds_of": "carddb.sim.core_handlers",
     "player_event": "carddb.sim.core_handlers",
     "players_of": "carddb.sim.core_handlers",
+    "static_applies": "carddb.sim.core_handlers",
     "PASS": "carddb.sim.decisions",
     "Action": "carddb.sim.decisions",
     "act": "carddb.sim.decisions",
@@ -287,6 +288,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.core_handlers import kinds_of as kinds_of
     from carddb.sim.core_handlers import player_event as player_event
     from carddb.sim.core_handlers import players_of as players_of
+    from carddb.sim.core_handlers import static_applies as static_applies
     from carddb.sim.costs import DiscardCost as DiscardCost
     from carddb.sim.costs import PoolCost as PoolCost
     from carddb.sim.costs import SacrificeSelf as SacrificeSelf

@@ -74,7 +74,6 @@ class Game:
         "face_down",
         "first",
         "hands",
-        "unseen_zones",
         "kinds_cache",
         "known",
         "lethal_dirty",
@@ -105,6 +104,7 @@ class Game:
         "temporary",
         "turn",
         "turns",
+        "unseen_zones",
         "used",
         "winner",
     )

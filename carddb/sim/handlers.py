@@ -21,7 +21,7 @@ own, each name registered once; `missing` lists registry entries with no handler
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +52,14 @@ class HandlerSet:
             return function
 
         return register
+
+    def only(self, names: Iterable[str]) -> HandlerSet:
+        """A set of this set's handlers for the entries named (a game that keeps some of the core entries:
+        its table stays closed over its registry)."""
+        wanted = set(names)
+        subset = HandlerSet()
+        subset.table = {name: handler for name, handler in self.table.items() if name in wanted}
+        return subset
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,71 @@
+"""How the greedy bot judges an LOE v2 position, from what its seat may know.
+
+score(player) - the opponent's score, where a seat's score adds up:
+
+| part | worth |
+|---|---|
+| a won game | +10,000 (a lost one: -10,000) |
+| health | 1 per point, and 2 more per point below 6 (close to losing) |
+| its deck | -2 per card below 6 (the deck running out loses the game) |
+| cards in hand (up to the hand size) | 0.8 each |
+| mana in the pool | 0.2 each |
+| a Troop on the battlefield | 1 + 0.8 x power + 0.4 x toughness left |
+| a Leader on the battlefield | 2 + power + 0.5 x resistance + 0.25 x health left |
+| a Resource card on the battlefield | 1 |
+
+Only numbers every player sees (health, deck and hand sizes, the battlefield, pools) are read.
+"""
+
+from __future__ import annotations
+
+from carddb.games.loe2.sim.board import power, stat, state
+from carddb.pack_api import ZONE_PLAY, Game, health
+
+WIN = 10_000.0
+LOW_HEALTH = 6
+LOW_DECK = 6
+
+
+def evaluate(game: Game, player: int) -> float:
+    if game.over:
+        if game.winner is None:
+            return 0.0
+        return WIN if game.winner == player else -WIN
+    mine = seat_score(game, player)
+    theirs = max(seat_score(game, other) for other in range(game.n) if other != player)
+    return mine - theirs
+
+
+def seat_score(game: Game, seat: int) -> float:
+    life = state(game).life[seat]
+    score = life + 2.0 * max(0, LOW_HEALTH - life)
+    score -= 2.0 * max(0, LOW_DECK - len(game.piles[seat])) if game.piles is not None else 0.0
+    score += 0.8 * min(len(game.hands[seat]), game.sim.hand_size) + 0.2 * game.pool[seat]  # type: ignore[attr-defined]
+    for uid in game.play[seat]:
+        score += unit_worth(game, uid)
+    return score
+
+
+def unit_worth(game: Game, uid: int) -> float:
+    kind = game.defs[uid].kind
+    if kind == "troop":
+        return 1.0 + 0.8 * power(game, uid) + 0.4 * max(0, health(game, uid) - game.damage[uid])
+    if kind == "leader":
+        left = max(0, health(game, uid) - game.damage[uid])
+        return 2.0 + power(game, uid) + 0.5 * stat(game, uid, "resistance") + 0.25 * left
+    if kind == "resource":
+        return 1.0
+    return 0.0
+
+
+def card_value(game: Game, player: int, uid: int) -> float:
+    """What a card is worth to keep: on the battlefield, its worth there; elsewhere, its cost and stats, less a
+    little for its pitch value (a card that pitches well is the one to pitch or discard)."""
+    if game.place[uid] == ZONE_PLAY:
+        return unit_worth(game, uid)
+    definition = game.defs[uid]
+    extra = definition.extra
+    if definition.kind == "resource":
+        return 1.5
+    worth = 1.0 + 0.5 * definition.cost + 0.2 * (extra.get("power", 0) + definition.health)
+    return worth - 0.4 * extra.get("pitch", 0)
