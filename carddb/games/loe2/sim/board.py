@@ -13,7 +13,7 @@ Each player's own deck is the kit's `Game.piles`; the graveyard is the kit's dis
 (a card's owner says whose graveyard). `game.pool` is each player's mana pool.
 
 `Loe2State` (`game.extra`): each player's health, the mana each pitched card still holds,
-and the attack being fought. The per-turn counters (`game.counters[p]`): `attacks` (Leaders
+the attack being fought, and the tokens made. The per-turn counters (`game.counters[p]`): `attacks` (Leaders
 that attacked this turn) and `trades` (trades with the marketplace this turn).
 """
 
@@ -57,17 +57,17 @@ class Combat:
 class Loe2State:
     """What LOE v2 keeps beyond the kit's state; copied with the game."""
 
-    __slots__ = ("combat", "first_token", "life", "pitched")
+    __slots__ = ("combat", "life", "pitched", "tokens")
 
-    def __init__(self, players: int, health: int, first_token: int) -> None:
+    def __init__(self, players: int, health: int) -> None:
         self.life = [health] * players
         self.pitched: dict[int, int] = {}  # a pitched card -> the mana it still holds
         self.combat: Combat | None = None
-        self.first_token = first_token  # the uid the first token will have (every card of the game is below)
+        self.tokens: list[int] = []  # every token created, in order (`Game.add_card`)
 
     def copy(self) -> Loe2State:
         new = object.__new__(Loe2State)
-        new.first_token = self.first_token
+        new.tokens = list(self.tokens)
         new.life = list(self.life)
         new.pitched = dict(self.pitched)
         new.combat = self.combat.copy() if self.combat is not None else None

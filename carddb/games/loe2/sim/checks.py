@@ -67,7 +67,7 @@ def invariants(game: Game, end_of_turn: int | None) -> list[str]:
                 problems.append(f"{defs[uid].id}, a {defs[uid].kind}, is on the battlefield")
             if game.face_down[uid]:
                 problems.append(f"{defs[uid].id} is face down")
-    for uid in range(st.first_token, len(defs)):
+    for uid in st.tokens:
         if game.place[uid] not in (ZONE_PLAY, GONE):
             problems.append(f"the token {defs[uid].id} is neither on the battlefield nor out of the game")
     return problems

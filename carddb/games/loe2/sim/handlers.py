@@ -192,6 +192,7 @@ def _create_troop(phrase: Phrase, c: Compiler) -> Op:
 
     def op(g: Game, ctx: Ctx) -> None:
         uid = g.add_card(definition, ctx.controller)
+        state(g).tokens.append(uid)
         if g.log is not None:
             g.trace(
                 f"P{ctx.controller + 1} creates a {definition.name} ({number(phrase, 'power')}/{definition.health})"

@@ -200,7 +200,7 @@ class Loe2Simulator(Simulator):
         at once: a draw)."""
         st = state(game)
         place = game.place
-        for uid in range(st.first_token, len(game.defs)):
+        for uid in st.tokens:
             if place[uid] != ZONE_PLAY and place[uid] != GONE:
                 game.move(uid, GONE)
         if game.over:

@@ -56,7 +56,7 @@ def new_game(
         owners.append(-1)
     players = len(matchup.seats)
     game = Game(sim, catalogue, defs, owners, players, seed, options)
-    game.extra = Loe2State(players, sim.number("starting-health"), len(defs))
+    game.extra = Loe2State(players, sim.number("starting-health"))
     game.first = first
     game.active = first
     for uid in range(own_cards):
