@@ -29,6 +29,7 @@ from carddb.sim.options import SimOptions
 from carddb.sim.playtest import catalogue_for, run_batch
 from carddb.sim.runner import Request, prepare
 from carddb.sim.simulator import simulator_for
+from carddb.sim.stack import run
 
 REPO = Path(__file__).resolve().parents[2]
 PACK = get_pack("loe2")
@@ -204,6 +205,18 @@ def test_end_of_turn_heals_troops_not_leaders_and_discards_to_seven() -> None:
     RULES.play_turn(t.g)
     assert (t.g.damage[troop], t.g.damage[leader]) == (0, 2)
     assert len(t.hand(0)) == PACK.number("hand-size")
+
+
+def test_a_bots_imagined_opponent_blocks_with_a_unit_that_survives() -> None:
+    t = Table2()
+    leader = t.unit("leader", power=2, health=3)
+    wall = t.unit("troop", owner=1, power=3, toughness=4)  # survives the Leader and destroys it
+    chump = t.unit("troop", owner=1, power=1, toughness=1)  # would only die
+    world = t.g.copy()  # a what-if world: its players do not choose, the defender blocks by rule
+    RULES.perform(world, 0, Action("attack", leader, -1))
+    run(world)
+    assert world.used[wall] and not world.used[chump] and world.place[leader] == ZONE_DISCARD
+    assert state(world).life[1] == 20 and t.g.place[leader] == ZONE_PLAY  # the real game is untouched
 
 
 # -- winning and losing ----------------------------------------------------------------------------------

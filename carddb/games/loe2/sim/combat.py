@@ -160,6 +160,10 @@ def _blocks(game: Game, ctx: Ctx) -> None:
     _push(game, combat.player, combat.leader, DAMAGE)
     defender = combat.target if combat.at_player else game.controller[combat.target]
     sim = game.sim
+    if game.simulated:  # a bot's what-if world: the imagined defender blocks by rule (`imagined_blocks`)
+        for choice in imagined_blocks(game, defender):
+            sim.perform(game, defender, choice)
+        return
     for _ in range(len(game.play[defender])):  # (each block taps a unit: at most one per unit)
         options = block_actions(game, defender)
         if not options:
@@ -168,6 +172,32 @@ def _blocks(game: Game, ctx: Ctx) -> None:
         if choice.verb == "pass":
             return
         sim.perform(game, defender, choice)
+
+
+def imagined_blocks(game: Game, defender: int) -> list[Action]:
+    """How a bot imagines its opponent blocks: each attacker, strongest first, is blocked by a unit that destroys
+    it and survives, else by one that survives it; no unit is thrown away. (The opponents of a bot's what-if
+    world never choose for themselves, and without blocks every attack would look free.)"""
+    chosen: list[Action] = []
+    taken: set[int] = set()
+    options = block_actions(game, defender)
+    by_attacker: dict[int, list[int]] = {}
+    for option in options:
+        by_attacker.setdefault(option.index, []).append(option.uid)
+    for attacker in sorted(by_attacker, key=lambda uid: -power(game, uid)):
+        best, best_rank = -1, 0
+        for uid in by_attacker[attacker]:
+            if uid in taken:
+                continue
+            survives = hit(game, uid, power(game, attacker)) < health(game, uid) - game.damage[uid]
+            destroys = hit(game, attacker, power(game, uid)) >= health(game, attacker) - game.damage[attacker]
+            rank = 2 if survives and destroys else 1 if survives else 0
+            if rank > best_rank:
+                best, best_rank = uid, rank
+        if best >= 0:
+            taken.add(best)
+            chosen.append(Action("block", best, attacker))
+    return chosen
 
 
 def hit(game: Game, uid: int, amount: int) -> int:
