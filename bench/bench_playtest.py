@@ -1,9 +1,10 @@
-"""Benchmark: simulated games per second per core, on the bundled LOE councils and shared decks.
+"""Benchmark: simulated games per second per core, on a bundled game's seats and shared decks.
 
-Usage: python bench/bench_playtest.py [--games N] [--greedy-games M] [--rounds R] [--workers K]
+Usage: python bench/bench_playtest.py [--game ID] [--games N] [--greedy-games M] [--rounds R] [--workers K]
 
-Plays the same plan `carddb playtest` plays (every ordered pair of the councils in
-data/loe/decks on each shared deck, seeds from --seed) through the same code:
+Plays the same plan `carddb playtest --game ID` plays (default `loe`: every ordered pair of
+the councils in data/loe/decks on each shared deck; `loe2`: every ordered pair of the pairs
+of pre-constructed decks, on the marketplace; seeds from --seed) through the same code:
 
 1. random bots, in this process: games per CPU second (time.process_time, so other
    processes on a shared machine slow it less than wall time) and per wall second;
@@ -64,6 +65,7 @@ def timed(plan: PlaytestPlan) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="loe", help="the game pack (loe, loe2)")
     parser.add_argument("--games", type=int, default=1000, help="random-bot games per round")
     parser.add_argument("--greedy-games", type=int, default=40, help="greedy-bot games per round")
     parser.add_argument("--rounds", type=int, default=3)
@@ -72,7 +74,7 @@ def main() -> None:
     parser.add_argument("--project", type=Path, default=REPO)
     args = parser.parse_args()
 
-    pack = get_pack("loe")
+    pack = get_pack(args.game)
     db, report = load_database(Project.at(args.project), pack)
     if report.errors:
         sys.exit(f"the cards have errors; run carddb validate\n{report.format_text()}")
@@ -80,7 +82,10 @@ def main() -> None:
     plan, settings = prepare(db, rules, Request(games=args.games, seed=args.seed), Report())
     greedy = replace(plan, games=args.greedy_games, bots=("greedy", "greedy"))
     print(f"python {sys.version.split()[0]}; {machine()}")
-    print(f"{len(plan.matchups)} matchups: councils {', '.join(settings['seats'])} on {', '.join(settings['decks'])}")
+    print(
+        f"{pack.id}: {len(plan.matchups)} matchups: seats ({rules.seat_label}) {', '.join(settings['seats'])} "
+        f"on {', '.join(settings['decks'])}"
+    )
 
     random_cpu, random_wall, greedy_cpu = [], [], []
     turns = 0

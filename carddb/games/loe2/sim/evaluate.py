@@ -22,7 +22,7 @@ bot without it, the bot with it won 113 of 150 games (seed 21, every pair of dec
 
 from __future__ import annotations
 
-from carddb.games.loe2.sim.board import power, stat, state
+from carddb.games.loe2.sim.board import UNITS, power, stat, state
 from carddb.pack_api import ZONE_PLAY, Game, health
 
 WIN = 10_000.0
@@ -49,12 +49,33 @@ def seat_score(game: Game, seat: int) -> float:
     score -= 2.0 * max(0, LOW_DECK - deck)
     hand = min(len(game.hands[seat]), game.sim.hand_size)  # type: ignore[attr-defined]
     score += hand * (0.8 + SCARCITY * max(0, SCARCE_DECK - deck)) + 0.2 * game.pool[seat]
+    layers = game.statics_cache or game.static_layers()  # (read once: every unit of the seat asks)
+    powers, healths = layers.get("power"), layers.get("health")
+    defs, damage = game.defs, game.damage
     for uid in game.play[seat]:
-        score += unit_worth(game, uid)
+        definition = defs[uid]
+        kind = definition.kind
+        if kind == "resource":
+            score += 1.0
+            continue
+        if kind not in UNITS:
+            continue
+        strength = definition.extra.get("power", 0)
+        if powers:
+            strength += sum(static.amount for source, static in powers if static.applies(game, source, uid))
+        left = definition.health - damage[uid]
+        if healths:
+            left += sum(static.amount for source, static in healths if static.applies(game, source, uid))
+        strength, left = max(0, strength), max(0, left)
+        if kind == "troop":
+            score += 1.0 + 0.8 * strength + 0.4 * left
+        else:
+            score += 2.0 + strength + 0.5 * definition.extra.get("resistance", 0) + 0.25 * left
     return score
 
 
 def unit_worth(game: Game, uid: int) -> float:
+    """One card's worth on the battlefield (what `seat_score` adds up, for one card)."""
     kind = game.defs[uid].kind
     if kind == "troop":
         return 1.0 + 0.8 * power(game, uid) + 0.4 * max(0, health(game, uid) - game.damage[uid])
