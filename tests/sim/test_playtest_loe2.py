@@ -40,14 +40,14 @@ def test_the_same_seed_plays_the_same_games_with_a_report_by_leader_and_by_card(
     two = json.loads((project / "two" / "playtest.json").read_text(encoding="utf-8"))
     assert one["games"] == two["games"] and one["summary"] == two["summary"]
     summary = one["summary"]
-    assert summary["errors"] == [] and set(summary["reasons"]) <= {"health", "deck", "both lost", "turn cap"}
+    assert summary["errors"] == [] and set(summary["reasons"]) <= {"0 health", "empty deck", "both lost", "turn cap"}
     leaders = {rate["label"] for rate in summary["by_kind"]["leader"]}
     assert "Marshal Oren Vask" in leaders or "The Reed Mother" in leaders
     assert any(delta["kind"] == "leader" for delta in summary["card_play"])  # Leaders also get a card delta
     for game in one["games"]:  # each seat's end state: a game lost on health left the loser at 0 or less
-        if game["reason"] == "health":
+        if game["reason"] == "0 health":
             assert game["seats"][1 - game["winner"]]["summary"]["health"] <= 0
-        if game["reason"] == "deck":
+        if game["reason"] == "empty deck":
             assert game["seats"][1 - game["winner"]]["summary"]["deck"] == 0
     html = (project / "one" / "report.html").read_text(encoding="utf-8")
     assert "Win rate by Leader" in html and "Win rate by pair of decks" in html

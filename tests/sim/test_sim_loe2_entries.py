@@ -72,7 +72,7 @@ def _damage_opponent(t: Table2, text: str) -> None:
     state(t.g).life[1] = 4
     with pytest.raises(GameOver):
         t.cast(0, t.card("spell", text), [1])
-    assert t.g.winner == 0 and t.g.end_reason == "health"
+    assert t.g.winner == 0 and t.g.end_reason == "0 health"
 
 
 @scenario("destroy", "Destroy target tapped Troop.")

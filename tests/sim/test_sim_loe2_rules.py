@@ -227,7 +227,7 @@ def test_an_empty_deck_loses_and_both_at_once_is_a_draw() -> None:
     with pytest.raises(GameOver):
         draw(t.g, 1, 8)
         t.settle()
-    assert t.g.winner == 0 and t.g.end_reason == "deck"
+    assert t.g.winner == 0 and t.g.end_reason == "empty deck"
     t = Table2()
     with pytest.raises(GameOver):
         draw(t.g, 0, 8)
@@ -244,7 +244,7 @@ def test_bot_games_reach_no_illegal_state_and_are_reproducible() -> None:
     greedy = replace(plan, games=4, bots=("greedy", "random"))
     records = run_batch(plan, range(plan.games)) + run_batch(greedy, range(greedy.games))
     assert [r.error for r in records if r.error] == []
-    assert {r.reason for r in records} <= {"health", "deck", "both lost", "turn cap"}
+    assert {r.reason for r in records} <= {"0 health", "empty deck", "both lost", "turn cap"}
     again = run_batch(plan, range(10))
     assert [(r.winner, r.turns, r.seats[0].played) for r in again] == [
         (r.winner, r.turns, r.seats[0].played) for r in records[:10]

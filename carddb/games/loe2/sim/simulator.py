@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from carddb.pack_api import Card, DeckView, GamePack, SimOptions
 
 KINDS = frozenset({"leader", "troop", "spell", "reaction", "resource"})
+# How a game ends, as the report says it.
+HEALTH_OUT, DECK_OUT, BOTH_OUT = "0 health", "empty deck", "both lost"
 RESOURCE_TYPES = frozenset({"subject", "material", "influence"})
 
 
@@ -213,9 +215,9 @@ class Loe2Simulator(Simulator):
         if not losers:
             return
         if len(losers) == game.n:
-            end_game(game, None, "both lost")
+            end_game(game, None, BOTH_OUT)
         winner = next(p for p in range(game.n) if p not in losers)
-        end_game(game, winner, "health" if out else "deck")
+        end_game(game, winner, HEALTH_OUT if out else DECK_OUT)
 
     def replace_destroy(self, game: Game, uid: int) -> bool:
         """`When a Troop you control would be destroyed`: answered before the destruction; a unit destroyed by its
