@@ -26,7 +26,7 @@ from carddb.sim.gamelog import game_log, replay
 from carddb.sim.match import play_game
 from carddb.sim.ops import draw, health
 from carddb.sim.options import SimOptions
-from carddb.sim.playtest import catalogue_for, run_batch
+from carddb.sim.playtest import ablation_plan, catalogue_for, run_batch
 from carddb.sim.runner import Request, prepare
 from carddb.sim.simulator import simulator_for
 from carddb.sim.stack import run
@@ -77,6 +77,20 @@ def test_the_game_starts_as_the_seed_says() -> None:
     assert len(marketplace(game)) + len(resource_deck(game)) == number("marketplace-size")
     assert state(game).life == [number("starting-health")] * 2 and game.pool == [0, 0]
     assert not set(resource_deck(game)) & (game.known[0] | game.known[1])  # nobody sees the resource deck
+
+
+def test_a_deck_the_ablation_made_shorter_is_filled_up_with_blanks_at_the_bottom() -> None:
+    plan, _ = _plan(1)
+    ablated = ablation_plan(plan, "ashmarch-pikeman", 1)
+    sim, catalogue = catalogue_for(ablated)
+    spec = ablated.spec(0)
+    assert spec.matchup.seats[0].cards.count("ashmarch-pikeman") == 0  # (the seat held three)
+    game = sim.new_game(catalogue, spec.matchup, spec.seed, spec.first, SimOptions())
+    assert game.piles is not None
+    pile = game.piles[0]
+    assert len(pile) + len(game.hands[0]) == PACK.number("decks-per-player") * PACK.number("deck-size")
+    assert [game.defs[uid].id for uid in pile[:3]] == ["blank"] * 3 and game.defs[pile[3]].id != "blank"
+    assert mana.pitch_value(game, pile[0]) == PACK.number("pitch-special")
 
 
 # -- pitching and mana ---------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Set-up and the turn of seed 001, with every number from the pack's `numbers`.
 
-Before the game: each player's two decks, shuffled together, are their own deck; the
+Before the game: each player's two decks, shuffled together, are their own deck (a deck the
+remove-one ablation made shorter is filled up with blank cards, `blank_card`); the
 resource deck (the marketplace list) is shuffled and its top `marketplace-face-up` cards
 go face up into the marketplace; each player starts with `starting-health` health and an
 empty mana pool, and draws `opening-hand` cards.
@@ -19,6 +20,7 @@ from carddb.games.loe2.sim.actions import main_actions
 from carddb.games.loe2.sim.board import PER_TURN, RESOURCE_DECK, Loe2State
 from carddb.pack_api import (
     ZONE_DECK,
+    CardDef,
     Catalogue,
     Event,
     Game,
@@ -41,14 +43,25 @@ from carddb.pack_api import (
 )
 
 
+def blank_card(sim: Simulator) -> CardDef:
+    """A card that does nothing (its pitch value is `pitch-special`): what fills a seat's deck up to its size when
+    the remove-one ablation took a card out. An empty deck loses the game, so a deck with fewer cards would lose
+    the race for that alone; against a blank, the ablation measures what the card does."""
+    return CardDef(-1, "blank", "Blank card", "blank", "", "", 0, (), 0, extra={"pitch": sim.number("pitch-special")})
+
+
 def new_game(
     sim: Simulator, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions
 ) -> Game:
     defs = []
     owners = []
+    full = sim.number("decks-per-player") * sim.number("deck-size")
     for seat_index in range(len(matchup.seats)):
-        for card_id in seat_deck_order(matchup, seed, seat_index):
-            defs.append(catalogue[card_id])
+        order = [catalogue[card_id] for card_id in seat_deck_order(matchup, seed, seat_index)]
+        if len(order) < full:  # (an ablation: blanks where the card was, at the bottom of the deck)
+            order[:0] = [blank_card(sim)] * (full - len(order))
+        for definition in order:
+            defs.append(definition)
             owners.append(seat_index)
     own_cards = len(defs)
     for card_id in deck_order(matchup, seed):
