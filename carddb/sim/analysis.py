@@ -23,7 +23,8 @@ game not won.
 - Card delta from remove-one ablation: the same games with the card left out, each
   paired with its game in the playtest (same seed, same matchup, the shared deck in
   the same order less the card), so a pair differs only where the card mattered. A
-  seat's own card (a Duke): that seat's mean win difference over the pairs. A
+  seat's own card (a Duke): the mean win difference over the pairs of the seats that
+  hold it (LOE: its council; LOE v2: every pair of decks that holds it). A
   shared-deck card: the seat whose win rate moved most, with that change (positive:
   the card helped it); picking the largest of several changes makes it look larger.
 - Cards never played, and why: never drawn, drawn but never a legal play (cost,
@@ -305,8 +306,14 @@ def ablation_deltas(
                 if card_id in seat.cards:
                     holders.add(seat.name)
         best: CardDelta | None = None
-        for seat_name in sorted(holders or outcomes):
-            games = outcomes.get(seat_name, [])
+        # A seat's own card: the pairs of every seat that holds it, pooled (LOE: one council; LOE v2: each pair
+        # of decks that holds one of the decks). A shared card: each seat on its own, the most moved reported.
+        if holders:
+            names, groups = [""], [[pair for name in sorted(holders) for pair in outcomes.get(name, [])]]
+        else:
+            names = sorted(outcomes)
+            groups = [outcomes[name] for name in names]
+        for seat_name, games in zip(names, groups, strict=True):
             if not games:
                 continue
             delta, low, high = paired_difference([a - b for a, b in games])
