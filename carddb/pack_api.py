@@ -19,8 +19,10 @@ only this module (tests/packs/test_pack_api.py checks it).
 4. **The simulator kit** (docs/engine.md): the `Simulator` a pack subclasses, the seats and
    matchups it is given, the game state (`Game` and its zones), compiled card programs
    (`Program`, `Ctx`, `Event`...), the rules every game shares (`draw`, `deal_damage`,
-   `destroy`... and the stack), decisions that bots take (`choose`, `act`...), handler
-   tables, the compilers of cards and selectors, invariant checkpoints.
+   `destroy`... and the stack), pieces several games share (a market's row `MarketRow`, costs
+   such as `PoolCost` and `SpendReady`, a turn's steps such as `main_phase`, offering and taking
+   plays such as `offer_abilities` and `play_card`), decisions that bots take (`choose`,
+   `act`...), handler tables, the compilers of cards and selectors, invariant checkpoints.
 5. **Errors**: `UsageError` and `LocatedError`, which the command line reports without a traceback.
 """
 
