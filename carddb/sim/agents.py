@@ -27,7 +27,7 @@ from typing import Protocol
 
 from carddb.runtime.rng import Rng
 from carddb.sim.decisions import Action
-from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
 from carddb.sim.stack import run
 
 BOTS = ("random", "greedy")
@@ -187,7 +187,7 @@ def imagine(game: Game, viewer: int, rng: Rng) -> Game:
         for (cards, position, zone, player), uid in zip(slots, pool, strict=True):
             cards[position] = uid
             world.place[uid] = zone
-            if zone == ZONE_HAND:
+            if zone == ZONE_HAND or (zone == ZONE_DECK and player >= 0):  # (a card in an own deck: its holder's)
                 world.controller[uid] = player
     world.reacts = {}
     for hand in world.hands:

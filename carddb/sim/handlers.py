@@ -55,7 +55,8 @@ class HandlerSet:
 
     def without(self, *names: str) -> HandlerSet:
         """A copy without these entries, for a pack whose rules give one of them a meaning of its own
-        (ESTRO: each player draws from their own deck, not the shared one the core's `draw` reads)."""
+        (ESTRO: each player draws from their own deck, not the shared one the core's `draw` reads), or whose
+        table stays closed over its registry (LOE v2 leaves out the core entries its registry does not keep)."""
         unknown = [name for name in names if name not in self.table]
         if unknown:
             raise ValueError(f"no handler to leave out for {', '.join(unknown)}")

@@ -73,6 +73,14 @@ def deck_order(matchup: Matchup, seed: int) -> list[str]:
     return [card for card in order if card not in removed] if removed else order
 
 
+def seat_deck_order(matchup: Matchup, seed: int, seat: int) -> list[str]:
+    """A seat's own deck (its cards, with repeats), shuffled from the game's seed, top card last: for a game where
+    players draw from decks of their own (`Simulator.own_decks`)."""
+    order = list(matchup.seats[seat].cards)
+    Rng.derived(seed, "seat deck", seat).shuffle(order)
+    return order
+
+
 class Simulator(ABC):
     """A game's rules for the simulator. Subclasses fill the class attributes and the abstract methods."""
 
@@ -81,7 +89,9 @@ class Simulator(ABC):
     handlers: HandlerTable
     semantics: Semantics
     shared_zones: tuple[str, ...] = ()
-    # Each player draws from a deck of their own (their seat's cards), not from a shared deck.
+    # Shared zones whose cards nobody sees (a resource deck): taking one into a hand does not show it.
+    hidden_zones: frozenset[str] = frozenset()
+    # Each player draws from a deck of their own (their seat's cards, `Game.decks`), not from a shared deck.
     own_decks: bool = False
     # Event types after which players may take instant-speed actions (not only Reactions).
     instant_events: frozenset[str] = frozenset()
@@ -89,6 +99,9 @@ class Simulator(ABC):
     # of their own, and the kinds that start in play (never "played").
     seat_label: str = "seat"
     report_kinds: tuple[str, ...] = ()
+    # Report kinds whose win rate counts the seat-games in which the seat played the card (LOE v2: a
+    # Leader, of which a seat holds several) rather than those in which it held it (LOE: its one Lord).
+    report_played: tuple[str, ...] = ()
     starts_in_play: tuple[str, ...] = ()
     # More win rates, by what a seat did or held in the game: (a key of `describe`'s summary, what
     # the report calls it). The key's value is a word or a list of words; a seat-game counts
@@ -168,9 +181,27 @@ class Simulator(ABC):
     def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
         return amount
 
+    def currency_available(self, game: Game, player: int) -> int:
+        """The most of the turn's currency `player` could pay now (LOE v2: the pool and what pitching would add)."""
+        return game.pool[player]
+
+    def pay_currency(self, game: Game, player: int, amount: int) -> None:
+        """`player` pays `amount` of the turn's currency (the caller checked `currency_available`)."""
+        game.pool[player] -= amount
+
     def replace_destroy(self, game: Game, uid: int) -> bool:
         """True if something else happened instead of destroying `uid`."""
         return False
+
+    def damage_player(self, game: Game, player: int, amount: int) -> int:
+        """Damage dealt to a player (`Deal 4 damage to target opponent`); returns the damage dealt.
+
+        A game whose players have health keeps it and says when a player has lost (`check_state`)."""
+        raise NotImplementedError(f"the game '{self.pack.id}' gives its players no health to deal damage to")
+
+    def check_state(self, game: Game) -> None:  # noqa: B027  (optional hook)
+        """The rules' checks after cards with lethal damage are destroyed (LOE v2: a player at 0 health or with an
+        empty deck loses); runs whenever `game.lethal_dirty` was set. May end the game (`end_game`)."""
 
     def can_look(self, game: Game, player: int, uid: int) -> bool:
         """Whether `player` may look at the hidden card `uid` (LOE: not at a Hidden one)."""
@@ -220,11 +251,16 @@ class Simulator(ABC):
 
         The default: with one shared deck, one group of every opponent's hand and that deck (LOE);
         with own decks (`own_decks`), each player's unseen cards can only be in their own hand or
-        deck, so each player is a group: the viewer's deck, each opponent's hand and deck (Shards).
-        ESTRO, whose decks are shared zones, says the same of its zones."""
+        deck, so each player is a group: the viewer's deck, each opponent's hand and deck (Shards),
+        then the shared deck; then each hidden shared zone (`hidden_zones`; LOE v2's resource deck)
+        on its own. ESTRO, whose decks are shared zones, says the same of its zones."""
         if game.decks is None:
-            return [[*((ZONE_HAND, p) for p in range(game.n) if p != viewer), (ZONE_DECK, -1)]]
-        return [[(ZONE_DECK, p)] if p == viewer else [(ZONE_HAND, p), (ZONE_DECK, p)] for p in range(game.n)]
+            groups = [[*((ZONE_HAND, p) for p in range(game.n) if p != viewer), (ZONE_DECK, -1)]]
+        else:
+            groups = [[(ZONE_DECK, p)] if p == viewer else [(ZONE_HAND, p), (ZONE_DECK, p)] for p in range(game.n)]
+            groups.append([(ZONE_DECK, -1)])
+        groups += [[(zone, -1)] for zone in sorted(game.unseen_zones)]
+        return groups
 
     def face_down_look(self, kind: str) -> str:
         """What a face-down card of `kind` shows: a bot imagines an unseen face-down card as any unseen card

@@ -143,7 +143,6 @@ def test_playtest_plays_a_draft_table_and_a_sealed_deck(project: Path) -> None:
         (("--seat", "west"), "no seat 'west' (seats: north, south)"),
         (("--deck", "fancy"), "no shared deck 'fancy' (shared decks: plain)"),
         (("--from", "nowhere.json"), "cannot read nowhere.json"),
-        (("--game", "loe2"), "has no simulator"),
         (("--log-game", "99"), "--log-game 99: the games are numbered 0 to 1"),
     ],
 )

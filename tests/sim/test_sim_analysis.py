@@ -106,6 +106,24 @@ def test_ablation_compares_the_same_games_without_the_card() -> None:
     assert a.ablation_games == 10
 
 
+def test_ablation_of_a_card_two_seats_hold_pools_both_seats_pairs() -> None:
+    """LOE v2: a deck's card is held by every pair of decks that holds the deck; each seat's pairs count."""
+
+    def game(index: int, winner: int) -> GameRecord:
+        seats = (
+            SeatRecord("North", "random", ("shared-card", "duke-n"), ()),
+            SeatRecord("South", "random", ("shared-card", "duke-s"), ()),
+        )
+        return GameRecord(index, index, "deck", 0, winner, "victory", 10, seats, (), ("shared-card",), ())
+
+    base = [game(i, 0) for i in range(10)]  # North always wins with the card
+    without = [game(i, 0 if i < 5 else 1) for i in range(10)]  # without it, South wins half
+    cards = [CardRecord("shared-card", "Shared Card", "spell"), CardRecord("duke-n", "N", "duke")]
+    (found,) = analyse(base, cards, {"shared-card": without}).card_ablation
+    # North: +1 in five pairs, 0 in five; South: -1 in five, 0 in five: pooled, no change at all
+    assert found.delta == pytest.approx(0.0) and found.n_with == 20 and found.note == ""
+
+
 def test_outliers_need_an_interval_off_zero_and_a_large_robust_z() -> None:
     from carddb.sim.analysis import CardDelta
 
