@@ -46,7 +46,7 @@ def take_top(game: Game, player: int = -1) -> int:
 def draw(game: Game, player: int, amount: int) -> int:
     """`player` draws up to `amount` cards; returns how many were drawn.
 
-    A player whose own deck runs out makes the rules' checks due (`Simulator.check_state`)."""
+    A player whose own deck runs out makes the rules' checks due (`Simulator.state_checks`)."""
     drawn = 0
     own_decks = game.decks is not None
     for _ in range(amount):
@@ -165,7 +165,7 @@ def destroy(game: Game, uid: int) -> bool:
 
 def check_lethal(game: Game) -> None:
     """Destroy every card whose damage reached its health (repeated: a destruction can lower another's health),
-    then the pack's own checks (`Simulator.check_state`).
+    then the pack's own state-based rules (`Simulator.state_checks`).
 
     A card is destroyed only if its damage still reaches its health when its turn comes: answering the
     destruction of another (LOE v2: `would be destroyed`) may have healed it."""
@@ -181,7 +181,7 @@ def check_lethal(game: Game) -> None:
         for uid in doomed:
             if game.place[uid] == ZONE_PLAY and damage[uid] >= health(game, uid):
                 destroy(game, uid)
-    game.sim.check_state(game)
+    game.sim.state_checks(game)
 
 
 def return_to_hand(game: Game, uid: int) -> None:

@@ -196,20 +196,19 @@ class Simulator(ABC):
     def damage_player(self, game: Game, player: int, amount: int) -> int:
         """Damage dealt to a player (`Deal 4 damage to target opponent`); returns the damage dealt.
 
-        A game whose players have health keeps it and says when a player has lost (`check_state`)."""
+        A game whose players have health keeps it and says when a player has lost (`state_checks`)."""
         raise NotImplementedError(f"the game '{self.pack.id}' gives its players no health to deal damage to")
-
-    def check_state(self, game: Game) -> None:  # noqa: B027  (optional hook)
-        """The rules' checks after cards with lethal damage are destroyed (LOE v2: a player at 0 health or with an
-        empty deck loses); runs whenever `game.lethal_dirty` was set. May end the game (`end_game`)."""
 
     def can_look(self, game: Game, player: int, uid: int) -> bool:
         """Whether `player` may look at the hidden card `uid` (LOE: not at a Hidden one)."""
         return True
 
     def state_checks(self, game: Game) -> None:  # noqa: B027  (optional hook)
-        """After each stack item resolves (and the lethal-damage check): the pack's own state-based rules
-        (Shards: Territories without a Building cease to exist, Domination, Prosperity)."""
+        """The pack's own state-based rules, after each lethal-damage check (`check_lethal`): after every stack
+        item resolves, and wherever the core checks lethal damage because `game.lethal_dirty` was set (a card
+        left play, damage was dealt, a player's own deck ran out...). Shards: Territories without a Building
+        cease to exist, Domination, Prosperity; LOE v2: a player at 0 health or with an empty deck loses.
+        May end the game (`end_game`)."""
 
     def deck_empty(self, game: Game) -> None:  # noqa: B027  (optional hook)
         """The deck ran out (a game that reshuffles its discard pile does it here)."""

@@ -118,9 +118,7 @@ def run(game: Game) -> None:
         if game.steps > limit:
             end_game(game, None, "loop")
         resolve(game, item)
-        if game.lethal_dirty:
-            check_lethal(game)
-        game.sim.state_checks(game)
+        check_lethal(game)  # (and the pack's state-based rules, after every item)
         if game.over:
             raise GameOver
 

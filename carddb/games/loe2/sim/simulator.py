@@ -197,7 +197,7 @@ class Loe2Simulator(Simulator):
             game.trace(f"P{player + 1} is dealt {amount} damage ({life[player]} health)")
         return amount
 
-    def check_state(self, game: Game) -> None:
+    def state_checks(self, game: Game) -> None:
         """Tokens that left the battlefield leave the game; a player at 0 health or with an empty deck loses (both
         at once: a draw)."""
         st = state(game)
