@@ -17,12 +17,13 @@ only this module (tests/packs/test_pack_api.py checks it).
    `phrases`, `parse_line`, `split_abilities`, `keywords_of`, `Problem`);
    `check_card_rules` is the card check that validates rules text.
 4. **The simulator kit** (docs/engine.md): the `Simulator` a pack subclasses (or
-   `DirectSimulator`, for a game without a stack, with `run_program`), the seats and
+   `DirectSimulator`, for a game without a stack, with `run_program` and `run_event`), the seats and
    matchups it is given (`FixedTable` for a fixed game), the game state (`Game` and its
    zones), compiled card programs (`Program`, `Ctx`, `Event`...), the rules every game
-   shares (`draw`, `deal_damage`, `destroy`... and the stack), double-sided cards
+   shares (`draw`, `deal_damage`, `destroy`... and the stack), a turn's beginning
+   (`begin_turn`), double-sided cards
    (`turn_over`), spaces players select (`space_options`, `take_space`...), decisions
-   that bots take (`choose`, `act`...), handler tables, the compilers of cards and
+   that bots take (`choose`, `act`...), handler tables (`handler_table`), the compilers of cards and
    selectors, invariant checkpoints.
 5. **Errors**: `UsageError` and `LocatedError`, which the command line reports without a traceback.
 """
@@ -100,6 +101,8 @@ _WHERE: dict[str, str] = {
     "Catalogue": "carddb.sim.cards",
     "Compiler": "carddb.sim.compiler",
     "DirectSimulator": "carddb.sim.direct",
+    "run_event": "carddb.sim.direct",
+    "run_pending": "carddb.sim.direct",
     "run_program": "carddb.sim.direct",
     "run_triggered": "carddb.sim.direct",
     "CORE": "carddb.sim.core_handlers",
@@ -109,6 +112,7 @@ _WHERE: dict[str, str] = {
     "kinds_of": "carddb.sim.core_handlers",
     "player_event": "carddb.sim.core_handlers",
     "players_of": "carddb.sim.core_handlers",
+    "handler_table": "carddb.sim.core_handlers",
     "static_applies": "carddb.sim.core_handlers",
     "PASS": "carddb.sim.decisions",
     "Action": "carddb.sim.decisions",
@@ -148,6 +152,7 @@ _WHERE: dict[str, str] = {
     "reveal": "carddb.sim.ops",
     "shuffle_discard_into_deck": "carddb.sim.ops",
     "take_top": "carddb.sim.ops",
+    "begin_turn": "carddb.sim.turns",
     "SimOptions": "carddb.sim.options",
     "ONCE_PER_TURN": "carddb.sim.program",
     "OWN_TURN_ONLY": "carddb.sim.program",
@@ -281,6 +286,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.core_handlers import Condition as Condition
     from carddb.sim.core_handlers import card_event as card_event
     from carddb.sim.core_handlers import event_match as event_match
+    from carddb.sim.core_handlers import handler_table as handler_table
     from carddb.sim.core_handlers import kinds_of as kinds_of
     from carddb.sim.core_handlers import player_event as player_event
     from carddb.sim.core_handlers import players_of as players_of
@@ -292,6 +298,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.decisions import choose_many as choose_many
     from carddb.sim.decisions import confirm as confirm
     from carddb.sim.direct import DirectSimulator as DirectSimulator
+    from carddb.sim.direct import run_event as run_event
+    from carddb.sim.direct import run_pending as run_pending
     from carddb.sim.direct import run_program as run_program
     from carddb.sim.direct import run_triggered as run_triggered
     from carddb.sim.events import emit as emit
@@ -371,3 +379,4 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.stack import has_targets as has_targets
     from carddb.sim.stack import push as push
     from carddb.sim.stack import run as run
+    from carddb.sim.turns import begin_turn as begin_turn
