@@ -9,6 +9,7 @@ The playtest itself, through the command line, is in test_third_party_pack.py.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -67,6 +68,14 @@ class Table:
     def play(self, player: int, uid: int) -> None:
         SIM.perform(self.g, player, Action("play", uid))
         checkpoint(self.g)
+
+
+def test_the_engine_doc_quotes_the_simulator_as_it_is() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "engine.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## A minimal simulator: Orbit") : doc.index("## The rules of seed 000")]
+    quoted = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    source = (FIXTURE / "orbit_pack" / "sim.py").read_text(encoding="utf-8")
+    assert len(quoted) == 2 and all(block in source for block in quoted)
 
 
 def test_every_card_and_example_compiles_and_every_registry_entry_has_exactly_its_handler() -> None:
