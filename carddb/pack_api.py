@@ -112,7 +112,7 @@ _WHERE: dict[str, str] = {
     "kinds_of": "carddb.sim.core_handlers",
     "player_event": "carddb.sim.core_handlers",
     "players_of": "carddb.sim.core_handlers",
-    "handler_table": "carddb.sim.core_handlers",
+    "handler_table": "carddb.sim.handlers",
     "static_applies": "carddb.sim.core_handlers",
     "PASS": "carddb.sim.decisions",
     "Action": "carddb.sim.decisions",
@@ -286,7 +286,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.core_handlers import Condition as Condition
     from carddb.sim.core_handlers import card_event as card_event
     from carddb.sim.core_handlers import event_match as event_match
-    from carddb.sim.core_handlers import handler_table as handler_table
     from carddb.sim.core_handlers import kinds_of as kinds_of
     from carddb.sim.core_handlers import player_event as player_event
     from carddb.sim.core_handlers import players_of as players_of
@@ -317,6 +316,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.handlers import compare as compare
     from carddb.sim.handlers import flag as flag
     from carddb.sim.handlers import for_each as for_each
+    from carddb.sim.handlers import handler_table as handler_table
     from carddb.sim.handlers import number as number
     from carddb.sim.handlers import quantity as quantity
     from carddb.sim.handlers import selector as selector

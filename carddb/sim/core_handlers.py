@@ -3,24 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from carddb.rules.ast import Phrase, Selector
 from carddb.sim.compiler import Compiler
 from carddb.sim.decisions import choose_many
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, Game
-from carddb.sim.handlers import (
-    HandlerSet,
-    HandlerTable,
-    build_table,
-    closeness,
-    compare,
-    flag,
-    for_each,
-    number,
-    quantity,
-    selector,
-)
+from carddb.sim.handlers import HandlerSet, closeness, compare, flag, for_each, number, quantity, selector
 from carddb.sim.ops import (
     counter,
     deal_damage,
@@ -39,26 +27,7 @@ from carddb.sim.program import Ctx, Event, EventMatch, Op, Static
 from carddb.sim.selectors import PLAYERS, STACK, Pred, Sel
 from carddb.sim.stack import item_by_id
 
-if TYPE_CHECKING:
-    from carddb.rules.registry import EffectRegistry
-
 CORE = HandlerSet()
-
-
-def handler_table(registry: EffectRegistry, *own: HandlerSet) -> HandlerTable:
-    """A game's handler table: its own handlers, and the core's handler of each core entry its registry keeps.
-
-    A core entry the pack's own sets handle keeps the pack's meaning (as `CORE.without` does); the
-    core's handlers of entries the registry left out are not in the table, so a handler without an
-    entry cannot hide there."""
-    mine = {name for handler_set in own for name in handler_set.table}
-    kept = HandlerSet()
-    kept.table = {
-        entry.name: CORE.table[entry.name]
-        for entry in registry
-        if entry.core and entry.name in CORE.table and entry.name not in mine
-    }
-    return build_table(registry.game, kept, *own)
 
 
 class Condition:
@@ -205,7 +174,7 @@ def _look_at_top(phrase: Phrase, c: Compiler) -> Op:
     amount = number(phrase)
 
     def op(g: Game, ctx: Ctx) -> None:
-        look(g, ctx.controller, g.deck_of(ctx.controller)[-amount:])
+        look(g, ctx.controller, g.deck[-amount:])
 
     return op
 
@@ -225,7 +194,7 @@ def _search(phrase: Phrase, c: Compiler) -> Op:
 
 @CORE("shuffle-deck")
 def _shuffle_deck(phrase: Phrase, c: Compiler) -> Op:
-    return lambda g, ctx: shuffle_deck(g, ctx.controller)
+    return lambda g, ctx: shuffle_deck(g)
 
 
 @CORE("shuffle-discard")

@@ -118,7 +118,7 @@ class Simulator(ABC):
         semantics in which each kind is a noun and health is printed health plus statics.
 
         A pack whose selectors say more (subtypes, groups, adjectives, fixed phrases) sets its own."""
-        from carddb.sim.core_handlers import handler_table
+        from carddb.sim.handlers import handler_table
         from carddb.sim.ops import health
         from carddb.sim.selectors import Semantics
 

@@ -19,10 +19,10 @@ from pydantic import TypeAdapter
 
 from carddb.sim.agents import RandomBot
 from carddb.sim.cards import CardRecord, compile_catalogue
-from carddb.sim.core_handlers import CORE, handler_table
+from carddb.sim.core_handlers import CORE
 from carddb.sim.decisions import Action
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, Game, GameOver
-from carddb.sim.handlers import HandlerSet
+from carddb.sim.handlers import HandlerSet, handler_table
 from carddb.sim.invariants import checkpoint
 from carddb.sim.options import SimOptions
 from carddb.sim.records import GameStats
