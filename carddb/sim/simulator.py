@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from carddb.packs.pack import GamePack
     from carddb.play.decks import DeckList
     from carddb.rules.language import RulesLanguage
-    from carddb.sim.cards import CardRecord, Catalogue
+    from carddb.sim.cards import CardDef, CardRecord, Catalogue
     from carddb.sim.handlers import HandlerSet, HandlerTable
     from carddb.sim.options import SimOptions
     from carddb.sim.selectors import Semantics
@@ -177,7 +177,10 @@ class Simulator(ABC):
         into the deck; each seat's own cards, shuffled, into its own deck (`own_decks`), else into its
         play area; `first` to play. A game that deals hands or lays out a table overrides it, and may
         call this first."""
-        defs, owners = [], []
+        if self.own_decks and matchup.deck:
+            raise ValueError("a game whose players draw from their own decks was given a shared deck")
+        defs: list[CardDef] = []
+        owners: list[int] = []
         for seat_index, seat in enumerate(matchup.seats):
             cards = list(seat.cards)
             if self.own_decks:
@@ -191,7 +194,7 @@ class Simulator(ABC):
         game.first = game.active = first
         for uid, owner in enumerate(owners):
             if owner < 0 or self.own_decks:
-                game.move(uid, ZONE_DECK)  # (already in order: top card last)
+                game.move(uid, ZONE_DECK)  # (already in order: top card last; an own deck is its owner's)
             else:
                 game.move(uid, ZONE_PLAY, owner)
         return game

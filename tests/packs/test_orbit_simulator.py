@@ -26,6 +26,7 @@ from carddb.sim.handlers import HandlerSet, handler_table
 from carddb.sim.invariants import checkpoint
 from carddb.sim.options import SimOptions
 from carddb.sim.records import GameStats
+from carddb.sim.simulator import Matchup, Seat, Simulator, deck_order
 from carddb.sim.turns import begin_turn
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "orbit_pack"
@@ -102,6 +103,26 @@ def test_the_default_card_record_reads_the_pack_declaration() -> None:
     assert vega.numbers == (("thrust", 4), ("armor", 2), ("crew", 3))
     assert (slingshot.cost, slingshot.faction, slingshot.copies, slingshot.numbers) == (1, "nyx", 2, ())
     assert (beacon.cost, beacon.faction, beacon.health, beacon.text) == (0, "", 0, "Draw a card.")
+
+
+def test_the_default_set_up_shuffles_the_shared_deck_and_places_each_seat_s_cards() -> None:
+    catalogue = Table().catalogue
+    matchup = Matchup((Seat("A", ("vega-ace",)), Seat("B", ())), ("slingshot",) * 3 + ("relay-beacon",) * 3)
+    game = Simulator.new_game(SIM, catalogue, matchup, 7, 1, SimOptions())
+    assert (game.first, game.active) == (1, 1)
+    assert [game.defs[uid].id for uid in game.play[0]] == ["vega-ace"] and game.play[1] == []
+    assert [game.defs[uid].id for uid in game.deck] == [catalogue[c].id for c in deck_order(matchup, 7)]
+
+    class OwnDecks(OrbitSimulator):
+        own_decks = True
+
+    own = OwnDecks(PACK)
+    seats = (Seat("A", ("vega-ace", "slingshot", "relay-beacon")), Seat("B", ("slingshot",)))
+    game = Simulator.new_game(own, catalogue, Matchup(seats, ()), 7, 0, SimOptions())
+    assert game.decks is not None and sorted(game.defs[uid].id for uid in game.decks[0]) == sorted(seats[0].cards)
+    assert [game.defs[uid].id for uid in game.decks[1]] == ["slingshot"] and game.deck == []
+    with pytest.raises(ValueError, match="own decks was given a shared deck"):
+        Simulator.new_game(own, catalogue, Matchup(seats, ("slingshot",)), 7, 0, SimOptions())
 
 
 # -- every example sentence of the registry, executing -------------------------------------------
