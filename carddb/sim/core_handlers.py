@@ -174,7 +174,7 @@ def _look_at_top(phrase: Phrase, c: Compiler) -> Op:
     amount = number(phrase)
 
     def op(g: Game, ctx: Ctx) -> None:
-        look(g, ctx.controller, g.deck[-amount:])
+        look(g, ctx.controller, g.deck_of(ctx.controller)[-amount:])
 
     return op
 
@@ -194,7 +194,7 @@ def _search(phrase: Phrase, c: Compiler) -> Op:
 
 @CORE("shuffle-deck")
 def _shuffle_deck(phrase: Phrase, c: Compiler) -> Op:
-    return lambda g, ctx: shuffle_deck(g)
+    return lambda g, ctx: shuffle_deck(g, ctx.controller)
 
 
 @CORE("shuffle-discard")
