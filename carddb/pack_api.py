@@ -17,15 +17,15 @@ only this module (tests/packs/test_pack_api.py checks it).
    `phrases`, `parse_line`, `split_abilities`, `keywords_of`, `Problem`);
    `check_card_rules` is the card check that validates rules text.
 4. **The simulator kit** (docs/engine.md): the `Simulator` a pack subclasses (or
-   `DirectSimulator`, for a game without a stack, with `run_program`), the seats and
+   `DirectSimulator`, for a game without a stack, with `run_program` and `run_event`), the seats and
    matchups it is given (`FixedTable` for a fixed game), the game state (`Game` and its
    zones), compiled card programs (`Program`, `Ctx`, `Event`...), the rules every game
    shares (`draw`, `deal_damage`, `destroy`... and the stack), pieces several games share
    (double-sided cards `turn_over`; spaces players select `space_options`, `take_space`...;
    a market's row `MarketRow`; costs such as `PoolCost` and `SpendReady`; a turn's steps
-   such as `main_phase`; offering and taking plays such as `offer_abilities` and
-   `play_card`), decisions that bots take (`choose`, `act`...), handler tables, the
-   compilers of cards and selectors, invariant checkpoints.
+   such as `begin_turn` and `main_phase`; offering and taking plays such as `offer_abilities`
+   and `play_card`), decisions that bots take (`choose`, `act`...), handler tables
+   (`handler_table`), the compilers of cards and selectors, invariant checkpoints.
 5. **Errors**: `UsageError` and `LocatedError`, which the command line reports without a traceback.
 """
 
@@ -102,6 +102,8 @@ _WHERE: dict[str, str] = {
     "Catalogue": "carddb.sim.cards",
     "Compiler": "carddb.sim.compiler",
     "DirectSimulator": "carddb.sim.direct",
+    "run_event": "carddb.sim.direct",
+    "run_pending": "carddb.sim.direct",
     "run_program": "carddb.sim.direct",
     "run_triggered": "carddb.sim.direct",
     "DiscardCost": "carddb.sim.costs",
@@ -139,6 +141,7 @@ _WHERE: dict[str, str] = {
     "Game": "carddb.sim.game",
     "HandlerSet": "carddb.sim.handlers",
     "build_table": "carddb.sim.handlers",
+    "handler_table": "carddb.sim.handlers",
     "closeness": "carddb.sim.handlers",
     "compare": "carddb.sim.handlers",
     "flag": "carddb.sim.handlers",
@@ -165,6 +168,7 @@ _WHERE: dict[str, str] = {
     "reveal": "carddb.sim.ops",
     "shuffle_discard_into_deck": "carddb.sim.ops",
     "take_top": "carddb.sim.ops",
+    "begin_turn": "carddb.sim.turns",
     "SimOptions": "carddb.sim.options",
     "activate": "carddb.sim.plays",
     "can_target": "carddb.sim.plays",
@@ -214,7 +218,6 @@ _WHERE: dict[str, str] = {
     "StackItem": "carddb.sim.stack",
     "answer_now": "carddb.sim.stack",
     "MAX_MAIN_ACTIONS": "carddb.sim.turns",
-    "begin_turn": "carddb.sim.turns",
     "discard_down": "carddb.sim.turns",
     "draw_up_to": "carddb.sim.turns",
     "hand_limit": "carddb.sim.turns",
@@ -335,6 +338,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.decisions import choose_many as choose_many
     from carddb.sim.decisions import confirm as confirm
     from carddb.sim.direct import DirectSimulator as DirectSimulator
+    from carddb.sim.direct import run_event as run_event
+    from carddb.sim.direct import run_pending as run_pending
     from carddb.sim.direct import run_program as run_program
     from carddb.sim.direct import run_triggered as run_triggered
     from carddb.sim.events import emit as emit
@@ -352,6 +357,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.handlers import compare as compare
     from carddb.sim.handlers import flag as flag
     from carddb.sim.handlers import for_each as for_each
+    from carddb.sim.handlers import handler_table as handler_table
     from carddb.sim.handlers import number as number
     from carddb.sim.handlers import quantity as quantity
     from carddb.sim.handlers import selector as selector

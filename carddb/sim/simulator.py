@@ -5,6 +5,12 @@ bots, playtests); the pack says what its words mean (`semantics`), how each of i
 registry entries executes (`handlers`), and its rules: set-up, a turn, the actions
 a player may take, what happens when a card resolves, targeting and damage rules,
 how a bot judges a position, and the invariants a legal state keeps.
+
+What a small game need not write has a default read from its `GamePack`: the
+semantics (its kinds), the handler table (the core's handlers of the core entries
+its registry keeps, and `own_handlers`), each card's record (its cost, faction and
+stats, as the pack declares them), the number of players, and a set-up that shuffles
+the shared deck (docs/engine.md, "A minimal simulator: Orbit").
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from carddb.runtime.rng import Rng
 from carddb.sim.decisions import Action
-from carddb.sim.game import ZONE_DECK, ZONE_HAND, Game
+from carddb.sim.game import ZONE_DECK, ZONE_HAND, ZONE_PLAY, Game
 from carddb.sim.program import Ctx, Event, Program
 
 if TYPE_CHECKING:
@@ -24,8 +30,8 @@ if TYPE_CHECKING:
     from carddb.packs.pack import GamePack
     from carddb.play.decks import DeckList
     from carddb.rules.language import RulesLanguage
-    from carddb.sim.cards import CardRecord, Catalogue
-    from carddb.sim.handlers import HandlerTable
+    from carddb.sim.cards import CardDef, CardRecord, Catalogue
+    from carddb.sim.handlers import HandlerSet, HandlerTable
     from carddb.sim.options import SimOptions
     from carddb.sim.selectors import Semantics
     from carddb.sim.stack import StackItem
@@ -113,19 +119,59 @@ class Simulator(ABC):
     # False: the seats hold every card of a game (ESTRO: each player's own deck) and a playtest
     # needs no shared deck list.
     shared_deck: bool = True
+    # For the default `__init__`: the handlers of the pack's own registry entries (and of core
+    # entries it gives a meaning of its own).
+    own_handlers: tuple[HandlerSet, ...] = ()
+    # For the default `card_record`: the stat (a `GamePack.stats` id) that is a card's health.
+    health_stat: str = ""
+
+    def __init__(self, pack: GamePack) -> None:
+        """What a game with no words beyond its kinds needs: the pack, its rules language, a handler
+        table of `own_handlers` and the core's handlers of the core entries its registry keeps, and
+        semantics in which each kind is a noun and health is printed health plus statics.
+
+        A pack whose selectors say more (subtypes, groups, adjectives, fixed phrases) sets its own."""
+        from carddb.sim.handlers import handler_table
+        from carddb.sim.ops import health
+        from carddb.sim.selectors import Semantics
+
+        if pack.language is None:
+            raise ValueError(f"the game '{pack.id}' has no rules-text language for the simulator to execute")
+        self.pack = pack
+        self.language = pack.language
+        self.handlers = handler_table(pack.language.registry, *self.own_handlers)
+        self.semantics = Semantics(kinds=frozenset(pack.kind_ids), health=health)
 
     def number(self, number_id: str) -> int:
         return self.pack.number(number_id)
 
     def players(self) -> tuple[int, int]:
-        """The fewest and most players a game of this pack has."""
-        return 2, 8
+        """The fewest and most players a game of this pack has: its numbers `players-min` and
+        `players-max` if it declares them, else 2 to 8."""
+        return self.pack.players or (2, 8)
 
     # -- the catalogue and the table ---------------------------------------------------
 
-    @abstractmethod
     def card_record(self, card: Card) -> CardRecord:
-        """What the simulator needs of a database card."""
+        """What the simulator needs of a database card. By default read as the pack declares its cards:
+        the cost from `GamePack.cost.field` (a whole number), the faction from `faction_field`, every
+        stat of `GamePack.stats` the card prints as `numbers`, and its health from `health_stat`."""
+        from carddb.sim.cards import CardRecord
+
+        pack = self.pack
+        stats = tuple((stat.id, value) for stat in pack.stats if type(value := getattr(card, stat.id, None)) is int)
+        cost = getattr(card, pack.cost.field, None)
+        return CardRecord(
+            id=card.id,
+            name=card.name,
+            kind=card.kind,
+            faction=str(getattr(card, pack.faction_field, None) or ""),
+            cost=cost if type(cost) is int else 0,
+            health=dict(stats).get(self.health_stat, 0),
+            copies=card.copies,
+            text=card.text,
+            numbers=stats,
+        )
 
     @abstractmethod
     def seats_from_decks(self, decks: Sequence[DeckList]) -> tuple[list[Seat], list[DeckList]]:
@@ -139,9 +185,32 @@ class Simulator(ABC):
         """The seats and shared deck of a `carddb draft` log (None: this game drafts no seats)."""
         return None
 
-    @abstractmethod
     def new_game(self, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions) -> Game:
-        """A game set up and ready for its first turn."""
+        """A game set up and ready for its first turn. By default: the shared deck shuffled (`deck_order`)
+        into the deck; each seat's own cards, shuffled, into its own deck (`own_decks`), else into its
+        play area; `first` to play. A game that deals hands or lays out a table overrides it, and may
+        call this first."""
+        if self.own_decks and matchup.deck:
+            raise ValueError("a game whose players draw from their own decks was given a shared deck")
+        defs: list[CardDef] = []
+        owners: list[int] = []
+        for seat_index, seat in enumerate(matchup.seats):
+            cards = list(seat.cards)
+            if self.own_decks:
+                Rng.derived(seed, "deck", seat_index).shuffle(cards)
+            defs += [catalogue[card_id] for card_id in cards]
+            owners += [seat_index] * len(cards)
+        shared = deck_order(matchup, seed)
+        defs += [catalogue[card_id] for card_id in shared]
+        owners += [-1] * len(shared)
+        game = Game(self, catalogue, defs, owners, len(matchup.seats), seed, options)
+        game.first = game.active = first
+        for uid, owner in enumerate(owners):
+            if owner < 0 or self.own_decks:
+                game.move(uid, ZONE_DECK)  # (already in order: top card last; an own deck is its owner's)
+            else:
+                game.move(uid, ZONE_PLAY, owner)
+        return game
 
     # -- playing ---------------------------------------------------------------------
 
