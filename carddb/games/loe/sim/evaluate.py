@@ -9,13 +9,16 @@ score(player) - best score among the opponents, where a seat's score adds up:
 | cards in hand (up to the hand size) | 1 each |
 | ... its own hand only: a card that would bring its Victory card closer once played | + 0.4 x what it would add (an Item for The Armoury of Kings) |
 | unspent powerstones | 0.3 each up to the kept one and one more (they pay for Reactions on the next turns), then 0.1 |
+| ... its own, up to the cost of the dearest Reaction in its hand | + 0.4 each (held up to answer the opponent's turn) |
 | Resources in play | 1.5 each |
-| face-up Dukes | (2 + 0.4 x cost) x (1 + health left / health) / 2 each; face-down Dukes 1.5 each |
+| Dukes | face up 2 + 0.4 x cost, face down 1.5, each times (1 + health left / health) / 2 |
 | Items and Rituals in play | 1.5 + 0.3 x cost each |
 | its Lord | 0.15 per point of health left (no Lord: -5) |
 
-An opponent's Victory progress counts only if its card is face up or the seat has
-looked at it; an opponent's face-down Dukes count by number, not by what they are.
+An opponent's Victory progress counts in full if its card is face up or the seat has
+looked at it; else as a threat averaged over the Victory cards it could be (`suspects`:
+those of the opponent's Lord's province and the neutral ones; `suspected_progress`). An opponent's face-down
+Dukes count by number, not by what they are.
 
 Why these worths (issue 35; the first judgement is `git show b905e97:carddb/games/loe/sim/evaluate.py`):
 a hand was worth its size, whatever it held, so the bot never traded a useless card
@@ -28,9 +31,10 @@ from __future__ import annotations
 
 from carddb.games.loe.sim.board import MARKET, lords, victory_card
 from carddb.games.loe.sim.effects import Win
-from carddb.pack_api import ZONE_PLAY, Ctx, Game, health
+from carddb.pack_api import ZONE_PLAY, CardDef, Ctx, Game, health
 
 WIN = 10_000.0
+NEAR = 40.0  # a suspected Victory card one step short of holding: the threat grows steeply as it nears
 POTENTIAL = 0.4  # a card in hand is worth this share of the Victory progress it would add in play
 
 
@@ -50,18 +54,19 @@ def seat_score(game: Game, seat: int, viewer: int) -> float:
     kept = game.sim.number("powerstones-kept") + 1
     pool = game.pool[seat]
     score += min(pool, kept) * 0.3 + max(0, pool - kept) * 0.1
+    if seat == viewer:
+        # Powerstones kept to pay for a Reaction in hand are worth keeping: they answer the opponent's turn.
+        reserve = max((defs[uid].cost for uid in game.hands[seat] if defs[uid].kind == "reaction"), default=0)
+        score += 0.4 * min(pool, reserve)
     for uid in game.play[seat]:
         definition = defs[uid]
         kind = definition.kind
         if kind == "resource":
             score += 1.5
         elif kind == "duke":
-            if face_down[uid]:
-                score += 1.5
-            else:
-                most = health(game, uid)
-                left = max(0, most - damage[uid]) / most if most else 1.0
-                score += (2 + 0.4 * definition.cost) * (1 + left) / 2
+            most = health(game, uid)
+            left = max(0, most - damage[uid]) / most if most else 1.0
+            score += (1.5 if face_down[uid] else 2 + 0.4 * definition.cost) * (1 + left) / 2
         elif kind in ("item", "ritual"):
             score += 1.5 + 0.3 * definition.cost
     found = lords(game, seat)
@@ -72,7 +77,55 @@ def seat_score(game: Game, seat: int, viewer: int) -> float:
     uid = victory_card(game, seat)
     if uid >= 0 and (seat == viewer or not face_down[uid] or uid in game.known[viewer]):
         score += victory_progress(game, seat, uid, hand=seat == viewer)
+    elif uid >= 0 and game.place[uid] == ZONE_PLAY:
+        score += suspected_progress(game, seat, viewer, uid)
     return score
+
+
+def suspects(game: Game, seat: int, viewer: int) -> list[CardDef]:
+    """The Victory cards `viewer` cannot rule out for `seat`: those of its Lord's province, and neutral ones.
+
+    A player who sees a Veldmoor Lord guesses at Veldmoor's Victory cards first; a card
+    the viewer can see elsewhere (its own, one revealed) is not the hidden one.
+    """
+    found = lords(game, seat)
+    province = game.defs[found[0]].faction if found else ""
+    seen = {
+        game.defs[uid].id
+        for player in range(game.n)
+        if (uid := victory_card(game, player)) >= 0 and (player == viewer or not game.face_down[uid])
+    }
+    return [
+        d
+        for d in game.catalogue.defs
+        if d.kind == "victory" and d.id not in seen and d.faction in (province, "neutral", "")
+    ]
+
+
+def suspected_progress(game: Game, seat: int, viewer: int, uid: int) -> float:
+    """An unseen Victory card's threat, averaged over the cards it could be (`suspects`).
+
+    Each suspect whose every condition holds counts 45 (the seat may attempt it and win
+    next), and short of that NEAR x the cube of the product of its conditions' closeness: a
+    suspect is a threat only when all its conditions are near, not when one of them happens
+    to hold, and most when it is one step short (that is when a player stops it).
+    Without it a bot let an opponent's hidden Victory card come true for nothing (it
+    flipped Dukes into The Last Secret).
+    """
+    ctx = Ctx(uid, seat, kind="victory")
+    scores = []
+    for definition in suspects(game, seat, viewer):
+        program = definition.effect
+        for step in program.steps if program is not None else ():
+            if isinstance(step.op, Win):
+                if all(cond.test(game, ctx) for cond in step.op.conditions):
+                    scores.append(45.0)
+                    continue
+                product = 1.0
+                for cond in step.op.conditions:
+                    product *= cond.progress(game, ctx)
+                scores.append(NEAR * product)
+    return sum(scores) / len(scores) if scores else 0.0
 
 
 def victory_progress(game: Game, seat: int, uid: int, *, hand: bool = False) -> float:
