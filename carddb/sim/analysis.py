@@ -36,6 +36,9 @@ game not won.
 - Cards never played, and why: never drawn, drawn but never a legal play (cost,
   targets, timing), or legal but no bot chose it. Kinds that start in play
   (`Simulator.starts_in_play`; LOE: Lords) are left out.
+- Where the rates come from (`carddb.sim.breakdown`): each seat against each other
+  seat, on each shared deck, the turns at which its games were decided, and for each
+  shared-deck card the games it was drawn in and played in.
 """
 
 from __future__ import annotations
@@ -46,32 +49,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from carddb.sim.breakdown import (
+    DecidedAt,
+    DrawnPlayed,
+    PairRate,
+    by_deck,
+    decided_at,
+    drawn_played,
+    pairings,
+    quartiles,
+)
 from carddb.sim.cards import CardRecord
+from carddb.sim.intervals import Z95, newcombe, wilson
 from carddb.sim.records import GameRecord
 
-Z95 = 1.959963984540054
 NONE_PLAYED = "(none played)"
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def newcombe(k1: int, n1: int, k0: int, n0: int) -> tuple[float, float, float]:
-    """p1 - p0 and its 95% interval (Newcombe 1998, method 10)."""
-    p1 = k1 / n1 if n1 else 0.0
-    p0 = k0 / n0 if n0 else 0.0
-    l1, u1 = wilson(k1, n1)
-    l0, u0 = wilson(k0, n0)
-    delta = p1 - p0
-    low = delta - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2)
-    high = delta + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2)
-    return delta, max(-1.0, low), min(1.0, high)
 
 
 @dataclass
@@ -153,6 +145,11 @@ class Analysis:
     card_ablation: list[CardDelta] = field(default_factory=list)
     ablation_games: int = 0
     never_played: list[NeverPlayed] = field(default_factory=list)
+    pairings: list[PairRate] = field(default_factory=list)  # each seat against each other seat
+    by_deck: list[PairRate] = field(default_factory=list)  # each seat on each shared deck (`against`: the deck)
+    decided_at: list[DecidedAt] = field(default_factory=list)  # the turns of each seat's wins and losses
+    median_turn: float = 0.0  # the median length of the games someone won
+    drawn_played: list[DrawnPlayed] = field(default_factory=list)  # shared-deck cards: drawn, and then played
     unplayable_text: dict[str, list[str]] = field(default_factory=dict)  # card id -> lines the engine cannot execute
     # A report tag (`Simulator.report_tags`) -> win rate of the seat-games by each word the tag took
     by_tag: dict[str, list[Rate]] = field(default_factory=dict)
@@ -176,6 +173,9 @@ class Analysis:
                     entry["rate"] = rate.rate
         for entry, rate in zip(data["by_faction"], self.by_faction, strict=True):
             entry["rate"] = rate.rate
+        for key in ("pairings", "by_deck"):
+            for entry, pair in zip(data[key], getattr(self, key), strict=True):
+                entry["rate"] = pair.rate
         return data
 
 
@@ -237,6 +237,11 @@ def analyse(
         by_tag={tag: _rates(table, {}) for tag, table in by_tag.items()},
         by_faction=_rates(by_faction, {}),
         play_counts=play_counts(finished, info),
+        pairings=pairings(finished),
+        by_deck=by_deck(finished),
+        decided_at=decided_at(finished),
+        median_turn=quartiles([r.turns for r in finished if r.winner is not None])[1],
+        drawn_played=drawn_played(finished, info, set(starts_in_play) | set(report_kinds)),
     )
 
 
