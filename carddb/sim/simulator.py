@@ -16,6 +16,7 @@ the shared deck (docs/engine.md, "A minimal simulator: Orbit").
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import cached_property
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -143,7 +144,12 @@ class Simulator(ABC):
         self.semantics = Semantics(kinds=frozenset(pack.kind_ids), health=health)
 
     def number(self, number_id: str) -> int:
-        return self.pack.number(number_id)
+        return self._number_values[number_id]
+
+    @cached_property
+    def _number_values(self) -> dict[str, int]:
+        # Read once: packs look their numbers up while they play.
+        return self.pack.number_values
 
     def players(self) -> tuple[int, int]:
         """The fewest and most players a game of this pack has: its numbers `players-min` and

@@ -15,21 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sim_table import Scripted
+from support.simtable import ScenarioBook, ScenarioTable, Scripted
 
 from carddb.games.loe2.sim.board import LEADS, MARKETPLACE, PITCH, RESOURCE_DECK, Loe2State, state
 from carddb.packs.lookup import get_pack
-from carddb.sim.cards import CardRecord, Catalogue
-from carddb.sim.compiler import compile_card
+from carddb.sim.cards import CardRecord
 from carddb.sim.decisions import Action
-from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, Game
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY
 from carddb.sim.invariants import violations
-from carddb.sim.options import SimOptions
-from carddb.sim.program import Event
-from carddb.sim.records import GameStats
 from carddb.sim.simulator import simulator_for
-from carddb.sim.stack import run
 
 ZONES = {
     "hand": ZONE_HAND,
@@ -46,30 +40,19 @@ class Scripted2(Scripted):
     """`respond((verb, uid))` or `respond((verb, uid, index))`: the index tells blocks (the attacker) and attacks
     (the target) apart."""
 
-    def act(self, game: Game, player: int, options: Sequence[Action], reason: str) -> Action:
-        self.asked.append(reason)
-        for wanted in list(self.responses):
-            for option in options:
-                key: tuple[Any, ...] = (option.verb, option.uid)
-                if len(wanted) == 3:
-                    key = (option.verb, option.uid, option.index)
-                if key == wanted:
-                    self.responses.remove(wanted)
-                    return option
-        return options[0]
+    def matches(self, option: Action, wanted: tuple[Any, ...]) -> bool:
+        if len(wanted) == 3:
+            return (option.verb, option.uid, option.index) == wanted
+        return (option.verb, option.uid) == wanted
 
 
-class Table2:
+class Table2(ScenarioTable):
+    agent = Scripted2
+
     def __init__(self, *, turn: int = 3) -> None:
-        self.sim = simulator_for(get_pack("loe2"))
-        self.catalogue = Catalogue([], {})
-        game = Game(self.sim, self.catalogue, [], [], 2, 7, SimOptions(check_invariants=True))
+        super().__init__(simulator_for(get_pack("loe2")))
+        game = self.g
         game.extra = Loe2State(2, 20)
-        self.g = game
-        self.agents = [Scripted2(), Scripted2()]
-        game.agents = list(self.agents)
-        game.stats = GameStats(2)
-        game.active = 0
         game.turn = turn * 2
         game.turns = [turn, turn]
         self.decks = [
@@ -107,14 +90,9 @@ class Table2:
         life = toughness if kind == "troop" else health if kind == "leader" else 0
         sub = troop_type if kind == "troop" else (subtype or ("subject" if kind == "resource" else ""))
         record = CardRecord(
-            f"card-{index}", name or f"{kind.title()} {index}", kind, sub, "", cost, (), life, 1, text, tuple(numbers)
+            self.next_id, name or f"{kind.title()} {index}", kind, sub, "", cost, (), life, 1, text, tuple(numbers)
         )
-        definition = compile_card(index, record, self.sim)
-        assert not definition.problems, definition.problems
-        self.catalogue.defs.append(definition)
-        self.catalogue.by_id[definition.id] = definition
-        uid = self.g.add_card(definition, owner)
-        self.g.move(uid, ZONES[zone], owner)
+        uid = self.put(record, ZONES[zone], owner)
         self.g.used[uid] = tapped
         return uid
 
@@ -130,14 +108,6 @@ class Table2:
 
     # -- playing ----------------------------------------------------------------------------------
 
-    def do(self, player: int, action: Action) -> None:
-        self.sim.perform(self.g, player, action)
-        self.settle()
-
-    def settle(self) -> None:
-        run(self.g)
-        self.check()
-
     def check(self, end_of_turn: int | None = None) -> None:
         assert violations(self.g, end_of_turn=end_of_turn) == []
 
@@ -146,49 +116,15 @@ class Table2:
         self.g.pool[player] += self.g.defs[uid].cost
         self.do(player, Action("cast", uid, targets=None if targets is None else tuple(targets)))
 
-    def ability(self, player: int, uid: int, targets: Sequence[int] | None = None, index: int = 0) -> None:
-        self.do(player, Action("ability", uid, index, None if targets is None else tuple(targets)))
-
     def attack(self, player: int, leader: int, target: int = -1) -> None:
         self.do(player, Action("attack", leader, target))
 
     def respond(self, player: int, *wanted: tuple[Any, ...]) -> None:
         self.agents[player].responses.extend(wanted)
 
-    def emit(self, event: Event) -> None:
-        emit(self.g, event)
-        self.settle()
-
-    def options(self, player: int) -> list[Action]:
-        return self.sim.main_actions(self.g, player)
-
-    def offered(self, player: int, verb: str, uid: int = -1) -> bool:
-        return any(a.verb == verb and (uid < 0 or a.uid == uid) for a in self.options(player))
-
-    def hand(self, player: int) -> list[int]:
-        return list(self.g.hands[player])
-
-    def zone_of(self, uid: int) -> int:
-        return self.g.place[uid]
-
 
 # -- scenario registry: one scenario per (registry entry, example sentence) of LOE v2 ------------------
 
-Scenario = Any
-SCENARIOS: dict[tuple[str, str], Scenario] = {}
-
-
-def scenario(entry: str, example: str) -> Any:
-    """Register `function(table, example)` as the scenario that executes `example` of `entry`."""
-
-    def register(function: Scenario) -> Scenario:
-        key = (entry, example)
-        assert key not in SCENARIOS, f"two scenarios for {key}"
-        SCENARIOS[key] = function
-        return function
-
-    return register
-
-
-def run_scenario(key: tuple[str, str]) -> None:
-    SCENARIOS[key](Table2(), key[1])
+SCENARIOS = ScenarioBook(Table2)
+scenario = SCENARIOS.scenario
+run_scenario = SCENARIOS.run

@@ -118,17 +118,10 @@ class Loe2Simulator(Simulator):
             adjectives={"attacking": _attacking, "blocking": _blocking, **{t: _troop_type(t) for t in troop_types}},
             postfixes={"power-at": _power_at},
         )
-        self._numbers = {number.id: number.value for number in pack.numbers}
         # The numbers decisions read, as attributes (no lookup by name in the hot paths).
         self.attacks_per_turn = self.number("attacks-per-turn")
         self.trades_per_turn = self.number("marketplace-trades-per-turn")
         self.hand_size = self.number("hand-size")
-
-    def number(self, number_id: str) -> int:
-        return self._numbers[number_id]
-
-    def players(self) -> tuple[int, int]:
-        return self.number("players-min"), self.number("players-max")
 
     # -- the catalogue and the table ----------------------------------------------------
 
