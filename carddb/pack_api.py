@@ -24,7 +24,7 @@ only this module (tests/packs/test_pack_api.py checks it).
    (double-sided cards `turn_over`; spaces players select `space_options`, `take_space`...;
    a market's row `MarketRow`; costs such as `PoolCost` and `SpendReady`; a turn's steps
    such as `begin_turn` and `main_phase`; offering and taking plays such as `offer_abilities`
-   and `play_card`), decisions that bots take (`choose`, `act`...), handler tables
+   and `play_card`, `play_program`), decisions that bots take (`choose`, `act`...), handler tables
    (`handler_table`), the compilers of cards and selectors, invariant checkpoints.
 5. **Errors**: `UsageError` and `LocatedError`, which the command line reports without a traceback.
 """
@@ -176,6 +176,8 @@ _WHERE: dict[str, str] = {
     "offer_abilities": "carddb.sim.plays",
     "offer_reactions": "carddb.sim.plays",
     "play_card": "carddb.sim.plays",
+    "play_program": "carddb.sim.plays",
+    "card_program": "carddb.sim.plays",
     "ONCE_PER_TURN": "carddb.sim.program",
     "OWN_TURN_ONLY": "carddb.sim.program",
     "Activated": "carddb.sim.program",
@@ -392,10 +394,12 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.placement import taken_spaces as taken_spaces
     from carddb.sim.plays import activate as activate
     from carddb.sim.plays import can_target as can_target
+    from carddb.sim.plays import card_program as card_program
     from carddb.sim.plays import card_targets as card_targets
     from carddb.sim.plays import offer_abilities as offer_abilities
     from carddb.sim.plays import offer_reactions as offer_reactions
     from carddb.sim.plays import play_card as play_card
+    from carddb.sim.plays import play_program as play_program
     from carddb.sim.program import ONCE_PER_TURN as ONCE_PER_TURN
     from carddb.sim.program import OWN_TURN_ONLY as OWN_TURN_ONLY
     from carddb.sim.program import Activated as Activated

@@ -10,6 +10,8 @@ common parts of those lists, and its `perform` takes them:
 - `offer_reactions`: every card in hand whose timing condition names the event, whose
   conditions hold and that the pack says may be played (`castable`: cost and targets);
 - `can_target`: whether every target slot of a card's program has a legal target;
+- `play_program`: the program a played card or an activated ability puts on the stack (what a bot
+  weighs before it chooses);
 - `play_card`: a card goes on the stack (targets chosen, its cost paid by the pack) and
   makes the `plays` event; `activate`: an ability goes on the stack and makes the
   `activates-ability` event.
@@ -27,6 +29,28 @@ from carddb.sim.program import Activated, Ctx, Event, Program
 from carddb.sim.stack import StackItem, choose_targets, has_targets, push
 
 Castable = Callable[[Game, int, int, CardDef, Event | None], bool]
+
+
+def card_program(game: Game, uid: int) -> Program | None:
+    """What a played card puts on the stack by default: its timed sentences (a Reaction's), else its effect."""
+    definition = game.defs[uid]
+    return definition.timed.program if definition.timed is not None else definition.effect
+
+
+def play_program(
+    game: Game, player: int, action: Action, program_of: Callable[[Game, int], Program | None] = card_program
+) -> tuple[Program, Ctx] | None:
+    """The program a `cast` or `react` (the card's, by `program_of`) or an `ability` action puts on the stack,
+    and its context; None for any other action."""
+    verb, uid = action.verb, action.uid
+    if verb in {"cast", "react"}:
+        program = program_of(game, uid)
+        if program is None:
+            return None
+        return program, Ctx(uid, player, event=action.event, kind=game.defs[uid].kind)
+    if verb == "ability":
+        return game.defs[uid].activated[action.index].program, Ctx(uid, player)
+    return None
 
 
 def offer_abilities(game: Game, player: int, actions: list[Action], budget: int) -> None:

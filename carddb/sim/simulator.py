@@ -16,9 +16,9 @@ the shared deck (docs/engine.md, "A minimal simulator: Orbit").
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from functools import cached_property
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from carddb.runtime.rng import Rng

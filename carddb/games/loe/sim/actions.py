@@ -37,6 +37,7 @@ from carddb.pack_api import (
     offer_abilities,
     offer_reactions,
     play_card,
+    play_program,
 )
 
 INSTANT_EVENTS = frozenset({"plays", "activates-ability", "attempts-victory"})
@@ -176,15 +177,7 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
 
 
 def action_program(game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
-    verb, uid = action.verb, action.uid
-    if verb in {"cast", "react"}:
-        program = card_program(game, uid)
-        if program is None:
-            return None
-        return program, Ctx(uid, player, event=action.event, kind=game.defs[uid].kind)
-    if verb == "ability":
-        return game.defs[uid].activated[action.index].program, Ctx(uid, player)
-    return None
+    return play_program(game, player, action, card_program)
 
 
 def perform(game: Game, player: int, action: Action) -> None:

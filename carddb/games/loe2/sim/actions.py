@@ -25,13 +25,12 @@ from carddb.pack_api import (
     ZONE_PLAY,
     Action,
     CardDef,
-    Ctx,
     Event,
     Game,
-    Program,
     StackItem,
     activate,
     can_target,
+    card_program,
     emit,
     offer_abilities,
     offer_reactions,
@@ -40,11 +39,6 @@ from carddb.pack_api import (
 
 INSTANT_EVENTS = frozenset({"plays", "activates-ability", "leader-attacks", "blocks"})
 MAIN_KINDS = frozenset({"leader", "troop", "spell"})  # (a Reaction is played only in answer to its event)
-
-
-def card_program(game: Game, uid: int) -> Program | None:
-    definition = game.defs[uid]
-    return definition.timed.program if definition.timed is not None else definition.effect
 
 
 def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Event | None = None) -> bool:
@@ -89,18 +83,6 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
     if event.type in INSTANT_EVENTS and event.item is not None and event.player != player:
         offer_abilities(game, player, actions, mana.available(game, player))
     return actions
-
-
-def action_program(game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
-    verb, uid = action.verb, action.uid
-    if verb in {"cast", "react"}:
-        program = card_program(game, uid)
-        if program is None:
-            return None
-        return program, Ctx(uid, player, event=action.event, kind=game.defs[uid].kind)
-    if verb == "ability":
-        return game.defs[uid].activated[action.index].program, Ctx(uid, player)
-    return None
 
 
 def _pay_card(game: Game, player: int, uid: int) -> None:

@@ -37,6 +37,7 @@ from carddb.pack_api import (
     emit,
     end_game,
     health,
+    play_program,
 )
 
 if TYPE_CHECKING:
@@ -168,7 +169,7 @@ class Loe2Simulator(Simulator):
     main_actions = staticmethod(actions.main_actions)
     responses = staticmethod(actions.responses)
     perform = staticmethod(actions.perform)
-    action_program = staticmethod(actions.action_program)
+    action_program = staticmethod(play_program)
     resolve_card = staticmethod(actions.resolve_card)
     countered = staticmethod(actions.countered)
 
