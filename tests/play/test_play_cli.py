@@ -53,7 +53,7 @@ def test_boosters_lists_types_and_writes_csv_json_pdf_with_seed_and_version(proj
     text = "".join(page.extract_text() for page in reader.pages)
     assert "seed 42" in text and f"carddb {__version__}" in text and "Booster 3" in text
     # titled (the game, then the document), with the game's author and language
-    assert reader.metadata is not None and reader.metadata.title == "Lords of Estraven: Deck booster: seed 42"
+    assert reader.metadata is not None and reader.metadata.title == "Lords of Estraven: Deck booster x 3"
     assert reader.metadata.author == "The carddb project" and reader.trailer["/Root"]["/Lang"] == "en"
     # same seed, same files
     before = (folder / "boosters.json").read_bytes()
