@@ -23,6 +23,7 @@ import warnings
 from pathlib import Path
 
 from carddb.files.atomic import write_text
+from carddb.files.outputs import OutputEscape
 
 # Pillow's own default limit (a 9459 x 9459 image): far above any card's art at print
 # resolution, and the point from which Pillow itself warns of a decompression bomb.
@@ -115,8 +116,8 @@ class ArtVerdicts:
             return
         try:
             write_text(self.cache_file, json.dumps({"version": _cache_version(), "files": self.entries}))
-        except OSError:
-            return  # an unwritable output folder: the next run decodes again
+        except (OSError, OutputEscape):
+            return  # an unwritable output folder (or one reached through a link): the next run decodes again
         self.changed = False
 
 

@@ -10,12 +10,15 @@ lock left by a killed build never blocks the next one, and the file itself can s
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from carddb.files.outputs import escape, remove_file, writable_folder
 from carddb.findings.errors import CarddbError
 
 LOCK_NAME = ".lock"
@@ -31,9 +34,18 @@ class OutputBusy(CarddbError):
 def output_lock(folder: Path, command: str) -> Iterator[None]:
     """Hold the lock of `folder` (output/<game>/) while the block runs; refuse if another process holds it."""
     created = [d for d in (folder.parent, folder) if not d.exists()]
-    folder.mkdir(parents=True, exist_ok=True)
+    writable_folder(folder)  # output/ or output/<game>/ as a link out of the project: refused, before any write
     lock_path = folder / LOCK_NAME
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    # O_NOFOLLOW: a `.lock` planted as a link to a file of the user's would be truncated below.
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise escape(lock_path, ".lock is a symbolic link; carddb never writes through one (remove it)") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise escape(lock_path, ".lock is not a regular file; carddb keeps its lock there (remove it)")
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -49,7 +61,7 @@ def output_lock(folder: Path, command: str) -> Iterator[None]:
     finally:
         # A run that wrote nothing (refused its options, found errors) leaves no folder behind.
         if created and [p.name for p in folder.iterdir()] == [LOCK_NAME]:
-            lock_path.unlink()
+            remove_file(lock_path)
             for made in reversed(created):
                 with contextlib.suppress(OSError):  # not empty after all: keep it
                     made.rmdir()

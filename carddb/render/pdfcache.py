@@ -67,6 +67,4 @@ def is_current(target: Path, key: str, cache_dir: Path) -> bool:
 
 
 def remember(target: Path, key: str, cache_dir: Path, pages: int = 0) -> None:
-    key_file = _key_file(cache_dir, target)
-    key_file.parent.mkdir(parents=True, exist_ok=True)
-    write_text(key_file, f"{key} {pages}")
+    write_text(_key_file(cache_dir, target), f"{key} {pages}")

@@ -29,6 +29,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from carddb.files.atomic import atomic_path, write_bytes
+from carddb.files.outputs import prune_folder
 from carddb.findings.errors import RenderError
 from carddb.render.imposition import (
     MM_PER_PT,
@@ -475,12 +476,7 @@ def _write_record(record_file: Path, target: Path, names: list[str], dead: int) 
 def prune_page_cache(cache_dir: Path, keep: Iterable[Path]) -> int:
     """Delete cached pages that no sheet of this run used; returns how many."""
     used = {p.name for p in keep}
-    removed = 0
-    for page_file in cache_dir.glob("*.pdf"):
-        if page_file.name not in used:
-            page_file.unlink(missing_ok=True)
-            removed += 1
-    return removed
+    return len(prune_folder(cache_dir, lambda page_file: page_file.name in used, suffixes={".pdf"}))
 
 
 def _check_size(pdf: Path, w_pt: float, h_pt: float, geometry: CardGeometry) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes, write_text
+from carddb.files.outputs import prune_folder, read_existing
 from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.findings.diagnostics import Finding, Report
 from carddb.packs.card import Card, file_stem
@@ -227,10 +228,13 @@ def write_prose_images(out: Path, images: dict[str, Path]) -> None:
     for relative, source in images.items():
         write_bytes(out / prose_image_url(relative), source.read_bytes())
     folder = out / prose_image_url("")
-    if folder.is_dir():
-        wanted = {(out / prose_image_url(relative)).resolve() for relative in images}
-        for stale in (p for p in folder.rglob("*") if p.is_file() and p.resolve() not in wanted):
-            stale.unlink()
+    wanted = {out / prose_image_url(relative) for relative in images}
+    if folder.is_dir() and not folder.is_symlink():
+        # Subfolders (pictures under data/<game>/art/...) are real folders rglob enters; it never follows a link.
+        for sub in [folder, *(p for p in folder.rglob("*") if p.is_dir() and not p.is_symlink())]:
+            prune_folder(sub, lambda path: path in wanted)
+    else:
+        prune_folder(folder, lambda path: path in wanted)  # a link in its place: refused, with its name
 
 
 def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], report: Report) -> None:
@@ -238,11 +242,8 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
     cards_dir = folder / "cards"
     for card_id, png in images.items():
         write_bytes(cards_dir / f"{file_stem(card_id)}.png", png)
-    if cards_dir.is_dir():
-        wanted = {file_stem(card_id) for card_id in images}
-        for stale in cards_dir.glob("*.png"):
-            if stale.stem not in wanted:
-                stale.unlink()
+    wanted = {file_stem(card_id) for card_id in images}
+    prune_folder(cards_dir, lambda path: path.stem in wanted, suffixes={".png"})
     icon_folder = db.pack.icons_folder
     for name in db.pack.icons:
         source = icon_folder / f"{name}.svg" if icon_folder else None
@@ -258,6 +259,6 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
             report.add(Finding("E-FONT-MISSING", f"the rulebook font {name} is not in templates/fonts/"))
             continue
         target = folder / "fonts" / name
-        if not target.is_file() or target.stat().st_size != source.stat().st_size:
-            with open(source, "rb") as fh:
-                write_bytes(target, fh.read())
+        data = source.read_bytes()
+        if read_existing(target) != data:  # compared by content: a font of the same size could be another
+            write_bytes(target, data)

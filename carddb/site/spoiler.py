@@ -30,6 +30,7 @@ from markupsafe import Markup
 
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes
+from carddb.files.outputs import prune_folder, read_existing
 from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.findings.errors import RenderError
 from carddb.packs.card import BACK, SHARED_BY_FACES, Card, file_stem, front_id
@@ -297,11 +298,7 @@ def _copy_icons(pack: GamePack, site_root: Path, result: SiteResult) -> dict[str
 
 
 def _write_if_changed(target: Path, data: bytes, result: SiteResult) -> None:
-    try:
-        same = target.read_bytes() == data
-    except OSError:
-        same = False
-    if same:
+    if read_existing(target) == data:
         result.unchanged.append(target)
     else:
         write_bytes(target, data)
@@ -310,12 +307,7 @@ def _write_if_changed(target: Path, data: bytes, result: SiteResult) -> None:
 
 def _prune(cards_dir: Path, card_ids: set[str], result: SiteResult) -> None:
     """Remove pages and images of cards that no longer exist (a renamed id, a deleted card)."""
-    if not cards_dir.is_dir():
-        return
-    for path in cards_dir.iterdir():
-        if path.suffix in {".html", ".png"} and path.stem not in card_ids and path.is_file():
-            path.unlink()
-            result.removed.append(path)
+    result.removed += prune_folder(cards_dir, lambda path: path.stem in card_ids, suffixes={".html", ".png"})
 
 
 def _plain(paragraph: Paragraph) -> str:

@@ -132,9 +132,13 @@ def _separator(path: Path, text: str) -> str:
     return max((",", ";", "\t"), key=first.count)
 
 
-def write_table(path: Path, header: Sequence[str], rows: Sequence[Sequence[str]], *, separator: str = ",") -> Path:
-    """A spreadsheet file, written atomically: UTF-8 with a byte-order mark, lines ended CRLF as RFC 4180 has it."""
-    return write_bytes(path, table_text(header, rows, separator=separator, line_end="\r\n").encode("utf-8-sig"))
+def write_table(
+    path: Path, header: Sequence[str], rows: Sequence[Sequence[str]], *, separator: str = ",", anywhere: bool = False
+) -> Path:
+    """A spreadsheet file, written atomically: UTF-8 with a byte-order mark, lines ended CRLF as RFC 4180 has it.
+    `anywhere`: the user named the file on the command line (see carddb.files.atomic)."""
+    text = table_text(header, rows, separator=separator, line_end="\r\n")
+    return write_bytes(path, text.encode("utf-8-sig"), anywhere=anywhere)
 
 
 def table_text(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 from enum import StrEnum
@@ -159,11 +160,15 @@ def event_seed(seed: int | None) -> int:
 
 def out_dir(db: CardDatabase, out: Path | None, *default: str) -> Path:
     """The output folder: `--out` (inside the project), or output/<game>/<default...>."""
-    target = (
-        out
-        if out is not None and out.is_absolute()
-        else db.project.root / (out or Path("output", db.pack.id, *default))
-    ).resolve()
-    if not db.project.contains(target):
+    # Not resolved: a link on the way is refused when the folder is written (carddb.files.outputs), where
+    # resolving it here would have sent the files wherever the link points.
+    target = Path(
+        os.path.abspath(
+            out
+            if out is not None and out.is_absolute()
+            else db.project.root / (out or Path("output", db.pack.id, *default))
+        )
+    )
+    if out is not None and not db.project.contains(target):
         raise UsageError(f"--out {out} is outside the project folder {db.project.root}")
     return target
