@@ -99,6 +99,9 @@ def build(
 
     with stage("Queueing card faces", None):
         book = RulebookRun(db, report, pool=pool)
+        if book.stopped is not None:  # the rules prose has errors: as validation errors, nothing is drawn
+            result.stopped = True
+            return result
         # In print order, so that sheet pages can be built as their faces come in.
         cards = print_order(db, db.cards)
         faces = start_faces(db, cards, report, workers=pool.workers, pool=pool, first=book.ids)

@@ -45,7 +45,7 @@ from carddb.rulebook.document import (
 )
 from carddb.rulebook.images import card_images, part_positions, print_dpi
 from carddb.rulebook.pdf import pdf_pages, queue_pdf
-from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters, rule_files
+from carddb.rulebook.sources import CardRef, Link, ProseContext, check_links, read_chapters, rule_files
 from carddb.rulebook.toc import AnchorBook, Chapter, TocEntry
 from carddb.rules.registry import EffectRegistry
 
@@ -111,26 +111,15 @@ class RulebookRun:
         self.documents: Documents | None = None
         self.result = Rulebook()
 
+        self.ids: list[str] = []  # the faces the book pictures (none when the prose has errors)
+
         # 1. the designer's prose
-        self.context = prose_context(db)
-        rules_dir = project.rulebook_dir(pack)
-        legacy = project.legacy_rulebook_dir(pack)
-        if legacy is not None:
-            report.add(
-                Finding(
-                    "W-RULEBOOK-FOLDER",
-                    f"the rulebook's chapters are in {legacy.relative_to(project.root)}/, the folder's old name;"
-                    f" rename it to data/{pack.id}/rulebook/",
-                    legacy,
-                )
-            )
-        if not rule_files(rules_dir):
-            report.add(
-                Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")
-            )
-        self.prose_report = Report(root=report.root)
-        self.prose, self.links = read_chapters(
-            rules_dir, self.context, self.anchors, self.prose_report, inside=project.contains
+        prose = read_prose(db, self.anchors, report)
+        self.context, self.prose, self.links, self.prose_report = (
+            prose.context,
+            prose.chapters,
+            prose.links,
+            prose.report,
         )
         if self.prose_report.errors:
             report.extend(self.prose_report.findings)
@@ -207,6 +196,45 @@ class RulebookRun:
             self.result.pdf = self.db.project.output_dir(self.db.pack) / "rulebook.pdf" if pages else None
             self.documents = None
         return self.result
+
+
+@dataclass
+class Prose:
+    """The designer's chapters as read: each rendered, its internal links, and the problems found (`report`)."""
+
+    context: ProseContext
+    chapters: list[Chapter]
+    links: list[Link]
+    report: Report
+
+
+def read_prose(db: CardDatabase, anchors: AnchorBook, report: Report) -> Prose:
+    """Read and check data/<game>/rulebook/*.md: markers, pictures, titles (not links: they need the whole book).
+
+    Folder warnings go to `report`; the chapters' own problems to the returned `Prose.report`.
+    `carddb validate` and `carddb build` call this before anything is drawn, so an unknown
+    `{card:...}` stops them with its location as it stops `carddb rulebook`.
+    """
+    pack, project = db.pack, db.project
+    context = prose_context(db)
+    rules_dir = project.rulebook_dir(pack)
+    legacy = project.legacy_rulebook_dir(pack)
+    if legacy is not None:
+        report.add(
+            Finding(
+                "W-RULEBOOK-FOLDER",
+                f"the rulebook's chapters are in {legacy.relative_to(project.root)}/, the folder's old name;"
+                f" rename it to data/{pack.id}/rulebook/",
+                legacy,
+            )
+        )
+    if not rule_files(rules_dir):
+        report.add(
+            Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")
+        )
+    prose_report = Report(root=report.root)
+    chapters, links = read_chapters(rules_dir, context, anchors, prose_report, inside=project.contains)
+    return Prose(context, chapters, links, prose_report)
 
 
 def prose_context(db: CardDatabase) -> ProseContext:
