@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 from collections.abc import Callable, Iterable, Sequence
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import jinja2
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 
 import carddb
@@ -37,24 +39,58 @@ def package_folder(package: str) -> Path:
 
 
 PACKAGE_DIR = package_folder("carddb")
+# A template is a page of markup, not data: a megabyte is far more than any of carddb's (the largest is 30 kB).
+MAX_TEMPLATE_BYTES = 1_000_000
 BUNDLED_TEMPLATES = package_folder("carddb.templates")
 
 
 class ConfinedLoader(jinja2.FileSystemLoader):
-    """Templates from folders, refusing one that is a symbolic link out of its folder.
+    """Templates from folders, refusing one that is a symbolic link out of its folder, or a folder that is one.
 
     A shared project's `templates/loe/deck.html` could link to a private file of whoever
-    builds it; rendered, the file would be printed on every card.
+    builds it; rendered, the file would be printed on every card. The same goes for a whole
+    `templates/` or `templates/site/` that links elsewhere: a folder is searched only if its
+    path is its real path. (carddb's own and installed packs' folders are passed resolved;
+    a project's are built from its resolved root, so a link in them shows.)
     """
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool] | None]:
-        source, filename, uptodate = super().get_source(environment, template)
+        # Checked before jinja reads the file: where it really is, and its size (a link to a 2 GB file is read whole).
+        pieces = split_template_path(template)
+        found = ((r, posixpath.join(r, *pieces)) for r in self.searchpath)
+        root, filename = next(((r, f) for r, f in found if os.path.isfile(f)), (None, None))
+        if root is not None and filename is not None:
+            self._check(template, root, filename)
+        return super().get_source(environment, template)
+
+    @staticmethod
+    def _check(template: str, root: str, filename: str) -> None:
+        if os.path.realpath(root) != os.path.abspath(root):
+            raise jinja2.TemplateError(
+                f"template {template} is in {root}, a symbolic link to {os.path.realpath(root)};"
+                " carddb reads templates only from real folders of the project"
+            )
         real = os.path.realpath(filename)
-        if not any(real.startswith(os.path.realpath(root) + os.sep) for root in self.searchpath):
+        if not real.startswith(os.path.realpath(root) + os.sep):
             raise jinja2.TemplateError(
                 f"template {template} is a symbolic link to {real}, outside its folder; carddb does not follow it"
             )
-        return source, filename, uptodate
+        size = os.path.getsize(real)
+        if size > MAX_TEMPLATE_BYTES:
+            raise jinja2.TemplateError(
+                f"template {template} is {size / 1e6:.1f} MB; carddb reads templates of up to"
+                f" {MAX_TEMPLATE_BYTES // 10**6} MB"
+            )
+
+
+def confined_source(folders: Sequence[Path], name: str) -> str:
+    """The text of `name` from the first of `folders` holding it, read as templates are (see ConfinedLoader).
+
+    For files served as they are (`carddb serve`'s live.js): a link out of the project is refused the same way.
+    Raises jinja2.TemplateError (TemplateNotFound if no folder has it).
+    """
+    loader = ConfinedLoader([str(folder) for folder in folders])
+    return loader.get_source(jinja2.Environment(), name)[0]
 
 
 def path_inside(path: Path, roots: Iterable[Path]) -> bool:

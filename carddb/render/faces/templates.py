@@ -7,6 +7,7 @@ the resources a face loads (fonts, CSS, images) are found the same way and confi
 from __future__ import annotations
 
 import functools
+import os
 import re
 import traceback
 from collections.abc import Sequence
@@ -41,7 +42,8 @@ def _environment(roots: tuple[str, ...]) -> SandboxedEnvironment:
 def template_roots(db: CardDatabase) -> list[Path]:
     """Where templates are looked up: the project's templates/ first, then the pack's, then carddb's own."""
     pack_templates = [db.pack.template_dir.resolve()] if db.pack.template_dir else []
-    roots = [db.project.templates_dir().resolve(), *pack_templates, BUNDLED_TEMPLATES.resolve()]
+    # The project's folder unresolved: if it is a link, the loader refuses it (carddb.files.templating.ConfinedLoader).
+    roots = [db.project.templates_dir(), *pack_templates, BUNDLED_TEMPLATES.resolve()]
     return [r for i, r in enumerate(roots) if r.is_dir() and r not in roots[:i]]
 
 
@@ -63,7 +65,13 @@ class FaceResources:
         self.roots = template_roots(db)
         self.env = _environment(tuple(str(r) for r in self.roots))
         icons = self.pack.icons_folder
-        self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots, *([icons] if icons else []))
+        root = db.project.root.resolve()
+        # The project's own template folder is inside its root already; named again here, a templates/ that links
+        # out of the project would have let pictures and fonts be loaded from wherever it points.
+        trusted = [r for r in self.roots if not r.is_relative_to(root)]
+        # The same for a project's icons (data/<game>/icons); an installed pack's are its own, trusted like its code.
+        own_icons = self.pack.icon_dir is not None and Path(os.path.abspath(self.pack.icon_dir)).is_relative_to(root)
+        self.fetch_roots = (root, PACKAGE_DIR, *trusted, *([icons] if icons and not own_icons else []))
         # base/card.css is a template rendered for the game's card size (see `card_css`); the
         # pack's own stylesheet is plain CSS, loaded after it.
         self.card_stylesheet = self.find("base/card.css")
