@@ -16,6 +16,7 @@ from pathlib import Path
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes, write_text
 from carddb.files.outputs import prune_folder, read_existing
+from carddb.files.svgsafety import icon_problems, safe_icon
 from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.findings.diagnostics import Finding, Report
 from carddb.packs.card import Card, file_stem
@@ -272,11 +273,14 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
         write_bytes(cards_dir / f"{file_stem(card_id)}.png", png)
     wanted = {file_stem(card_id) for card_id in images}
     prune_folder(cards_dir, lambda path: path.stem in wanted, suffixes={".png"})
-    icon_folder = db.pack.icons_folder
+    icon_folder, root = db.pack.icons_folder, db.project.icon_root(db.pack)
     for name in db.pack.icons:
         source = icon_folder / f"{name}.svg" if icon_folder else None
-        if source is not None and source.is_file():
-            write_bytes(folder / "icons" / f"{name}.svg", source.read_bytes())
+        data = safe_icon(source, root) if source is not None and source.is_file() else None
+        if source is not None and data is None and source.is_file():
+            report.extend(icon_problems(source, root))  # changed since the pack was loaded: refused the same way
+        elif source is not None and data is not None:
+            write_bytes(folder / "icons" / f"{name}.svg", data)
         else:
             where = source or f"{name}.svg (the pack declares no icon folder)"
             report.add(Finding("E-RULEBOOK-RENDER", f"the icon {{{name}}} has no picture: {where} is missing"))

@@ -31,6 +31,7 @@ from markupsafe import Markup
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes
 from carddb.files.outputs import prune_folder, read_existing
+from carddb.files.svgsafety import safe_icon
 from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.findings.errors import RenderError
 from carddb.packs.card import BACK, SHARED_BY_FACES, Card, file_stem, front_id
@@ -213,7 +214,7 @@ def build_site(
     env = _environment(templates_dir or site_templates_dir(db))
     cards = site_cards(db, images, boosters or {}, site_root, versions)
     result = SiteResult(root=site_root)
-    icons = _copy_icons(db.pack, site_root, result)
+    icons = _copy_icons(db.pack, site_root, result, db.project.icon_root(db.pack))
     common = {
         "pack": db.pack,
         "sets": db.sets,
@@ -285,14 +286,16 @@ def _environment(templates_dir: Path) -> jinja2.Environment:
     return env
 
 
-def _copy_icons(pack: GamePack, site_root: Path, result: SiteResult) -> dict[str, str]:
+def _copy_icons(pack: GamePack, site_root: Path, result: SiteResult, root: Path | None) -> dict[str, str]:
     """Copy the pack's icon SVGs into icons/; returns icon name -> path relative to the site root."""
     found: dict[str, str] = {}
     source_dir = pack.icons_folder
     for name in pack.icons:
         svg = source_dir / f"{name}.svg" if source_dir else None
-        if svg is not None and svg.is_file():
-            _write_if_changed(site_root / "icons" / svg.name, svg.read_bytes(), result)
+        # Refused when the pack was loaded (E-ICON-UNSAFE); checked again as copied, since it may have changed since.
+        data = safe_icon(svg, root) if svg is not None and svg.is_file() else None
+        if svg is not None and data is not None:
+            _write_if_changed(site_root / "icons" / svg.name, data, result)
             found[name] = f"icons/{svg.name}"
     return found
 
