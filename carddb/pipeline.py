@@ -38,7 +38,7 @@ from carddb.render.imposition import PAPERS, Duplex
 from carddb.render.printing import PrintOptions, Written, sheet_cards, start_print
 from carddb.render.raster import PngQueue
 from carddb.render.selection import print_order
-from carddb.render.sheets import COMPOSE, SheetJob, SheetResult
+from carddb.render.sheets import COMPOSE, SheetJob, SheetResult, prune_page_cache
 from carddb.render.workers import RenderWorkers, Ticket, default_jobs
 from carddb.runtime.progress import Stage, no_progress
 
@@ -134,6 +134,7 @@ def build(
         with stage("Booster sheets", None):
             pool.wait([booster_job])
             sheets: SheetResult = booster_job.result()
+            prune_page_cache(sheets_cache(db), sheets.page_files)
         result.written.add(
             "Booster print sheets", rel(db, sheets.path), f"{plural(len(samples.sealed_boosters), 'booster')} in order"
         )
@@ -166,12 +167,16 @@ def booster_sheets(
         PAPERS["a4"],
         out / "play" / "sealed" / "booster-sheets-a4.pdf",
         # Its own page cache: the print stage prunes pages it did not use from its cache.
-        out / ".cache" / "booster-sheets",
+        sheets_cache(db),
         Duplex.long,
         PrintOptions().back_offset,
         None,
     )
     return pool.submit(COMPOSE, job, label="sheets")
+
+
+def sheets_cache(db: CardDatabase) -> Path:
+    return db.project.output_dir(db.pack) / ".cache" / "booster-sheets"
 
 
 def rel(db: CardDatabase, path: Path) -> str:

@@ -9,7 +9,8 @@ decompression bomb.
 
 Decoding thousands of large files takes a while, so each verdict is kept in
 output/<game>/.cache/art.json under the file's path, size and modification time:
-a warm `validate` only stats the files. The cache is a convenience: a project
+a warm `validate` only stats the files. (Keyed by the file's inode and change time as well, which
+no copy of a project carries: a verdicts file that came with a project matches nothing.) The cache is a convenience: a project
 whose output folder cannot be written is checked all the same, just not faster.
 """
 
@@ -23,7 +24,7 @@ import warnings
 from pathlib import Path
 
 from carddb.files.atomic import write_text
-from carddb.files.outputs import OutputEscape
+from carddb.files.outputs import OutputEscape, read_json
 
 # Pillow's own default limit (a 9459 x 9459 image): far above any card's art at print
 # resolution, and the point from which Pillow itself warns of a decompression bomb.
@@ -82,10 +83,7 @@ class ArtVerdicts:
 
     def _read(self) -> dict[str, list[object]]:
         assert self.cache_file is not None
-        try:
-            data = json.loads(self.cache_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}  # no cache yet, or one a crash or a user damaged: every verdict is made again
+        data = read_json(self.cache_file)  # None: no cache yet, or one a crash or a user damaged
         if not isinstance(data, dict) or data.get("version") != _cache_version():
             return {}
         entries = data.get("files")
@@ -96,16 +94,18 @@ class ArtVerdicts:
             info = os.stat(path)
         except OSError:
             return decode_problem(path)
-        key = [info.st_size, info.st_mtime_ns]
+        # The file's identity on this machine too (carddb.files.stamps): size and time travel with a project, so a
+        # verdicts file that came with one could call a decompression bomb "fine"; inode and change time cannot.
+        key = [info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns]
         name = path.removeprefix(self.prefix)
         entry = self.entries.get(name)
         if (
             isinstance(entry, list)
-            and len(entry) == 3
-            and entry[:2] == key
-            and (entry[2] is None or isinstance(entry[2], str))
+            and len(entry) == 5
+            and entry[:4] == key
+            and (entry[4] is None or isinstance(entry[4], str))
         ):
-            return entry[2]  # type: ignore[return-value]
+            return entry[4]  # type: ignore[return-value]
         verdict = decode_problem(path)
         self.entries[name] = [*key, verdict]
         self.changed = True
@@ -130,4 +130,4 @@ def _cache_version() -> str:
         pillow = version("pillow")
     except PackageNotFoundError:
         pillow = "unknown"
-    return f"1:{MAX_PIXELS}:{pillow}"
+    return f"2:{MAX_PIXELS}:{pillow}"

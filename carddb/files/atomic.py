@@ -14,15 +14,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from carddb.files import stamps
 from carddb.files.outputs import writable_folder
 
 
 @contextmanager
-def atomic_path(target: Path, *, anywhere: bool = False) -> Iterator[Path]:
+def atomic_path(target: Path, *, anywhere: bool = False, vouch: bool = False) -> Iterator[Path]:
     """Yield a temporary path to write to; it replaces `target` only if the block succeeds.
 
     `anywhere`: the user typed this path on the command line (`export --out`), so it is written
     wherever it leads; every other path must be reached without a link (see carddb.files.outputs).
+    `vouch`: a file carddb will reuse later: its identity goes into the folder's ledger (carddb.files.stamps).
     """
     if anywhere:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -49,6 +51,8 @@ def atomic_path(target: Path, *, anywhere: bool = False) -> Iterator[Path]:
             mode = 0o666 & ~_umask()
         os.chmod(tmp_path, mode)
         os.replace(tmp_path, target)
+        if vouch:
+            stamps.vouch(target)
     finally:
         if tmp_path.exists():
             tmp_path.unlink()
@@ -61,11 +65,11 @@ def _umask() -> int:
     return current
 
 
-def write_bytes(target: Path, data: bytes, *, anywhere: bool = False) -> Path:
-    with atomic_path(target, anywhere=anywhere) as tmp:
+def write_bytes(target: Path, data: bytes, *, anywhere: bool = False, vouch: bool = False) -> Path:
+    with atomic_path(target, anywhere=anywhere, vouch=vouch) as tmp:
         tmp.write_bytes(data)
     return target
 
 
-def write_text(target: Path, text: str, *, anywhere: bool = False) -> Path:
-    return write_bytes(target, text.encode("utf-8"), anywhere=anywhere)
+def write_text(target: Path, text: str, *, anywhere: bool = False, vouch: bool = False) -> Path:
+    return write_bytes(target, text.encode("utf-8"), anywhere=anywhere, vouch=vouch)

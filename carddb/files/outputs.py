@@ -23,10 +23,12 @@ full check cost 86 microseconds per file on the loaded 2-core test machine, the 
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from carddb.findings.errors import CarddbError
 
@@ -157,3 +159,14 @@ def read_existing(path: Path) -> bytes | None:
             return handle.read()
     finally:
         os.close(fd)
+
+
+def read_json(path: Path) -> Any:
+    """A JSON file carddb wrote earlier (a cache's record), or None if it is missing, damaged or not a regular file."""
+    data = read_existing(path)
+    if data is None:
+        return None
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None

@@ -29,7 +29,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from carddb.files.atomic import write_text
-from carddb.render.wholefile import is_whole
+from carddb.files.outputs import read_json
+from carddb.files.stamps import vouched
+from carddb.render.wholefile import reusable
 
 CACHE_FORMAT = "faces-3"  # bump when the meaning of a cached entry changes
 
@@ -101,25 +103,28 @@ class FaceCache:
         return self.folder / f"{key}.json"
 
     def lookup(self, key: str) -> FaceMeta | None:
+        """The entry of `key`, if this machine's carddb wrote both its files (never one that came with the project)."""
+        if not vouched(self.meta_path(key)):
+            return None
         try:
-            meta = FaceMeta(**json.loads(self.meta_path(key).read_text(encoding="utf-8")))
+            meta = FaceMeta(**read_json(self.meta_path(key)))
         except (OSError, ValueError, TypeError):
             return None  # missing or damaged: the face is simply rendered again
-        return meta if is_whole(self.pdf_path(key)) else None
+        return meta if reusable(self.pdf_path(key)) else None
 
     def load_index(self) -> dict[str, str]:
         """What each card's inputs made last time: input digest -> face key (see render_faces)."""
-        try:
-            index = json.loads((self.folder / "inputs.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        index_path = self.folder / "inputs.json"
+        if not vouched(index_path):  # one that came with the project could send a card to another card's face
             return {}
+        index = read_json(index_path)
         if not isinstance(index, dict):
             return {}
         return {k: v for k, v in index.items() if isinstance(k, str) and isinstance(v, str)}
 
     def store_index(self, index: dict[str, str]) -> None:
-        write_text(self.folder / "inputs.json", json.dumps(index, sort_keys=True))
+        write_text(self.folder / "inputs.json", json.dumps(index, sort_keys=True), vouch=True)
 
     def store_meta(self, key: str, meta: FaceMeta) -> None:
         # Written after the PDF, so an entry with metadata always has its PDF.
-        write_text(self.meta_path(key), json.dumps(asdict(meta)))
+        write_text(self.meta_path(key), json.dumps(asdict(meta)), vouch=True)

@@ -333,7 +333,8 @@ def write_card_pdf(
     """Write `pages` (one card) as a PDF with its print boxes set."""
     if len(pages) != 1:
         raise RenderError(f"a card face must fill exactly one page; the layout produced {len(pages)}")
-    write_bytes(target, document.copy(pages).write_pdf(finisher=card_boxes(trim_mm, bleed_mm)))
+    # A face in the cache: vouched, so that only a face this machine wrote is ever printed (carddb.files.stamps).
+    write_bytes(target, document.copy(pages).write_pdf(finisher=card_boxes(trim_mm, bleed_mm)), vouch=True)
 
 
 def write_document(job: DocumentJob) -> DocumentResult:

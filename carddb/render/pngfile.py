@@ -130,8 +130,8 @@ def embeddable_pixels(data: bytes) -> PngPixels | None:
 
 
 def write_png(image: Image.Image, target: Path, dpi: float | None = None) -> Path:
-    """Write the image as a PNG file atomically."""
+    """Write the image as a PNG file atomically, vouched (carddb reuses its PNGs while they are current)."""
     data = png_bytes(image, dpi)
-    with atomic_path(target) as tmp:
+    with atomic_path(target, vouch=True) as tmp:
         tmp.write_bytes(data)
     return target

@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from carddb.cards.database import CardDatabase
+from carddb.files.stamps import sweep
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import RenderError
 from carddb.render.cache import FaceCache, digest
 from carddb.render.faces.results import FIRST, RENDER_BACKS, TemplateFailure, bleed_mm
 from carddb.render.faces.templates import FaceResources, located_message
 from carddb.render.jobs import BackJob
-from carddb.render.wholefile import is_whole
+from carddb.render.wholefile import reusable
 from carddb.render.workers import RenderWorkers, import_renderer
 
 
@@ -48,7 +49,8 @@ def render_backs(
     shared = resources.digest()
     cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "backs")
     keys = {back: digest([shared, fragment]) for back, fragment in fragments.items()}
-    missing = [back for back in backs if not is_whole(cache.pdf_path(keys[back]))]
+    missing = [back for back in backs if not reusable(cache.pdf_path(keys[back]))]
+    sweep(cache.folder, {cache.pdf_path(key).name for key in keys.values()})  # backs of older looks
     if missing:
         job = BackJob(
             documents=tuple((cache.pdf_path(keys[back]), head + fragments[back] + tail) for back in missing),
