@@ -25,6 +25,7 @@ from pathlib import Path
 
 from carddb.files.atomic import write_text
 from carddb.files.outputs import OutputEscape, read_json
+from carddb.files.reading import MB, PICTURE_BYTES
 
 # Pillow's own default limit (a 9459 x 9459 image): far above any card's art at print
 # resolution, and the point from which Pillow itself warns of a decompression bomb.
@@ -41,6 +42,8 @@ def decode_problem(path: str) -> str | None:
     if not stat.S_ISREG(info.st_mode):
         # A named pipe would block the read forever; a device is no picture.
         return "not a regular file"
+    if info.st_size > PICTURE_BYTES:
+        return f"{info.st_size / MB:.0f} MB is more than the {PICTURE_BYTES // MB} MB carddb reads for a picture"
     from PIL import Image, ImageFile, UnidentifiedImageError
 
     # WeasyPrint, once imported, tells Pillow to pad truncated images: the verdict must not depend on

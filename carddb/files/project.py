@@ -60,6 +60,10 @@ class Project:
     def output_dir(self, pack: GamePack) -> Path:
         return self.root / "output" / pack.id
 
+    def templates_cache(self, pack: GamePack) -> Path:
+        """Where compiled templates are kept (carddb.files.templating.ProjectBytecodeCache)."""
+        return self.output_dir(pack) / ".cache" / "templates"
+
     def holds(self, path: Path | None) -> bool:
         """Whether `path` is written as a path of this project (links not followed): the project's own file,
         which must then really be inside it (`contains`), unlike an installed pack's."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from carddb.files.reading import DATA_BYTES
 from carddb.findings.diagnostics import Finding, Span
 
 try:
@@ -85,7 +86,7 @@ def _span(event: Any) -> Span:
 MAX_VALUES_PER_DOCUMENT = 1_000_000
 # A data file larger than this is no hand-edited YAML (10,000 cards take about 5 MB); reading it whole
 # would only spend the machine's memory.
-MAX_FILE_BYTES = 100_000_000
+MAX_FILE_BYTES = DATA_BYTES
 # Card data is a few levels deep; deeper nesting is a mistake, and would make
 # later recursive stages (validation, printing values) overflow.
 MAX_DEPTH = 50

@@ -117,7 +117,8 @@ def boosters_json(
 
 
 def _environment(db: CardDatabase) -> jinja2.Environment:
-    return sandboxed_environment([db.project.templates_dir() / "play", BUILTIN_TEMPLATES], "play", trim=False)
+    folders = [db.project.templates_dir() / "play", BUILTIN_TEMPLATES]
+    return sandboxed_environment(folders, "play", trim=False, cache=db.project.templates_cache(db.pack))
 
 
 def render_pdf(

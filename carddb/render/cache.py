@@ -30,6 +30,7 @@ from pathlib import Path
 
 from carddb.files.atomic import write_text
 from carddb.files.outputs import read_json
+from carddb.files.reading import RESOURCE_BYTES, read_limited
 from carddb.files.stamps import vouched
 from carddb.render.wholefile import reusable
 
@@ -79,7 +80,7 @@ def _file_digest(path: Path) -> str:
     known = _file_digests.get(path)
     if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
         return known[2]
-    value = hashlib.sha256(path.read_bytes()).hexdigest()
+    value = hashlib.sha256(read_limited(path, RESOURCE_BYTES, "template, font and stylesheet files")).hexdigest()
     if time.time_ns() - stat.st_mtime_ns > _RACY_NS:
         _file_digests[path] = (stat.st_size, stat.st_mtime_ns, value)
     return value

@@ -16,6 +16,7 @@ from pathlib import Path
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes, write_text
 from carddb.files.outputs import prune_folder, read_existing
+from carddb.files.reading import PICTURE_BYTES, read_limited
 from carddb.files.svgsafety import icon_problems, safe_icon
 from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.findings.diagnostics import Finding, Report
@@ -106,7 +107,7 @@ class RulebookRun:
         pack, project = db.pack, db.project
         self.db, self.report, self.paper, self.pool = db, report, paper, pool
         self.registry = registry if registry is not None else pack.registry
-        self.templates = template_environment(project.templates_dir())
+        self.templates = template_environment(project.templates_dir(), project.templates_cache(pack))
         self.anchors = AnchorBook()
         self.stopped: Rulebook | None = None  # the result, when the prose has errors
         self.documents: Documents | None = None
@@ -255,7 +256,7 @@ def prose_context(db: CardDatabase) -> ProseContext:
 def write_prose_images(out: Path, images: dict[str, Path]) -> None:
     """The designer's pictures beside the book; pictures the prose no longer shows are removed."""
     for relative, source in images.items():
-        write_bytes(out / prose_image_url(relative), source.read_bytes())
+        write_bytes(out / prose_image_url(relative), read_limited(source, PICTURE_BYTES, "pictures"))
     folder = out / prose_image_url("")
     wanted = {out / prose_image_url(relative) for relative in images}
     if folder.is_dir() and not folder.is_symlink():

@@ -31,6 +31,7 @@ from markupsafe import Markup
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes
 from carddb.files.outputs import prune_folder, read_existing
+from carddb.files.reading import RESOURCE_BYTES, read_limited
 from carddb.files.svgsafety import safe_icon
 from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.findings.errors import RenderError
@@ -211,7 +212,7 @@ def build_site(
 ) -> SiteResult:
     """Write the spoiler site for `db` into `site_root`; `images` maps card id -> PNG inside site_root."""
     _resolved_folder.cache_clear()  # `carddb serve` builds again and again: folders may have moved meanwhile
-    env = _environment(templates_dir or site_templates_dir(db))
+    env = _environment(templates_dir or site_templates_dir(db), db.project.templates_cache(db.pack))
     cards = site_cards(db, images, boosters or {}, site_root, versions)
     result = SiteResult(root=site_root)
     icons = _copy_icons(db.pack, site_root, result, db.project.icon_root(db.pack))
@@ -266,7 +267,7 @@ def build_site(
     for name in STATIC_ASSETS:
         # A project's own site templates may predate an asset: the bundled one is used then.
         asset = next(p for p in (env_dir(env) / name, default_templates_dir() / name) if p.is_file())
-        _write_if_changed(site_root / "assets" / name, asset.read_bytes(), result)
+        _write_if_changed(site_root / "assets" / name, read_limited(asset, RESOURCE_BYTES, "site assets"), result)
     _prune(site_root / "cards", {file_stem(face.card.id) for c in cards for face in c.faces}, result)
     return result
 
@@ -278,10 +279,10 @@ def env_dir(env: jinja2.Environment) -> Path:
 
 
 @functools.cache
-def _environment(templates_dir: Path) -> jinja2.Environment:
+def _environment(templates_dir: Path, cache: Path) -> jinja2.Environment:
     # One environment per folder for the life of the process: `carddb serve` rebuilds reuse the compiled
     # templates, and Jinja2's auto_reload recompiles a template whose file changed.
-    env = sandboxed_environment([templates_dir], "site")
+    env = sandboxed_environment([templates_dir], "site", cache=cache)
     env.globals["paragraph_html"] = paragraph_html
     return env
 

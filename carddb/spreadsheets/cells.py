@@ -27,9 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.files.atomic import write_bytes
+from carddb.files.reading import SPREADSHEET_BYTES, read_limited
 from carddb.findings.diagnostics import Finding, Span
 
 SEPARATORS = {"csv": ",", "tsv": "\t"}
+# Five times the largest game carddb is measured with (10,000 cards); checking each row as a card is the slow part.
+MAX_ROWS = 50_000
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
 
@@ -86,7 +89,7 @@ def cell_name(row: int, column: int) -> str:
 def read_table(path: Path, *, separator: str | None = None, encoding: str = "utf-8") -> Table:
     table = Table(path)
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path, SPREADSHEET_BYTES, "spreadsheets")  # refused before any work on it
     except OSError as exc:
         table.findings.append(Finding("E-IMPORT-FILE", f"cannot be read: {exc.strerror or exc}", path))
         return table
@@ -130,6 +133,17 @@ def read_table(path: Path, *, separator: str | None = None, encoding: str = "utf
                 path,
                 Span.point(row, column),
                 hint='close the quote, or write a quote inside a quoted cell as two: ""',
+            )
+        )
+        return table
+    if len(records) > MAX_ROWS + 1:
+        table.findings.append(
+            Finding(
+                "E-IMPORT-FILE",
+                f"holds {len(records):,} rows; carddb imports up to {MAX_ROWS:,} cards at once",
+                path,
+                Span.point(MAX_ROWS + 2, 1),
+                hint="split the spreadsheet, and import each part into its own card file (--to)",
             )
         )
         return table

@@ -148,6 +148,9 @@ def print_report(report: Report, *, only_errors: bool = False, file: object = No
     print(report.summary(), file=out)  # type: ignore[call-overload]
 
 
+MAX_SEED = 2**64 - 1
+
+
 def event_seed(seed: int | None) -> int:
     """The seed of a run: the one given, or a new one, printed so the run can be repeated."""
     if seed is None:
@@ -155,6 +158,9 @@ def event_seed(seed: int | None) -> int:
         print(f"seed {seed} (pass --seed {seed} to repeat this run)")
     if seed < 0:
         raise UsageError("--seed must be zero or a positive whole number")
+    if seed > MAX_SEED:
+        # It names the output folder (boosters-deck-seed<N>): 400 digits made "File name too long".
+        raise UsageError(f"--seed must be at most {MAX_SEED} (a 64-bit number)")
     return seed
 
 

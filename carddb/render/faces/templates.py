@@ -33,10 +33,10 @@ from carddb.render.geometry import FaceGeometry
 
 
 @functools.lru_cache(maxsize=8)
-def _environment(roots: tuple[str, ...]) -> SandboxedEnvironment:
+def _environment(roots: tuple[str, ...], cache: Path) -> SandboxedEnvironment:
     """One jinja environment per set of template folders, so each template is compiled once per
     process (a print run asks three times); jinja still reloads a template whose file changed."""
-    return sandboxed_environment(roots, "faces")
+    return sandboxed_environment(roots, "faces", cache=cache)
 
 
 def template_roots(db: CardDatabase) -> list[Path]:
@@ -63,7 +63,7 @@ class FaceResources:
         self.db = db
         self.pack = db.pack
         self.roots = template_roots(db)
-        self.env = _environment(tuple(str(r) for r in self.roots))
+        self.env = _environment(tuple(str(r) for r in self.roots), db.project.templates_cache(db.pack))
         icons = self.pack.icons_folder
         root = db.project.root.resolve()
         # The project's own template folder is inside its root already; named again here, a templates/ that links
