@@ -101,9 +101,9 @@ class Project:
         from carddb.files.yamlsource import load_yaml  # PyYAML: only for projects that have the file
 
         path = self.root / CONFIG_FILE
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             return None
-        docs, findings = load_yaml(path)
+        docs, findings = load_yaml(path, inside=self.root)
         doc = docs[0] if docs else None
         if not findings and doc is not None and doc.value is not None:
             value = doc.value

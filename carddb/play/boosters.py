@@ -160,10 +160,10 @@ def load_boosters(db: CardDatabase, report: Report, path: Path | None = None) ->
 
 def read_booster_file(db: CardDatabase, report: Report, path: Path | None = None) -> BoosterFileContents:
     path = path or boosters_path(db)
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         report.add(Finding("E-BOOSTER-FILE", f"no booster definitions: {path} does not exist", path))
         return BoosterFileContents()
-    docs, findings = load_yaml(path)
+    docs, findings = load_yaml(path, inside=db.project.root)
     report.extend(findings)
     if not docs or not isinstance(docs[0].value, dict):
         if not findings:

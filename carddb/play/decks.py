@@ -93,12 +93,13 @@ def deck_files(db: CardDatabase) -> list[Path]:
     folder = db.project.data_dir(db.pack) / "decks"
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file())
+    # Not only regular files: a pipe or a link to a device named *.yaml is reported, not skipped without a word.
+    return sorted(p for p in folder.rglob("*") if p.suffix in {".yaml", ".yml"} and not p.is_dir())
 
 
 def load_deck_file(path: Path, db: CardDatabase, report: Report) -> list[LoadedDeck]:
     """Every deck list of one file (a mapping or a list of them), each checked; bad ones are left out."""
-    docs, findings = load_yaml(path)
+    docs, findings = load_yaml(path, inside=db.project.root)
     report.extend(findings)
     entries: list[Located] = []
     for doc in docs:
