@@ -155,8 +155,10 @@ def read_chapters(
                     path, f"brings the chapters to more than {PROSE_BYTES // MB} MB, carddb's limit for a book"
                 )
             text = data.decode("utf-8")
-        except OSError as exc:
-            report.add(Finding("E-FILE-UNREADABLE", f"cannot read rules file: {exc.strerror or exc}", path))
+        except OSError as exc:  # refused (a pipe, over the limit) or unreadable: the file as a whole
+            report.add(
+                Finding("E-FILE-UNREADABLE", f"cannot read rules file: {exc.strerror or exc}", path, Span.point(1, 1))
+            )
             continue
         except UnicodeDecodeError as exc:
             report.add(Finding("E-FILE-UNREADABLE", f"cannot read rules file: {exc}", path))
