@@ -1,4 +1,4 @@
-"""Compiled templates are kept in the project, and one shipped with the project is never run (issue 29, carry-over).
+"""Compiled templates are kept in the project, one shipped with it is never run; no cache in the shared temp folder (issue 29, carry-over).
 
 Before: jinja's bytecode cache was written to the user's temporary folder (outside the
 project, for every project ever built, never removed). Kept in output/<game>/.cache/templates/
@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import os
 import pickle
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import jinja2.bccache
+import pytest
 from support.projects import write_project
 
 from carddb.files.sandbox import BoundedSandbox
+from carddb.files.usercache import private_cache_folder
 
 FORGED = "FORGED-TEMPLATE-RAN-5e21"
 
@@ -28,7 +31,7 @@ def _site(project: Path, tmp: Path) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         timeout=300,
-        env={**os.environ, "TMPDIR": str(tmp)},
+        env={**os.environ, "TMPDIR": str(tmp), "XDG_CACHE_HOME": str(tmp.parent / "user-cache")},
     )
 
 
@@ -38,8 +41,10 @@ def test_compiled_templates_stay_in_the_project(tmp_path: Path) -> None:
     tmp.mkdir()
     done = _site(project, tmp)
     assert done.returncode == 0, done.stdout + done.stderr
-    # Before: _jinja2-cache-<uid>/__carddb_*.cache. (lark's cache of the rules grammar is its own matter.)
-    assert [p.name for p in tmp.iterdir() if "jinja" in p.name or "carddb" in p.name] == []
+    # Before: _jinja2-cache-<uid>/__carddb_*.cache, and lark's .lark_cache_<user>_<digest>.tmp, a pickle
+    # any user of the machine could have planted under that name.
+    assert list(tmp.iterdir()) == []
+    assert list((tmp.parent / "user-cache" / "carddb").glob("lark-*.cache"))
     assert list((project / "output" / "loe" / ".cache" / "templates").glob("*.cache"))
 
 
@@ -69,3 +74,15 @@ def test_a_forged_compiled_template_is_not_run(tmp_path: Path) -> None:
     assert pages
     for page in pages:
         assert FORGED not in page.read_text(encoding="utf-8"), page
+
+
+def test_the_user_cache_folder_is_used_only_if_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = private_cache_folder()
+    assert folder == tmp_path / "carddb" and stat.S_IMODE(folder.stat().st_mode) == 0o700
+    folder.chmod(0o777)  # anyone could plant a pickle in it
+    assert private_cache_folder() is None
+    folder.rmdir()
+    (tmp_path / "elsewhere").mkdir(mode=0o700)
+    folder.symlink_to(tmp_path / "elsewhere")
+    assert private_cache_folder() is None
