@@ -13,6 +13,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import shutil
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +22,7 @@ from pathlib import Path
 from carddb.files.outputs import escape, remove_file, writable_folder
 from carddb.findings.errors import CarddbError
 
+CACHE_NAME = ".cache"
 LOCK_NAME = ".lock"
 
 
@@ -59,8 +61,11 @@ def output_lock(folder: Path, command: str) -> Iterator[None]:
         _remove_temporaries(folder)
         yield
     finally:
-        # A run that wrote nothing (refused its options, found errors) leaves no folder behind.
-        if created and [p.name for p in folder.iterdir()] == [LOCK_NAME]:
+        # A run that wrote nothing (refused its options, found errors) leaves no folder behind; what it
+        # cached meanwhile (templates compiled by warming workers) is in a folder this run made, so its own.
+        if created and {p.name for p in folder.iterdir()} <= {LOCK_NAME, CACHE_NAME}:
+            if (folder / CACHE_NAME).is_dir() and not (folder / CACHE_NAME).is_symlink():
+                shutil.rmtree(folder / CACHE_NAME, ignore_errors=True)
             remove_file(lock_path)
             for made in reversed(created):
                 with contextlib.suppress(OSError):  # not empty after all: keep it
