@@ -16,7 +16,7 @@ from pathlib import Path
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes, write_text
 from carddb.files.outputs import prune_folder, read_existing
-from carddb.files.reading import PICTURE_BYTES, read_limited
+from carddb.files.reading import PICTURE_BYTES, RESOURCE_BYTES, read_limited
 from carddb.files.svgsafety import icon_problems, safe_icon
 from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.findings.diagnostics import Finding, Report
@@ -292,6 +292,6 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
             report.add(Finding("E-FONT-MISSING", f"the rulebook font {name} is not in templates/fonts/"))
             continue
         target = folder / "fonts" / name
-        data = source.read_bytes()
+        data = read_limited(source, RESOURCE_BYTES, "fonts")
         if read_existing(target) != data:  # compared by content: a font of the same size could be another
             write_bytes(target, data)

@@ -21,6 +21,7 @@ from markupsafe import Markup
 
 import carddb
 from carddb.cards.database import CardDatabase
+from carddb.files.reading import RESOURCE_BYTES, read_limited
 from carddb.files.templating import (
     BUNDLED_TEMPLATES,
     PACKAGE_DIR,
@@ -118,7 +119,7 @@ class FaceResources:
             if css in seen or not css.is_file():
                 continue
             seen.append(css)
-            text = css.read_text(encoding="utf-8", errors="replace")
+            text = _css_text(css)
             pending.extend((css.parent / ref).resolve() for ref in _IMPORT.findall(text))
         return seen
 
@@ -126,7 +127,7 @@ class FaceResources:
         """Every @font-face source must exist; WeasyPrint would silently fall back to a system font."""
         findings = []
         for css in self.stylesheet_files():
-            text = css.read_text(encoding="utf-8", errors="replace")
+            text = _css_text(css)
             for block in _FONT_FACE.finditer(text):
                 for ref in _URL.finditer(block.group(0)):
                     font = (css.parent / ref.group(1)).resolve()
@@ -160,7 +161,7 @@ class FaceResources:
         """The families the stylesheets' @font-face rules declare."""
         families: list[str] = []
         for css in self.stylesheet_files():
-            for block in _FONT_FACE.finditer(css.read_text(encoding="utf-8", errors="replace")):
+            for block in _FONT_FACE.finditer(_css_text(css)):
                 match = _FAMILY.search(block.group(0))
                 if match and match.group(1) not in families:
                     families.append(match.group(1))
@@ -172,7 +173,7 @@ class FaceResources:
         ]
         files += self.stylesheet_files()
         for css in self.stylesheet_files():
-            text = css.read_text(encoding="utf-8", errors="replace")
+            text = _css_text(css)
             files += [(css.parent / m).resolve() for m in _URL.findall(text) if (css.parent / m).is_file()]
         files += list(self.icons.values())
         return digest([carddb.__version__, files_digest(files), repr(self.geometry), str(len(self.pack.stats))])
@@ -279,3 +280,11 @@ def _find_in_templates(url: str, roots: Sequence[Path]) -> tuple[Path, Span] | N
                     if needle and col >= 0:
                         return template, Span.point(number, col + 1, len(needle))
     return None
+
+
+def _css_text(css: Path) -> str:
+    """A stylesheet's text, for its @import and @font-face rules; a file too big to be one reads as empty."""
+    try:
+        return read_limited(css, RESOURCE_BYTES, "stylesheets").decode("utf-8", errors="replace")
+    except OSError:
+        return ""  # WeasyPrint's own fetch of it is refused then too (carddb.render.fetcher)
