@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from support.projects import run_cli, write_project
 
+from carddb.cards.release import LOCK_NAME
 from carddb.files.reading import CHAPTER_BYTES
 from carddb.files.templating import BUNDLED_TEMPLATES
 from carddb.spreadsheets.cells import MAX_ROWS
@@ -148,3 +149,13 @@ def test_a_seed_too_long_to_name_a_folder_is_a_usage_error(tmp_path: Path, comma
     assert done.exit_code == 2 and not done.crashed, done.stdout + done.stderr
     assert "--seed must be at most 18446744073709551615" in done.stderr
     assert not (project / "output").exists() or not any((project / "output").rglob("*seed9999*"))
+
+
+def test_a_release_record_that_is_a_pipe_is_reported_not_waited_on(tmp_path: Path) -> None:
+    project = write_project(tmp_path / "project")
+    record = project / "data" / "loe" / LOCK_NAME
+    os.mkfifo(record)  # every load of the cards reads the release record
+    done = _carddb(project, "validate")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"{LOCK_NAME}: E-RELEASE-RECORD cannot be read" in done.stdout
+    assert "not a regular file" in done.stdout
