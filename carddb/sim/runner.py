@@ -63,7 +63,7 @@ def prepare(db: CardDatabase, sim: Simulator, request: Request, report: Report) 
     if not low <= players <= high:
         raise UsageError(f"{db.pack.name} is played by {low} to {high} players, not {players}")
     if len(seats) < players:
-        raise UsageError(f"{players} players need {players} seats ({sim.seat_label}s); found {len(seats)}")
+        raise UsageError(f"{players} players need {players} seats ({sim.seats_label}); found {len(seats)}")
     if not decks:
         if sim.shared_deck and not sim.own_decks:
             raise UsageError(f"no shared deck to play with in {table.source}")
@@ -138,6 +138,7 @@ def run(plan: PlaytestPlan, sim: Simulator, request: Request, stage: Stage = no_
         starts_in_play=sim.starts_in_play,
         report_tags=tuple(key for key, _ in sim.report_tags),
         report_factions=sim.report_factions,
+        report_played=sim.report_played,
     )
     _, catalogue = catalogue_for(plan)
     analysis.unplayable_text = {d.id: list(d.problems) for d in catalogue.defs if d.problems}
