@@ -61,16 +61,26 @@ def output_lock(folder: Path, command: str) -> Iterator[None]:
         _remove_temporaries(folder)
         yield
     finally:
-        # A run that wrote nothing (refused its options, found errors) leaves no folder behind; what it
-        # cached meanwhile (templates compiled by warming workers) is in a folder this run made, so its own.
-        if created and {p.name for p in folder.iterdir()} <= {LOCK_NAME, CACHE_NAME}:
-            if (folder / CACHE_NAME).is_dir() and not (folder / CACHE_NAME).is_symlink():
-                shutil.rmtree(folder / CACHE_NAME, ignore_errors=True)
+        # A run that wrote nothing (refused its options, found errors) leaves no folder behind; the
+        # templates its workers compiled while warming up are in a folder this run made, so its own.
+        if created and _only_lock_and_compiled_templates(folder):
+            shutil.rmtree(folder / CACHE_NAME, ignore_errors=True)
             remove_file(lock_path)
             for made in reversed(created):
                 with contextlib.suppress(OSError):  # not empty after all: keep it
                     made.rmdir()
         os.close(fd)  # closing the descriptor releases the lock
+
+
+def _only_lock_and_compiled_templates(folder: Path) -> bool:
+    """Whether `folder` holds the lock, and at most .cache/templates/ (no link): nothing a run was asked for."""
+    names = {p.name for p in folder.iterdir()}
+    if not names <= {LOCK_NAME, CACHE_NAME}:
+        return False
+    cache = folder / CACHE_NAME
+    if CACHE_NAME not in names:
+        return True
+    return not cache.is_symlink() and cache.is_dir() and {p.name for p in cache.iterdir()} <= {"templates"}
 
 
 def _remove_temporaries(folder: Path) -> None:

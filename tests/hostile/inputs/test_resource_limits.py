@@ -46,7 +46,7 @@ def test_a_huge_rules_chapter_is_refused_by_name_before_it_is_read(tmp_path: Pat
     assert time.monotonic() - started < 60
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
-    assert "01-big.md: E-FILE-UNREADABLE" in done.stdout
+    assert "data/loe/rulebook/01-big.md:1:1: E-FILE-UNREADABLE" in done.stdout
     assert "rules chapters of up to 1 MB" in done.stdout
     assert not (project / "output" / "loe" / "rulebook").exists() or not any(
         (project / "output" / "loe" / "rulebook").rglob("*.pdf")
@@ -145,6 +145,10 @@ def test_a_draft_replay_of_a_deeply_nested_log_is_a_usage_error(tmp_path: Path) 
 @pytest.mark.parametrize("command", [("playtest", "-n", "1"), ("boosters", "deck", "-n", "1")], ids=lambda c: c[0])
 def test_a_seed_too_long_to_name_a_folder_is_a_usage_error(tmp_path: Path, command: tuple[str, ...]) -> None:
     project = write_project(tmp_path / "project")
+    (project / "data" / "loe" / "boosters.yaml").write_text(
+        "boosters:\n  deck:\n    name: Deck\n    slots:\n      - {name: card, count: 1, filter: {kind: ritual}}\n",
+        encoding="utf-8",
+    )
     done = run_cli(*command, "--seed", "9" * 400, "--project", str(project))
     assert done.exit_code == 2 and not done.crashed, done.stdout + done.stderr
     assert "--seed must be at most 18446744073709551615" in done.stderr
