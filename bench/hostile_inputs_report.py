@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent / "tests"
-sys.path[:0] = [str(HERE / "foundation"), str(HERE / "hostile" / "inputs")]
+sys.path[:0] = [str(HERE), str(HERE / "hostile" / "inputs")]  # tests/support, and the corpus
 
 from hostile_cases import all_cases, batches, run_cases  # noqa: E402
 

@@ -39,7 +39,7 @@ from carddb.render.pdfmeta import PdfMeta
 from carddb.render.printing import PrintOptions, Written, sheet_cards, start_print
 from carddb.render.raster import PngQueue
 from carddb.render.selection import print_order
-from carddb.render.sheets import COMPOSE, SheetJob, SheetResult
+from carddb.render.sheets import COMPOSE, SheetJob, SheetResult, prune_page_cache
 from carddb.render.workers import RenderWorkers, Ticket, default_jobs
 from carddb.runtime.progress import Stage, no_progress
 
@@ -102,6 +102,9 @@ def build(
 
     with stage("Queueing card faces", None):
         book = RulebookRun(db, report, pool=pool)
+        if book.stopped is not None:  # the rules prose has errors: as validation errors, nothing is drawn
+            result.stopped = True
+            return result
         # In print order, so that sheet pages can be built as their faces come in.
         cards = print_order(db, db.cards)
         faces = start_faces(db, cards, report, workers=pool.workers, pool=pool, first=book.ids)
@@ -134,6 +137,7 @@ def build(
         with stage("Booster sheets", None):
             pool.wait([booster_job])
             sheets: SheetResult = booster_job.result()
+            prune_page_cache(sheets_cache(db), sheets.page_files)
         result.written.add(
             "Booster print sheets", rel(db, sheets.path), f"{plural(len(samples.sealed_boosters), 'booster')} in order"
         )
@@ -166,13 +170,17 @@ def booster_sheets(
         PAPERS["a4"],
         out / "play" / "sealed" / "booster-sheets-a4.pdf",
         # Its own page cache: the print stage prunes pages it did not use from its cache.
-        out / ".cache" / "booster-sheets",
+        sheets_cache(db),
         Duplex.long,
         PrintOptions().back_offset,
         None,
         PdfMeta(f"{db.pack.name}: sample sealed boosters, print sheets (A4)", db.pack.credited_author, db.pack.lang),
     )
     return pool.submit(COMPOSE, job, label="sheets")
+
+
+def sheets_cache(db: CardDatabase) -> Path:
+    return db.project.output_dir(db.pack) / ".cache" / "booster-sheets"
 
 
 def rel(db: CardDatabase, path: Path) -> str:

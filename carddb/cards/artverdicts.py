@@ -9,7 +9,8 @@ decompression bomb.
 
 Decoding thousands of large files takes a while, so each verdict is kept in
 output/<game>/.cache/art.json under the file's path, size and modification time:
-a warm `validate` only stats the files. The cache is a convenience: a project
+a warm `validate` only stats the files. (Keyed by the file's inode and change time as well, which
+no copy of a project carries: a verdicts file that came with a project matches nothing.) The cache is a convenience: a project
 whose output folder cannot be written is checked all the same, just not faster.
 """
 
@@ -23,6 +24,8 @@ import warnings
 from pathlib import Path
 
 from carddb.files.atomic import write_text
+from carddb.files.outputs import OutputEscape, read_json
+from carddb.files.reading import MB, PICTURE_BYTES
 
 # Pillow's own default limit (a 9459 x 9459 image): far above any card's art at print
 # resolution, and the point from which Pillow itself warns of a decompression bomb.
@@ -39,6 +42,8 @@ def decode_problem(path: str) -> str | None:
     if not stat.S_ISREG(info.st_mode):
         # A named pipe would block the read forever; a device is no picture.
         return "not a regular file"
+    if info.st_size > PICTURE_BYTES:
+        return f"{info.st_size / MB:.0f} MB is more than the {PICTURE_BYTES // MB} MB carddb reads for a picture"
     from PIL import Image, ImageFile, UnidentifiedImageError
 
     # WeasyPrint, once imported, tells Pillow to pad truncated images: the verdict must not depend on
@@ -81,10 +86,7 @@ class ArtVerdicts:
 
     def _read(self) -> dict[str, list[object]]:
         assert self.cache_file is not None
-        try:
-            data = json.loads(self.cache_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}  # no cache yet, or one a crash or a user damaged: every verdict is made again
+        data = read_json(self.cache_file)  # None: no cache yet, or one a crash or a user damaged
         if not isinstance(data, dict) or data.get("version") != _cache_version():
             return {}
         entries = data.get("files")
@@ -95,16 +97,18 @@ class ArtVerdicts:
             info = os.stat(path)
         except OSError:
             return decode_problem(path)
-        key = [info.st_size, info.st_mtime_ns]
+        # The file's identity on this machine too (carddb.files.stamps): size and time travel with a project, so a
+        # verdicts file that came with one could call a decompression bomb "fine"; inode and change time cannot.
+        key = [info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns]
         name = path.removeprefix(self.prefix)
         entry = self.entries.get(name)
         if (
             isinstance(entry, list)
-            and len(entry) == 3
-            and entry[:2] == key
-            and (entry[2] is None or isinstance(entry[2], str))
+            and len(entry) == 5
+            and entry[:4] == key
+            and (entry[4] is None or isinstance(entry[4], str))
         ):
-            return entry[2]  # type: ignore[return-value]
+            return entry[4]  # type: ignore[return-value]
         verdict = decode_problem(path)
         self.entries[name] = [*key, verdict]
         self.changed = True
@@ -115,8 +119,8 @@ class ArtVerdicts:
             return
         try:
             write_text(self.cache_file, json.dumps({"version": _cache_version(), "files": self.entries}))
-        except OSError:
-            return  # an unwritable output folder: the next run decodes again
+        except (OSError, OutputEscape):
+            return  # an unwritable output folder (or one reached through a link): the next run decodes again
         self.changed = False
 
 
@@ -129,4 +133,4 @@ def _cache_version() -> str:
         pillow = version("pillow")
     except PackageNotFoundError:
         pillow = "unknown"
-    return f"1:{MAX_PIXELS}:{pillow}"
+    return f"2:{MAX_PIXELS}:{pillow}"

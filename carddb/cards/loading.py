@@ -26,7 +26,8 @@ from carddb.packs.pack import GamePack
 def card_files(cards_dir: Path) -> list[Path]:
     if not cards_dir.is_dir():
         return []
-    return sorted(p for p in cards_dir.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file())
+    # Not only regular files: a pipe or a link to a device named *.yaml is reported, not skipped without a word.
+    return sorted(p for p in cards_dir.rglob("*") if p.suffix in {".yaml", ".yml"} and not p.is_dir())
 
 
 def load_database(

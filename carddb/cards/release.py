@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, ValidationError
 
 from carddb.files.atomic import write_text
+from carddb.files.reading import DATA_BYTES, read_limited
 from carddb.findings.diagnostics import Finding, Report, Span
 from carddb.packs.card import SLUG, Card, StrictModel
 
@@ -100,10 +101,10 @@ def record(card: Card, pack: GamePack) -> ReleasedCard:
 def load_lock(path: Path, report: Report) -> ReleaseLock | None:
     """The release record, or None (no file, or errors, which go to `report`)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path, DATA_BYTES, "release records").decode("utf-8")
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError) as exc:  # a pipe or a huge file is refused, not read
         report.add(Finding("E-RELEASE-RECORD", f"cannot be read: {exc}", path, hint=_RESTORE))
         return None
     try:

@@ -32,9 +32,9 @@ def load_sets(
     project: Project, pack: GamePack, report: Report, sources: dict[str, Located] | None = None
 ) -> dict[str, CardSetInfo]:
     path = project.data_dir(pack) / "sets.yaml"
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return {}
-    docs, findings = load_yaml(path)
+    docs, findings = load_yaml(path, inside=project.root)
     report.extend(findings)
     sets: dict[str, CardSetInfo] = {}
     adapter = TypeAdapter(CardSetInfo)

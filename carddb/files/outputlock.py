@@ -10,14 +10,19 @@ lock left by a killed build never blocks the next one, and the file itself can s
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
+import shutil
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from carddb.files.outputs import escape, remove_file, writable_folder
 from carddb.findings.errors import CarddbError
 
+CACHE_NAME = ".cache"
 LOCK_NAME = ".lock"
 
 
@@ -31,9 +36,18 @@ class OutputBusy(CarddbError):
 def output_lock(folder: Path, command: str) -> Iterator[None]:
     """Hold the lock of `folder` (output/<game>/) while the block runs; refuse if another process holds it."""
     created = [d for d in (folder.parent, folder) if not d.exists()]
-    folder.mkdir(parents=True, exist_ok=True)
+    writable_folder(folder)  # output/ or output/<game>/ as a link out of the project: refused, before any write
     lock_path = folder / LOCK_NAME
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    # O_NOFOLLOW: a `.lock` planted as a link to a file of the user's would be truncated below.
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise escape(lock_path, ".lock is a symbolic link; carddb never writes through one (remove it)") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise escape(lock_path, ".lock is not a regular file; carddb keeps its lock there (remove it)")
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -47,13 +61,26 @@ def output_lock(folder: Path, command: str) -> Iterator[None]:
         _remove_temporaries(folder)
         yield
     finally:
-        # A run that wrote nothing (refused its options, found errors) leaves no folder behind.
-        if created and [p.name for p in folder.iterdir()] == [LOCK_NAME]:
-            lock_path.unlink()
+        # A run that wrote nothing (refused its options, found errors) leaves no folder behind; the
+        # templates its workers compiled while warming up are in a folder this run made, so its own.
+        if created and _only_lock_and_compiled_templates(folder):
+            shutil.rmtree(folder / CACHE_NAME, ignore_errors=True)
+            remove_file(lock_path)
             for made in reversed(created):
                 with contextlib.suppress(OSError):  # not empty after all: keep it
                     made.rmdir()
         os.close(fd)  # closing the descriptor releases the lock
+
+
+def _only_lock_and_compiled_templates(folder: Path) -> bool:
+    """Whether `folder` holds the lock, and at most .cache/templates/ (no link): nothing a run was asked for."""
+    names = {p.name for p in folder.iterdir()}
+    if not names <= {LOCK_NAME, CACHE_NAME}:
+        return False
+    cache = folder / CACHE_NAME
+    if CACHE_NAME not in names:
+        return True
+    return not cache.is_symlink() and cache.is_dir() and {p.name for p in cache.iterdir()} <= {"templates"}
 
 
 def _remove_temporaries(folder: Path) -> None:

@@ -9,6 +9,7 @@ default is the only game folder under data/ (see `carddb.packs.lookup.default_ga
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +60,19 @@ class Project:
     def output_dir(self, pack: GamePack) -> Path:
         return self.root / "output" / pack.id
 
+    def templates_cache(self, pack: GamePack) -> Path:
+        """Where compiled templates are kept (carddb.files.templating.ProjectBytecodeCache)."""
+        return self.output_dir(pack) / ".cache" / "templates"
+
+    def holds(self, path: Path | None) -> bool:
+        """Whether `path` is written as a path of this project (links not followed): the project's own file,
+        which must then really be inside it (`contains`), unlike an installed pack's."""
+        return path is not None and Path(os.path.abspath(path)).is_relative_to(self.root)
+
+    def icon_root(self, pack: GamePack) -> Path | None:
+        """The folder a pack's icons must really be in: the project, for a game it declares; None for an installed pack."""
+        return self.root if self.holds(pack.icon_dir) else None
+
     def contains(self, path: Path) -> bool:
         try:
             path.resolve().relative_to(self.root)
@@ -87,9 +101,9 @@ class Project:
         from carddb.files.yamlsource import load_yaml  # PyYAML: only for projects that have the file
 
         path = self.root / CONFIG_FILE
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             return None
-        docs, findings = load_yaml(path)
+        docs, findings = load_yaml(path, inside=self.root)
         doc = docs[0] if docs else None
         if not findings and doc is not None and doc.value is not None:
             value = doc.value

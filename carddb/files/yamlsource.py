@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from carddb.files.reading import DATA_BYTES
 from carddb.findings.diagnostics import Finding, Span
 
 try:
@@ -85,7 +86,7 @@ def _span(event: Any) -> Span:
 MAX_VALUES_PER_DOCUMENT = 1_000_000
 # A data file larger than this is no hand-edited YAML (10,000 cards take about 5 MB); reading it whole
 # would only spend the machine's memory.
-MAX_FILE_BYTES = 100_000_000
+MAX_FILE_BYTES = DATA_BYTES
 # Card data is a few levels deep; deeper nesting is a mistake, and would make
 # later recursive stages (validation, printing values) overflow.
 MAX_DEPTH = 50
@@ -432,6 +433,21 @@ def _syntax_finding(exc: yaml.MarkedYAMLError, path: Path, text: str) -> Finding
     return Finding("E-YAML-SYNTAX", problem, path, Span.point(line, col), hint=_hint(problem))
 
 
+def escape_finding(path: Path, root: Path) -> Finding | None:
+    """E-PATH-ESCAPE if `path`, links followed, is not inside the folder `root`."""
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of links
+        return Finding("E-FILE-UNREADABLE", f"cannot read this file: {exc}", path)
+    if real.is_relative_to(root.resolve()):
+        return None
+    return Finding(
+        "E-PATH-ESCAPE",
+        f"{path.name} is a symbolic link to {real}, outside the project folder; carddb reads only files inside it",
+        path,
+    )
+
+
 def read_text(path: Path) -> tuple[str | None, Finding | None]:
     """A file's text as UTF-8, or a finding that says, in a designer's words, why not."""
     try:
@@ -468,9 +484,18 @@ def read_text(path: Path) -> tuple[str | None, Finding | None]:
     return text.removeprefix("\ufeff"), None
 
 
-def load_yaml(path: Path, text: str | None = None) -> tuple[list[Located], list[Finding]]:
-    """All documents of a YAML file, located; syntax problems come back as findings."""
+def load_yaml(
+    path: Path, text: str | None = None, *, inside: Path | None = None
+) -> tuple[list[Located], list[Finding]]:
+    """All documents of a YAML file, located; syntax problems come back as findings.
+
+    `inside`: the project folder the file must really be in (symbolic links followed); a file that
+    links out of it is not read (it would show someone else's file in findings, or play with it)."""
     findings: list[Finding] = []
+    if inside is not None and text is None:
+        escape = escape_finding(path, inside)
+        if escape is not None:
+            return [], [escape]
     if text is None:
         text, problem = read_text(path)
         if text is None:

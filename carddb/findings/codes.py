@@ -14,6 +14,7 @@ CODES: dict[str, str] = {
     "E-FILE-UNREADABLE": "A file could not be read (permissions, encoding).",
     "E-NO-CARDS": "The game's cards folder holds no card files.",
     "E-GAME-FILE": "A project's data/<game>/game.yaml declares something inconsistent (a duplicate id, a stat no kind has...).",
+    "E-ICON-UNSAFE": "An icon SVG of a project holds more than a picture (a script, an event handler, a link to another file).",
     "E-GAME-PLUGIN": "An installed game pack cannot be used: it fails to import, is not a GamePack, or its id is taken.",
     # schema
     "E-UNKNOWN-FIELD": "A field that the card kind does not have; usually a typo.",

@@ -9,7 +9,9 @@ line and a caret, then exits non-zero if any is an error (or a warning under
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -150,12 +152,30 @@ class SourceCache:
 
     def line(self, path: Path, number: int) -> str | None:
         if path not in self._lines:
-            try:
-                self._lines[path] = path.read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError:
-                self._lines[path] = []
+            self._lines[path] = _quotable_lines(path)
         lines = self._lines[path]
         return lines[number - 1] if 0 < number <= len(lines) else None
+
+
+_QUOTED_BYTES = 100_000_000  # carddb's limit for a data file: a larger one is not read, so not quoted either
+
+
+def _quotable_lines(path: Path) -> list[str]:
+    """The lines of a regular file, to quote; none for a pipe or a device (a pipe would wait for ever)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError):
+        return []
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _QUOTED_BYTES:
+            return []
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(_QUOTED_BYTES).decode("utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    finally:
+        os.close(fd)
 
 
 _PRINTABLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")

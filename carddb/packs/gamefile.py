@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError, field_validator
 
+from carddb.files.svgsafety import icon_problems
 from carddb.files.validation import Validated, validation_findings
 from carddb.files.yamlsource import Located, load_yaml
 from carddb.findings.diagnostics import Finding, Span
@@ -324,6 +325,8 @@ def _consistency(game: GameDeclaration, doc: Located, path: Path) -> Iterable[Fi
         svg = path.parent / "icons" / f"{name}.svg"
         if not svg.is_file():
             yield problem(f"icon '{name}' has no picture: {svg.name} is missing from icons/", at("icons", index))
+        else:  # copied into the site and the rulebook, where a browser opens it: a picture, nothing more
+            yield from icon_problems(svg, root=path.parents[2])
     kind_ids = {k.id for k in game.kinds}
     back_faces = {k.back_face for k in game.kinds if k.back_face}
     for index, kind in enumerate(game.kinds):

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.files.project import CONFIG_FILE, Project
+from carddb.files.yamlsource import escape_finding
 from carddb.findings.diagnostics import Finding, Span
 from carddb.findings.errors import LocatedError, UsageError
 from carddb.packs.gamefile import game_file, load_game_file
@@ -98,6 +99,10 @@ def _load_declared(path: Path, game_id: str) -> tuple[GamePack, PackSource]:
                 )
             ]
         )
+    # path is <project>/data/<id>/game.yaml: a game.yaml that links out of the project is not read.
+    escape = escape_finding(path, path.parents[2])
+    if escape is not None:
+        raise LocatedError([escape])
     return load_game_file(path, game_id), source
 
 

@@ -159,11 +159,13 @@ def load_boosters(db: CardDatabase, report: Report, path: Path | None = None) ->
 
 
 def read_booster_file(db: CardDatabase, report: Report, path: Path | None = None) -> BoosterFileContents:
+    # The project's own boosters.yaml must really be in it; a `path` given is the caller's choice.
+    inside = db.project.root if path is None else None
     path = path or boosters_path(db)
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         report.add(Finding("E-BOOSTER-FILE", f"no booster definitions: {path} does not exist", path))
         return BoosterFileContents()
-    docs, findings = load_yaml(path)
+    docs, findings = load_yaml(path, inside=inside)
     report.extend(findings)
     if not docs or not isinstance(docs[0].value, dict):
         if not findings:

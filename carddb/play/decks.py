@@ -93,12 +93,15 @@ def deck_files(db: CardDatabase) -> list[Path]:
     folder = db.project.data_dir(db.pack) / "decks"
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file())
+    # Not only regular files: a pipe or a link to a device named *.yaml is reported, not skipped without a word.
+    return sorted(p for p in folder.rglob("*") if p.suffix in {".yaml", ".yml"} and not p.is_dir())
 
 
-def load_deck_file(path: Path, db: CardDatabase, report: Report) -> list[LoadedDeck]:
-    """Every deck list of one file (a mapping or a list of them), each checked; bad ones are left out."""
-    docs, findings = load_yaml(path)
+def load_deck_file(path: Path, db: CardDatabase, report: Report, *, inside: Path | None = None) -> list[LoadedDeck]:
+    """Every deck list of one file (a mapping or a list of them), each checked; bad ones are left out.
+
+    `inside`: the folder the file must really be in (the project, for its own deck lists)."""
+    docs, findings = load_yaml(path, inside=inside)
     report.extend(findings)
     entries: list[Located] = []
     for doc in docs:
@@ -135,7 +138,7 @@ def load_deck_file(path: Path, db: CardDatabase, report: Report) -> list[LoadedD
 def load_decks(db: CardDatabase, report: Report) -> list[LoadedDeck]:
     decks: list[LoadedDeck] = []
     for path in deck_files(db):
-        decks.extend(load_deck_file(path, db, report))
+        decks.extend(load_deck_file(path, db, report, inside=db.project.root))
     seen: dict[str, LoadedDeck] = {}
     for loaded in decks:
         if loaded.deck.id in seen:

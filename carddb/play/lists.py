@@ -6,8 +6,6 @@ Every output names the seed and the carddb version, and is written atomically.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections import Counter
@@ -27,6 +25,7 @@ from carddb.play.collation import Booster
 from carddb.play.sealed import SealedEvent
 from carddb.render.documents import Documents
 from carddb.render.workers import RenderWorkers
+from carddb.spreadsheets.cells import table_text
 
 BUILTIN_TEMPLATES = BUNDLED_TEMPLATES / "play"
 
@@ -92,11 +91,9 @@ def booster_rows(
 
 
 def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return buffer.getvalue()
+    """Rows as CSV, a card name such as `=HYPERLINK(...)` guarded as a spreadsheet import would run it."""
+    cells = [["" if row.get(c) is None else str(row[c]) for c in columns] for row in rows]
+    return table_text(list(columns), cells)
 
 
 def boosters_json(
@@ -120,7 +117,8 @@ def boosters_json(
 
 
 def _environment(db: CardDatabase) -> jinja2.Environment:
-    return sandboxed_environment([db.project.templates_dir() / "play", BUILTIN_TEMPLATES], "play", trim=False)
+    folders = [db.project.templates_dir() / "play", BUILTIN_TEMPLATES]
+    return sandboxed_environment(folders, "play", trim=False, cache=db.project.templates_cache(db.pack))
 
 
 def render_pdf(

@@ -29,7 +29,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from carddb.files.atomic import write_text
-from carddb.render.wholefile import is_whole
+from carddb.files.outputs import read_json
+from carddb.files.reading import RESOURCE_BYTES, read_limited
+from carddb.files.stamps import sweep, vouched
+from carddb.render.wholefile import reusable
 
 CACHE_FORMAT = "faces-3"  # bump when the meaning of a cached entry changes
 
@@ -77,7 +80,7 @@ def _file_digest(path: Path) -> str:
     known = _file_digests.get(path)
     if known is not None and known[:2] == (stat.st_size, stat.st_mtime_ns):
         return known[2]
-    value = hashlib.sha256(path.read_bytes()).hexdigest()
+    value = hashlib.sha256(read_limited(path, RESOURCE_BYTES, "template, font and stylesheet files")).hexdigest()
     if time.time_ns() - stat.st_mtime_ns > _RACY_NS:
         _file_digests[path] = (stat.st_size, stat.st_mtime_ns, value)
     return value
@@ -101,25 +104,43 @@ class FaceCache:
         return self.folder / f"{key}.json"
 
     def lookup(self, key: str) -> FaceMeta | None:
+        """The entry of `key`, if this machine's carddb wrote both its files (never one that came with the project)."""
+        if not vouched(self.meta_path(key)):
+            return None
         try:
-            meta = FaceMeta(**json.loads(self.meta_path(key).read_text(encoding="utf-8")))
+            meta = FaceMeta(**read_json(self.meta_path(key)))
         except (OSError, ValueError, TypeError):
             return None  # missing or damaged: the face is simply rendered again
-        return meta if is_whole(self.pdf_path(key)) else None
+        return meta if reusable(self.pdf_path(key)) else None
 
     def load_index(self) -> dict[str, str]:
         """What each card's inputs made last time: input digest -> face key (see render_faces)."""
-        try:
-            index = json.loads((self.folder / "inputs.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        index_path = self.folder / "inputs.json"
+        if not vouched(index_path):  # one that came with the project could send a card to another card's face
             return {}
+        index = read_json(index_path)
         if not isinstance(index, dict):
             return {}
         return {k: v for k, v in index.items() if isinstance(k, str) and isinstance(v, str)}
 
     def store_index(self, index: dict[str, str]) -> None:
-        write_text(self.folder / "inputs.json", json.dumps(index, sort_keys=True))
+        write_text(self.folder / "inputs.json", json.dumps(index, sort_keys=True), vouch=True)
+
+    def sweep_older(self, current: set[str], keep: Iterable[str] = ()) -> None:
+        """Drop the entries of keys not in `current`, but for as many of the most recent as there are current ones.
+
+        Each edit made a new entry; kept forever, the cache grew with every edit of a game's life. The
+        recent ones stay so that undoing an edit (a wording tried in `carddb serve`) finds its entry again,
+        and so that two looks used in one run (a print service's card size beside the game's) do not
+        delete each other's. `keep`: other file names of the folder to keep."""
+        older = sorted(
+            (p for p in self.folder.glob("*.pdf") if p.stem not in current),
+            key=lambda p: p.stat().st_mtime_ns,
+            reverse=True,
+        )
+        keys = current | {p.stem for p in older[: len(current)]}
+        sweep(self.folder, {f"{key}{suffix}" for key in keys for suffix in (".pdf", ".json")} | set(keep))
 
     def store_meta(self, key: str, meta: FaceMeta) -> None:
         # Written after the PDF, so an entry with metadata always has its PDF.
-        write_text(self.meta_path(key), json.dumps(asdict(meta)))
+        write_text(self.meta_path(key), json.dumps(asdict(meta)), vouch=True)

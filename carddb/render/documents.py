@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from carddb.files.atomic import write_text
+from carddb.files.outputs import read_json
+from carddb.files.stamps import identity
 from carddb.render.pdfcache import pdf_key
 from carddb.render.workers import RenderWorkers, Ticket, import_renderer
 
@@ -82,11 +84,12 @@ def record_path(cache_dir: Path, target: Path) -> Path:
 def read_record(record: Path, target: Path) -> dict[str, Any] | None:
     """The document's record, if the file is still the one it describes."""
     try:
-        data = json.loads(record.read_text(encoding="utf-8"))
+        data = read_json(record)
         stat = target.stat()
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("file") != [stat.st_size, stat.st_mtime_ns]:
+    # The target's identity on this machine (carddb.files.stamps): a record and a PDF that came with the project never match.
+    if not isinstance(data, dict) or data.get("file") != identity(stat):
         return None
     if not isinstance(data.get("pages"), int) or not isinstance(data.get("pictures"), dict):
         return None
@@ -97,7 +100,7 @@ def write_record(job: DocumentJob, pages: int, objects: dict[str, list[int]], de
     stat = job.target.stat()
     data = {
         "key": job.key,
-        "file": [stat.st_size, stat.st_mtime_ns],
+        "file": identity(stat),
         "pages": pages,
         "pictures": {p.src: p.digest for p in job.pictures},
         "objects": objects,

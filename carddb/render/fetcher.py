@@ -16,6 +16,7 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher
 
+from carddb.files.reading import PICTURE_BYTES, check_readable
 from carddb.files.templating import path_inside
 
 
@@ -38,7 +39,14 @@ class ConfinedFetcher(URLFetcher):
     def fetch(self, url: str, headers: dict[str, str] | None = None) -> Any:
         parts = urlsplit(url)
         scheme = parts.scheme.lower()
-        if scheme == "data" or (scheme == "file" and path_inside(Path(unquote(parts.path)), self.roots)):
+        if scheme == "file" and path_inside(Path(unquote(parts.path)), self.roots):
+            try:  # a pipe would never end, a 2 GB "font" would be read whole
+                check_readable(Path(unquote(parts.path)), PICTURE_BYTES, "pictures, fonts and stylesheets")
+            except OSError as exc:
+                self.refused.append(url)
+                raise FetchRefused(f"carddb does not load {url!r}: it {exc.strerror}") from None
+            return super().fetch(url, headers)
+        if scheme == "data":
             return super().fetch(url, headers)
         self.refused.append(url)
         raise FetchRefused(f"carddb does not load {url!r}: only files inside the project are allowed")

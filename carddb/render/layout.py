@@ -348,7 +348,8 @@ def write_card_pdf(
         # A batch lays out many cards in one document: each card's file gets its own title.
         card.metadata = copy.copy(card.metadata)
         card.metadata.title = title
-    write_bytes(target, card.write_pdf(finisher=card_boxes(trim_mm, bleed_mm)))
+    # A face in the cache: vouched, so that only a face this machine wrote is ever printed (carddb.files.stamps).
+    write_bytes(target, card.write_pdf(finisher=card_boxes(trim_mm, bleed_mm)), vouch=True)
 
 
 def write_document(job: DocumentJob) -> DocumentResult:

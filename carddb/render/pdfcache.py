@@ -21,6 +21,8 @@ from pathlib import Path
 
 import carddb
 from carddb.files.atomic import write_text
+from carddb.files.outputs import read_existing
+from carddb.files.stamps import identity_of
 from carddb.render.wholefile import is_whole
 
 
@@ -51,12 +53,19 @@ def _key_file(cache_dir: Path, target: Path) -> Path:
 
 
 def current_pages(target: Path, key: str, cache_dir: Path) -> int | None:
-    """The page count of `target` if it exists and was last written from inputs with this key, else None."""
+    """The page count of `target` if it exists and was last written here from inputs with this key, else None.
+
+    The key file names the target's identity on this machine (carddb.files.stamps): a key file and a target
+    that came with the project never match, so a file someone put there is written again, never shipped.
+    """
+    data = read_existing(_key_file(cache_dir, target))
     try:
-        recorded = _key_file(cache_dir, target).read_text(encoding="utf-8").split()
-    except (OSError, UnicodeDecodeError):  # missing, or damaged into bytes that are not text: write it again
+        recorded = data.decode("utf-8").split() if data is not None else []
+    except UnicodeDecodeError:  # damaged into bytes that are not text: write it again
         return None
-    if len(recorded) != 2 or recorded[0] != key or not recorded[1].isdigit() or not is_whole(target):
+    if len(recorded) != 3 or recorded[0] != key or not recorded[1].isdigit():
+        return None
+    if recorded[2] != identity_of(target) or not is_whole(target):
         return None
     return int(recorded[1])
 
@@ -67,6 +76,4 @@ def is_current(target: Path, key: str, cache_dir: Path) -> bool:
 
 
 def remember(target: Path, key: str, cache_dir: Path, pages: int = 0) -> None:
-    key_file = _key_file(cache_dir, target)
-    key_file.parent.mkdir(parents=True, exist_ok=True)
-    write_text(key_file, f"{key} {pages}")
+    write_text(_key_file(cache_dir, target), f"{key} {pages} {identity_of(target)}")

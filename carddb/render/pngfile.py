@@ -150,8 +150,9 @@ def embeddable_pixels(data: bytes) -> PngPixels | None:
 
 
 def write_png(image: Image.Image, target: Path, dpi: float | None = None, icc: bytes | None = None) -> Path:
-    """Write the image as a PNG file atomically (with the ICC profile `icc`, if given)."""
+    """Write the image as a PNG file atomically (with the ICC profile `icc`, if given), vouched (carddb reuses
+    its PNGs while they are current)."""
     data = png_bytes(image, dpi, icc)
-    with atomic_path(target) as tmp:
+    with atomic_path(target, vouch=True) as tmp:
         tmp.write_bytes(data)
     return target

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes
+from carddb.files.outputs import read_existing
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import RenderError
 from carddb.findings.plural import plural
@@ -359,11 +360,8 @@ def _copy_card_pdfs(
         *((target, card_pdf_bytes(face, card_meta(db, card))) for face, target, card in pairs),
         *((folder / "backs" / f"{back}.pdf", pdf.read_bytes()) for back, pdf in backs.items()),
     ]:
-        try:
-            if target.stat().st_size == len(data) and target.read_bytes() == data:
-                continue
-        except OSError:
-            pass
+        if read_existing(target) == data:
+            continue
         write_bytes(target, data)
         changed += 1
     return changed

@@ -33,7 +33,7 @@ from PIL import Image
 
 from carddb.findings.errors import RenderError, UsageError
 from carddb.render.pngfile import png_header, srgb_profile, write_png
-from carddb.render.wholefile import is_whole
+from carddb.render.wholefile import reusable
 from carddb.render.workers import RenderWorkers, Ticket
 
 DEFAULT_DPI = 300
@@ -198,7 +198,7 @@ def _preset_image(page: pdfium.PdfPage, media: Sequence[float], preset: Preset) 
 def up_to_date(job: PngJob) -> bool:
     """The PNG exists, is newer than its PDF and was made at the same resolution."""
     try:
-        if job.target.stat().st_mtime_ns < job.pdf.stat().st_mtime_ns or not is_whole(job.target):
+        if job.target.stat().st_mtime_ns < job.pdf.stat().st_mtime_ns or not reusable(job.target):
             return False
         size, dpi, kinds = png_header(job.target)
         want = PRESETS[job.preset].dpi if job.preset else job.dpi

@@ -29,6 +29,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from carddb.files.atomic import atomic_path, write_bytes
+from carddb.files.outputs import read_json
+from carddb.files.stamps import identity, sweep
 from carddb.findings.errors import RenderError
 from carddb.render.imposition import (
     MM_PER_PT,
@@ -43,7 +45,7 @@ from carddb.render.imposition import (
     plan_layout,
 )
 from carddb.render.pdfmeta import PdfMeta, set_language, stamp_file, with_info
-from carddb.render.wholefile import is_whole
+from carddb.render.wholefile import reusable
 from carddb.render.workers import RenderWorkers, Ticket
 
 MARK_WIDTH_PT = 0.3
@@ -195,8 +197,8 @@ def compose_sheets(
     built = 0
     for spec in specs:
         page_file = cache_dir / f"{paper.id}-{spec.key(layout, digests)}.pdf"
-        if not is_whole(page_file):
-            write_bytes(page_file, _build_page(spec, layout, geometry))
+        if not reusable(page_file):
+            write_bytes(page_file, _build_page(spec, layout, geometry), vouch=True)
             built += 1
         page_files.append(page_file)
     _join(page_files, target, cache_dir, meta)
@@ -220,8 +222,8 @@ def build_pages(job: PageJob) -> int:
     """Build the pages not yet in the cache (a render worker's job); returns how many it built."""
     built = 0
     for spec, page_file in job.pages:
-        if not is_whole(page_file):
-            write_bytes(page_file, _build_page(spec, job.layout, job.geometry))
+        if not reusable(page_file):
+            write_bytes(page_file, _build_page(spec, job.layout, job.geometry), vouch=True)
             built += 1
     return built
 
@@ -273,7 +275,7 @@ class PagePrebuilder:
                     if pdf not in self.digests:
                         self.digests[pdf] = _digest(pdf)
                 page_file = self.cache_dir / f"{paper.id}-{spec.key(layout, self.digests)}.pdf"
-                if page_file not in self.queued and not is_whole(page_file):
+                if page_file not in self.queued and not reusable(page_file):
                     self.queued.add(page_file)
                     ready.append((spec, page_file))
             for start in range(0, len(ready), PAGES_PER_JOB):
@@ -471,12 +473,12 @@ def _size(path: Path) -> int:
 def _read_record(record_file: Path, target: Path) -> dict[str, Any] | None:
     """The last join's record, if `target` is still exactly the file it describes."""
     try:
-        record = json.loads(record_file.read_text(encoding="utf-8"))
+        record = read_json(record_file)
         stat = target.stat()
     except (OSError, ValueError):
         return None
-    if not isinstance(record, dict) or record.get("file") != [stat.st_size, stat.st_mtime_ns]:
-        return None  # replaced or touched by someone else: join afresh
+    if not isinstance(record, dict) or record.get("file") != identity(stat):
+        return None  # replaced or touched by someone else (or a record that came with the project): join afresh
     pages, dead = record.get("pages"), record.get("dead")
     if not isinstance(pages, list) or not all(isinstance(p, str) for p in pages) or not isinstance(dead, int):
         return None
@@ -485,19 +487,13 @@ def _read_record(record_file: Path, target: Path) -> dict[str, Any] | None:
 
 def _write_record(record_file: Path, target: Path, names: list[str], dead: int, meta: list[str] | None = None) -> None:
     stat = target.stat()
-    record = {"file": [stat.st_size, stat.st_mtime_ns], "pages": names, "dead": dead, "meta": meta}
+    record = {"file": identity(stat), "pages": names, "dead": dead, "meta": meta}
     write_bytes(record_file, json.dumps(record).encode("utf-8"))
 
 
 def prune_page_cache(cache_dir: Path, keep: Iterable[Path]) -> int:
     """Delete cached pages that no sheet of this run used; returns how many."""
-    used = {p.name for p in keep}
-    removed = 0
-    for page_file in cache_dir.glob("*.pdf"):
-        if page_file.name not in used:
-            page_file.unlink(missing_ok=True)
-            removed += 1
-    return removed
+    return sweep(cache_dir, {p.name for p in keep}, suffixes={".pdf"})  # (the join records stay)
 
 
 def _check_size(pdf: Path, w_pt: float, h_pt: float, geometry: CardGeometry) -> None:

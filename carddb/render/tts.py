@@ -39,11 +39,14 @@ from urllib.parse import quote, urlsplit
 from PIL import Image
 
 from carddb.files.atomic import atomic_path, write_text
+from carddb.files.outputs import read_json
+from carddb.files.stamps import vouched
 from carddb.findings.errors import RenderError, UsageError
 from carddb.findings.plural import plural
 from carddb.render.pdfcache import is_current, remember
 from carddb.render.pngfile import write_png
 from carddb.render.raster import card_page, crop_to_box, page_image
+from carddb.render.wholefile import reusable
 from carddb.render.workers import RenderWorkers, Ticket
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -169,7 +172,9 @@ def draw_image(image: TtsImage) -> Path:
     previous, drawn = None, ()
     if image.is_sheet:
         try:
-            old = json.loads(record.read_text(encoding="utf-8"))
+            if not (vouched(record) and reusable(kept)):  # a sheet that came with the project is drawn afresh
+                raise ValueError("not written here")
+            old = read_json(record)
             if old.get("layout") == [list(image.cell), image.columns, image.rows]:
                 with Image.open(kept) as picture:
                     previous, drawn = picture.convert("RGB"), tuple(old["cells"])
@@ -180,7 +185,8 @@ def draw_image(image: TtsImage) -> Path:
         picture.save(tmp, format="JPEG", quality=JPEG_QUALITY)
     if image.is_sheet:
         write_png(picture, kept)
-        write_text(record, json.dumps({"layout": [list(image.cell), image.columns, image.rows], "cells": image.cells}))
+        layout = {"layout": [list(image.cell), image.columns, image.rows], "cells": image.cells}
+        write_text(record, json.dumps(layout), vouch=True)
     remember(image.target, image.key, _cache_dir(image.target))
     return image.target
 

@@ -5,21 +5,40 @@ name; but a cache lives on disk between runs, where a full disk, a copy interrup
 hand, a sync tool or a curious user can leave a truncated PDF or PNG. A cache entry that
 is not whole is treated as missing and made again, never joined into a print sheet.
 Reading the ends of a file costs microseconds; parsing it would cost milliseconds.
+
+Whole is not enough for a file that came with the project: `reusable` also asks whether
+carddb wrote it here itself (carddb.files.stamps), so a PDF someone put in the cache is
+never printed as a card.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
+
+from carddb.files.stamps import vouched
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PNG_END = b"IEND\xaeB`\x82"  # the IEND chunk's type and CRC: the last 8 bytes of every whole PNG
 _TAIL = 1024
 
 
+def reusable(path: Path) -> bool:
+    """A file carddb wrote itself and nothing changed since (carddb.files.stamps), and whole: a cache entry to use."""
+    return vouched(path) and is_whole(path)
+
+
 def is_whole(path: Path) -> bool:
     """True if `path` is a file that looks complete for its kind (PDF, PNG, JPEG; others: exists)."""
     try:
-        with path.open("rb") as handle:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # a pipe planted there is never waited on
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        with os.fdopen(fd, "rb", closefd=False) as handle:
             head = handle.read(8)
             handle.seek(0, 2)
             size = handle.tell()
@@ -27,6 +46,8 @@ def is_whole(path: Path) -> bool:
             tail = handle.read()
     except OSError:
         return False
+    finally:
+        os.close(fd)
     suffix = path.suffix.lower()
     if suffix == ".pdf":
         return head.startswith(b"%PDF-") and b"%%EOF" in tail

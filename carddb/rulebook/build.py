@@ -15,6 +15,9 @@ from pathlib import Path
 
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes, write_text
+from carddb.files.outputs import prune_folder, read_existing
+from carddb.files.reading import PICTURE_BYTES, RESOURCE_BYTES, read_limited
+from carddb.files.svgsafety import icon_problems, safe_icon
 from carddb.files.templating import BUNDLED_TEMPLATES, PACKAGE_DIR
 from carddb.findings.diagnostics import Finding, Report
 from carddb.packs.card import Card, file_stem
@@ -44,7 +47,7 @@ from carddb.rulebook.document import (
 )
 from carddb.rulebook.images import card_images, part_positions, print_dpi
 from carddb.rulebook.pdf import pdf_pages, queue_pdf
-from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters, rule_files
+from carddb.rulebook.sources import CardRef, Link, ProseContext, check_links, read_chapters, rule_files
 from carddb.rulebook.toc import AnchorBook, Chapter, TocEntry
 from carddb.rules.registry import EffectRegistry
 
@@ -104,32 +107,21 @@ class RulebookRun:
         pack, project = db.pack, db.project
         self.db, self.report, self.paper, self.pool = db, report, paper, pool
         self.registry = registry if registry is not None else pack.registry
-        self.templates = template_environment(project.templates_dir())
+        self.templates = template_environment(project.templates_dir(), project.templates_cache(pack))
         self.anchors = AnchorBook()
         self.stopped: Rulebook | None = None  # the result, when the prose has errors
         self.documents: Documents | None = None
         self.result = Rulebook()
 
+        self.ids: list[str] = []  # the faces the book pictures (none when the prose has errors)
+
         # 1. the designer's prose
-        self.context = prose_context(db)
-        rules_dir = project.rulebook_dir(pack)
-        legacy = project.legacy_rulebook_dir(pack)
-        if legacy is not None:
-            report.add(
-                Finding(
-                    "W-RULEBOOK-FOLDER",
-                    f"the rulebook's chapters are in {legacy.relative_to(project.root)}/, the folder's old name;"
-                    f" rename it to data/{pack.id}/rulebook/",
-                    legacy,
-                )
-            )
-        if not rule_files(rules_dir):
-            report.add(
-                Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")
-            )
-        self.prose_report = Report(root=report.root)
-        self.prose, self.links = read_chapters(
-            rules_dir, self.context, self.anchors, self.prose_report, inside=project.contains
+        prose = read_prose(db, self.anchors, report)
+        self.context, self.prose, self.links, self.prose_report = (
+            prose.context,
+            prose.chapters,
+            prose.links,
+            prose.report,
         )
         if self.prose_report.errors:
             report.extend(self.prose_report.findings)
@@ -208,6 +200,45 @@ class RulebookRun:
         return self.result
 
 
+@dataclass
+class Prose:
+    """The designer's chapters as read: each rendered, its internal links, and the problems found (`report`)."""
+
+    context: ProseContext
+    chapters: list[Chapter]
+    links: list[Link]
+    report: Report
+
+
+def read_prose(db: CardDatabase, anchors: AnchorBook, report: Report) -> Prose:
+    """Read and check data/<game>/rulebook/*.md: markers, pictures, titles (not links: they need the whole book).
+
+    Folder warnings go to `report`; the chapters' own problems to the returned `Prose.report`.
+    `carddb validate` and `carddb build` call this before anything is drawn, so an unknown
+    `{card:...}` stops them with its location as it stops `carddb rulebook`.
+    """
+    pack, project = db.pack, db.project
+    context = prose_context(db)
+    rules_dir = project.rulebook_dir(pack)
+    legacy = project.legacy_rulebook_dir(pack)
+    if legacy is not None:
+        report.add(
+            Finding(
+                "W-RULEBOOK-FOLDER",
+                f"the rulebook's chapters are in {legacy.relative_to(project.root)}/, the folder's old name;"
+                f" rename it to data/{pack.id}/rulebook/",
+                legacy,
+            )
+        )
+    if not rule_files(rules_dir):
+        report.add(
+            Finding("W-RULEBOOK-NO-PROSE", f"no rules chapters (*.md) in {rules_dir}; printing the reference only")
+        )
+    prose_report = Report(root=report.root)
+    chapters, links = read_chapters(rules_dir, context, anchors, prose_report, inside=project.contains)
+    return Prose(context, chapters, links, prose_report)
+
+
 def prose_context(db: CardDatabase) -> ProseContext:
     # Every face: `{card:ID}` shows a card, `{card:ID/back}` the back face of a double-sided one.
     cards = {c.id: CardRef(c.id, c.name, kind_label(db.pack, c)) for c in db.faces()}
@@ -225,12 +256,15 @@ def prose_context(db: CardDatabase) -> ProseContext:
 def write_prose_images(out: Path, images: dict[str, Path]) -> None:
     """The designer's pictures beside the book; pictures the prose no longer shows are removed."""
     for relative, source in images.items():
-        write_bytes(out / prose_image_url(relative), source.read_bytes())
+        write_bytes(out / prose_image_url(relative), read_limited(source, PICTURE_BYTES, "pictures"))
     folder = out / prose_image_url("")
-    if folder.is_dir():
-        wanted = {(out / prose_image_url(relative)).resolve() for relative in images}
-        for stale in (p for p in folder.rglob("*") if p.is_file() and p.resolve() not in wanted):
-            stale.unlink()
+    wanted = {out / prose_image_url(relative) for relative in images}
+    if folder.is_dir() and not folder.is_symlink():
+        # Subfolders (pictures under data/<game>/art/...) are real folders rglob enters; it never follows a link.
+        for sub in [folder, *(p for p in folder.rglob("*") if p.is_dir() and not p.is_symlink())]:
+            prune_folder(sub, lambda path: path in wanted)
+    else:
+        prune_folder(folder, lambda path: path in wanted)  # a link in its place: refused, with its name
 
 
 def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], report: Report) -> None:
@@ -238,16 +272,16 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
     cards_dir = folder / "cards"
     for card_id, png in images.items():
         write_bytes(cards_dir / f"{file_stem(card_id)}.png", png)
-    if cards_dir.is_dir():
-        wanted = {file_stem(card_id) for card_id in images}
-        for stale in cards_dir.glob("*.png"):
-            if stale.stem not in wanted:
-                stale.unlink()
-    icon_folder = db.pack.icons_folder
+    wanted = {file_stem(card_id) for card_id in images}
+    prune_folder(cards_dir, lambda path: path.stem in wanted, suffixes={".png"})
+    icon_folder, root = db.pack.icons_folder, db.project.icon_root(db.pack)
     for name in db.pack.icons:
         source = icon_folder / f"{name}.svg" if icon_folder else None
-        if source is not None and source.is_file():
-            write_bytes(folder / "icons" / f"{name}.svg", source.read_bytes())
+        data = safe_icon(source, root) if source is not None and source.is_file() else None
+        if source is not None and data is None and source.is_file():
+            report.extend(icon_problems(source, root))  # changed since the pack was loaded: refused the same way
+        elif source is not None and data is not None:
+            write_bytes(folder / "icons" / f"{name}.svg", data)
         else:
             where = source or f"{name}.svg (the pack declares no icon folder)"
             report.add(Finding("E-RULEBOOK-RENDER", f"the icon {{{name}}} has no picture: {where} is missing"))
@@ -258,6 +292,6 @@ def write_assets(db: CardDatabase, folder: Path, images: dict[str, bytes], repor
             report.add(Finding("E-FONT-MISSING", f"the rulebook font {name} is not in templates/fonts/"))
             continue
         target = folder / "fonts" / name
-        if not target.is_file() or target.stat().st_size != source.stat().st_size:
-            with open(source, "rb") as fh:
-                write_bytes(target, fh.read())
+        data = read_limited(source, RESOURCE_BYTES, "fonts")
+        if read_existing(target) != data:  # compared by content: a font of the same size could be another
+            write_bytes(target, data)

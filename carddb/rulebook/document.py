@@ -97,13 +97,14 @@ def prose_image_url(relative: str) -> str:
 FONTS_URL = f"{ASSETS}/fonts"
 
 
-def template_environment(templates_dir: Path) -> jinja2.Environment:
+def template_environment(templates_dir: Path, cache: Path | None = None) -> jinja2.Environment:
     """Templates from the project's templates/rulebook/ first, then carddb's own."""
     folders = [templates_dir / "rulebook", BUNDLED_TEMPLATES / "rulebook"]
     return sandboxed_environment(
         [f for f in folders if f.is_dir()],
         "rulebook",
         autoescape=jinja2.select_autoescape(["html"], default_for_string=True),
+        cache=cache,
     )
 
 

@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from carddb.files.atomic import write_bytes
+from carddb.files.stamps import sweep
 from carddb.findings.diagnostics import Finding, Report
 from carddb.render.faces.results import FaceResult
-from carddb.render.wholefile import is_whole
+from carddb.render.wholefile import reusable
 from carddb.render.workers import RenderWorkers
 from carddb.rulebook.pdf import BOOK_PRIORITY
 
@@ -67,7 +68,7 @@ def card_images(
     pool: RenderWorkers | None = None,
 ) -> dict[str, bytes]:
     """PNG bytes of each face, trimmed, at `dpi`: from the picture cache, the others rasterized now."""
-    missing = [face for face in faces if not is_whole(picture_path(cache, face, dpi))]
+    missing = [face for face in faces if not reusable(picture_path(cache, face, dpi))]
     jobs = [
         [
             (face.card_id, face.pdf, picture_path(cache, face, dpi), trim_mm, dpi)
@@ -81,6 +82,7 @@ def card_images(
         failures = [rasterize_job(job) for job in jobs]
     for pdf, message in (failure for batch in failures for failure in batch):
         report.add(Finding("E-RULEBOOK-RENDER", message, pdf))
+    sweep(cache, {picture_path(cache, face, dpi).name for face in faces})  # pictures the book no longer shows
     images: dict[str, bytes] = {}
     for face in faces:
         try:
@@ -99,7 +101,7 @@ def rasterize_job(
     failures = []
     for card_id, pdf, target, trim_mm, dpi in pictures:
         try:
-            write_bytes(target, rasterize_face(pdf, trim_mm, dpi))
+            write_bytes(target, rasterize_face(pdf, trim_mm, dpi), vouch=True)
         except (OSError, pypdfium2.PdfiumError) as exc:
             failures.append((pdf, f"cannot rasterize the face of '{card_id}': {exc}"))
     return failures

@@ -34,6 +34,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from carddb.files.reading import CHAPTER_BYTES, MB, PICTURE_BYTES, PROSE_BYTES, read_limited, refusal
 from carddb.findings.diagnostics import Finding, Report, Span
 from carddb.packs.card import front_id, is_back_id
 from carddb.packs.pack import GameTable
@@ -144,10 +145,22 @@ def read_chapters(
     slugs = {path.name: anchors.claim(chapter_slug(path)) for path in files}
     chapters: list[Chapter] = []
     links: list[Link] = []
+    total = 0
     for path in files:
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            data = read_limited(path, CHAPTER_BYTES, "rules chapters")
+            total += len(data)
+            if total > PROSE_BYTES:
+                raise refusal(
+                    path, f"brings the chapters to more than {PROSE_BYTES // MB} MB, carddb's limit for a book"
+                )
+            text = data.decode("utf-8")
+        except OSError as exc:  # refused (a pipe, over the limit) or unreadable: the file as a whole
+            report.add(
+                Finding("E-FILE-UNREADABLE", f"cannot read rules file: {exc.strerror or exc}", path, Span.point(1, 1))
+            )
+            continue
+        except UnicodeDecodeError as exc:
             report.add(Finding("E-FILE-UNREADABLE", f"cannot read rules file: {exc}", path))
             continue
         chapter, env = render_chapter(path, text, slugs[path.name], context, anchors, report)
@@ -449,6 +462,8 @@ def _images(state: StateCore) -> None:
                     problem = f"'{src}' is outside data/{data_dir.name}/"
                 elif not path.is_file():
                     problem = f"the picture '{src}' does not exist (looked for {path})"
+                elif path.stat().st_size > PICTURE_BYTES:
+                    problem = f"the picture '{src}' is {path.stat().st_size / MB:.0f} MB; carddb prints pictures of up to {PICTURE_BYTES // MB} MB"
             if problem is not None:
                 env.report.add(Finding("E-RULEBOOK-IMAGE", problem, env.path, span))
                 continue

@@ -4,6 +4,12 @@ Card files are loaded with ruamel.yaml's round-trip loader, which keeps comments
 key order, quoting and flow style; only `text` values change, and a file is
 written (atomically) only if one of its cards changed. A card whose text does not
 parse is left alone and reported: its wording is for the designer to fix.
+
+Nothing else of the file changes: its line endings (CRLF stays CRLF), a UTF-8 byte order
+mark, anchors no alias uses (ruamel drops those unless told to keep them), and what the file
+is: a card file that is a symbolic link to another file of the project keeps being the link
+(its target is formatted), and a file with several hard links is rewritten in place, so all
+its names still show the same text (an atomic rename would have given this one name a new file).
 """
 
 from __future__ import annotations
@@ -17,15 +23,18 @@ from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedBase
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import (
     DoubleQuotedScalarString,
     FoldedScalarString,
     LiteralScalarString,
+    PlainScalarString,
     SingleQuotedScalarString,
 )
 
-from carddb.files.atomic import write_text
+from carddb.files.atomic import write_bytes
+from carddb.files.reading import DATA_BYTES, read_limited
 from carddb.rules.canonical import ability_text
 from carddb.rules.language import RulesLanguage
 from carddb.rules.text import parse_rules_text
@@ -47,6 +56,16 @@ class FileFormat:
     unparsed: list[str] = field(default_factory=list)  # ids of cards whose text has errors
     error: str | None = None
     new_source: str | None = None
+    bom: bool = False  # the file began with a UTF-8 byte order mark
+    crlf: bool = False  # its lines end in CR LF
+
+    def encoded(self) -> bytes:
+        """The new text as the file's bytes: its byte order mark and line endings as they were."""
+        text = self.new_source or ""
+        if self.crlf:
+            # ruamel keeps the CR of a CRLF inside comments it read, and writes LF everywhere else.
+            text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+        return ("\ufeff" if self.bom else "").encode("utf-8") + text.encode("utf-8")
 
 
 def _yaml() -> YAML:
@@ -73,25 +92,59 @@ def _cards(doc: Any) -> Iterator[Any]:
 
 
 def _restyle(original: str, new: str) -> str:
-    """The new text in the scalar style the designer chose for the old one."""
+    """The new text in the scalar style (and with the anchor) the designer chose for the old one."""
+    styled: str
     if isinstance(original, LiteralScalarString) or "\n" in new:
-        return LiteralScalarString(new + "\n")
-    if isinstance(original, FoldedScalarString):
-        return FoldedScalarString(new + "\n")
-    if isinstance(original, DoubleQuotedScalarString):
-        return DoubleQuotedScalarString(new)
-    if isinstance(original, SingleQuotedScalarString):
-        return SingleQuotedScalarString(new)
-    return new
+        styled = LiteralScalarString(new + "\n")
+    elif isinstance(original, FoldedScalarString):
+        styled = FoldedScalarString(new + "\n")
+    elif isinstance(original, DoubleQuotedScalarString):
+        styled = DoubleQuotedScalarString(new)
+    elif isinstance(original, SingleQuotedScalarString):
+        styled = SingleQuotedScalarString(new)
+    else:
+        styled = PlainScalarString(new)
+    anchor = _anchor(original)
+    if anchor is not None:
+        styled.yaml_set_anchor(anchor, always_dump=True)  # type: ignore[attr-defined]
+    return styled
+
+
+def _anchor(node: Any) -> str | None:
+    anchor = getattr(node, "anchor", None)
+    return getattr(anchor, "value", None)
+
+
+def _keep_anchors(node: Any) -> None:
+    """Mark every anchor to be written again: ruamel drops those no alias uses."""
+    name = _anchor(node)
+    if name is not None:
+        if isinstance(node, CommentedBase):
+            node.yaml_set_anchor(name, always_dump=True)
+        else:
+            node.anchor.always_dump = True
+    if isinstance(node, dict):
+        for value in node.values():
+            _keep_anchors(value)
+    elif isinstance(node, list):
+        for value in node:
+            _keep_anchors(value)
 
 
 def format_file(path: Path, language: RulesLanguage) -> FileFormat:
     result = FileFormat(path)
     yaml = _yaml()
     try:
-        source = path.read_text(encoding="utf-8")
+        # A regular file within carddb's limit for data (a pipe would wait for ever).
+        data = read_limited(path, DATA_BYTES, "data files")
+        result.bom = data.startswith(b"\xef\xbb\xbf")
+        source = data.decode("utf-8").removeprefix("\ufeff")
+        result.crlf = source.count("\r\n") * 2 > source.count("\n")
         docs = list(yaml.load_all(source))
-    except (OSError, UnicodeDecodeError, YAMLError) as exc:
+    except OSError as exc:
+        result.error = exc.strerror or str(exc)
+        return result
+    except (UnicodeDecodeError, YAMLError) as exc:
         result.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return result
     for doc in docs:
@@ -108,6 +161,8 @@ def format_file(path: Path, language: RulesLanguage) -> FileFormat:
                 result.changes.append(TextChange(card_id, raw.strip(), new))
                 card["text"] = _restyle(raw, new)
     if result.changes:
+        for doc in docs:
+            _keep_anchors(doc)
         out = io.StringIO()
         if len(docs) == 1:
             yaml.dump(docs[0], out)
@@ -118,10 +173,20 @@ def format_file(path: Path, language: RulesLanguage) -> FileFormat:
 
 
 def write_formatted(result: FileFormat) -> None:
+    """Write the formatted file; a link stays a link (its target is written), a hard link stays one file."""
     if result.new_source is None:
+        return
+    target = result.path.resolve()  # the caller has checked that it is inside the project
+    info = target.stat()
+    data = result.encoded()
+    if info.st_nlink > 1:
+        # Written in place, not atomically: a new file renamed over this name would leave the
+        # card's other names with the old text.
+        with open(target, "r+b") as handle:
+            handle.write(data)
+            handle.truncate()
         return
     # carddb.files.atomic writes through mkstemp, whose file is private (0600); a card file
     # keeps the permissions the designer gave it.
-    mode = stat.S_IMODE(result.path.stat().st_mode)
-    write_text(result.path, result.new_source)
-    os.chmod(result.path, mode)
+    write_bytes(target, data)
+    os.chmod(target, stat.S_IMODE(info.st_mode))

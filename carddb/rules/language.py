@@ -23,6 +23,7 @@ from typing import Any
 from lark import Lark, Token
 from lark.lexer import Lexer
 
+from carddb.files.usercache import private_cache_file
 from carddb.rules.registry import EffectEntry, EffectRegistry, Pattern, WordType, pattern_slots
 
 # Grammar hooks every pack fills (possibly with nothing); see grammar.lark.
@@ -255,13 +256,20 @@ class RulesLanguage:
         `carddb.rules.parser.ParseTable` drives these tables to build the AST; lark
         caches the analysis on disk, so a new process loads it instead of redoing it.
         """
+        # Not lark's cache=True: that loads a pickle from the shared temp folder (carddb.files.usercache).
+        import sys
+
+        import lark
+
+        version = f"{lark.__version__}-{sys.version_info[0]}.{sys.version_info[1]}"
+        cache = private_cache_file("lark", self.grammar_text, version)
         return Lark(
             self.grammar_text,
             parser="lalr",
             lexer=WordLexer,
             keep_all_tokens=True,
             maybe_placeholders=False,
-            cache=True,
+            cache=str(cache) if cache is not None else False,
         )
 
     @cached_property

@@ -15,13 +15,13 @@ random cards again (`PlaytestPlan.spec`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from carddb.cards.database import CardDatabase
+from carddb.files.reading import LOG_BYTES, read_json
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import UsageError
 from carddb.packs.hooks import completed_by
@@ -81,8 +81,10 @@ def _deals(
 def from_file(path: Path, db: CardDatabase, sim: Simulator, report: Report) -> Table:
     """A Sealed Deck's `shared-deck.json` or a Full Draft's `draft-log.json`."""
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data: Any = read_json(path, LOG_BYTES, "draft logs and deck lists")
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # not UTF-8 JSON, or nested too deeply
         raise UsageError(f"cannot read {path}: {exc}") from None
     if not isinstance(data, dict):
         raise UsageError(f"{path} is not a sealed deck list or a draft log (a JSON object was expected)")

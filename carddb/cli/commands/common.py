@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 from enum import StrEnum
@@ -147,6 +148,9 @@ def print_report(report: Report, *, only_errors: bool = False, file: object = No
     print(report.summary(), file=out)  # type: ignore[call-overload]
 
 
+MAX_SEED = 2**64 - 1
+
+
 def event_seed(seed: int | None) -> int:
     """The seed of a run: the one given, or a new one, printed so the run can be repeated."""
     if seed is None:
@@ -154,16 +158,23 @@ def event_seed(seed: int | None) -> int:
         print(f"seed {seed} (pass --seed {seed} to repeat this run)")
     if seed < 0:
         raise UsageError("--seed must be zero or a positive whole number")
+    if seed > MAX_SEED:
+        # It names the output folder (boosters-deck-seed<N>): 400 digits made "File name too long".
+        raise UsageError(f"--seed must be at most {MAX_SEED} (a 64-bit number)")
     return seed
 
 
 def out_dir(db: CardDatabase, out: Path | None, *default: str) -> Path:
     """The output folder: `--out` (inside the project), or output/<game>/<default...>."""
-    target = (
-        out
-        if out is not None and out.is_absolute()
-        else db.project.root / (out or Path("output", db.pack.id, *default))
-    ).resolve()
-    if not db.project.contains(target):
+    # Not resolved: a link on the way is refused when the folder is written (carddb.files.outputs), where
+    # resolving it here would have sent the files wherever the link points.
+    target = Path(
+        os.path.abspath(
+            out
+            if out is not None and out.is_absolute()
+            else db.project.root / (out or Path("output", db.pack.id, *default))
+        )
+    )
+    if out is not None and not db.project.contains(target):
         raise UsageError(f"--out {out} is outside the project folder {db.project.root}")
     return target

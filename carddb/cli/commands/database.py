@@ -90,8 +90,19 @@ def validate(
         # Deck lists name cards: checked once the cards are clean, or a broken card would also
         # show up as an unknown id in every list that names it.
         from carddb.play.decks import load_decks
+        from carddb.rulebook.build import read_prose
+        from carddb.rulebook.toc import AnchorBook
 
         load_decks(db, report)
+        # boosters.yaml: what `carddb boosters`, sealed and draft would stop on (slots, rarities, formats).
+        from carddb.play.boosters import boosters_path
+        from carddb.play.draftformat import load_play
+
+        if boosters_path(db).exists() or boosters_path(db).is_symlink():
+            load_play(db, report)
+        # The rules prose names cards and rule numbers: what `carddb rulebook` and `build` would stop on.
+        # (Not the folder's warnings: a project without prose has nothing to validate there.)
+        report.extend(read_prose(db, AnchorBook(), Report()).report.findings)
     if playtest and not report.errors:
         from carddb.sim.warnings import design_warnings
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -17,6 +16,7 @@ from rich.table import Table
 from carddb.cards.database import CardDatabase
 from carddb.cli.commands.common import GameOpt, ProjectOpt, StrictOpt, event_seed, load_or_exit, out_dir, print_report
 from carddb.files.atomic import write_text
+from carddb.files.reading import LOG_BYTES, read_json
 from carddb.findings.diagnostics import Finding, Report
 from carddb.findings.errors import UsageError
 from carddb.findings.plural import plural
@@ -213,8 +213,10 @@ def draft(
     play = _play(db)
     if replay is not None:
         try:
-            data = json.loads(replay.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data = read_json(replay, LOG_BYTES, "draft logs")
+        except OSError as exc:
+            raise UsageError(f"cannot read the draft log {replay}: {exc.strerror or exc}") from None
+        except ValueError as exc:  # not UTF-8 JSON, or nested too deeply
             raise UsageError(f"cannot read the draft log {replay}: {exc}") from None
         try:
             result = replay_draft(db, play, data)

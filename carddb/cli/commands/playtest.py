@@ -21,6 +21,7 @@ from carddb.cli.commands.common import (
     print_report,
 )
 from carddb.files.atomic import write_text
+from carddb.files.reading import LOG_BYTES, read_json
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import UsageError
 from carddb.findings.plural import plural
@@ -139,8 +140,10 @@ def _replay(db: CardDatabase, rules: Simulator, path: Path) -> None:
     from carddb.sim.gamelog import LOG_FORMAT, replay
 
     try:
-        log = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        log = read_json(path, LOG_BYTES, "game logs")
+    except OSError as exc:
+        raise UsageError(f"cannot read the game log {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # not UTF-8 JSON, or nested too deeply
         raise UsageError(f"cannot read the game log {path}: {exc}") from None
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
         raise UsageError(f"{path} is not a carddb game log (its 'format' should be '{LOG_FORMAT}')")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -150,8 +151,12 @@ def fmt(
     proj.require_data(pack)
     changed = unparsed = 0
     for path in card_files(proj.cards_dir(pack)):
-        result = format_file(path, language)
         shown = _relative(path, proj.root)
+        if not proj.contains(path):  # as `validate` says: E-PATH-ESCAPE; never read, never written
+            print(f"{shown}: a symbolic link to {path.resolve()}, outside the project folder: not formatted")
+            unparsed += 1
+            continue
+        result = format_file(path, language)
         if result.error:
             print(f"{shown}: cannot read: {result.error}")
             unparsed += 1
@@ -174,8 +179,8 @@ def fmt(
 
 
 def _relative(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
+    try:  # the name the file has in the project (a link is named, not its target)
+        return str(Path(os.path.abspath(path)).relative_to(root.resolve()))
     except ValueError:
         return str(path)
 

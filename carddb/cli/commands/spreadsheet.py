@@ -108,10 +108,20 @@ def import_cards(
 
 
 def _target(project: Project, pack: GamePack, source: Path, to: str | None) -> Path:
+    """The card file `import` writes. `--to` is a name in data/<game>/cards/ (`new.yaml`, `sets/new.yaml`), or a
+    path to a file there, written from the current folder or the project's (`data/loe/cards/new.yaml`)."""
     cards_dir = project.cards_dir(pack)
     name = to or f"{source.stem}.yaml"
-    target = (cards_dir / name).resolve()
-    if not target.is_relative_to(cards_dir.resolve()):
+    given = Path(name)
+    inside = cards_dir.resolve()
+    spelled = [given] if given.is_absolute() else [project.root / given, Path.cwd() / given]
+    target = next(
+        (p.resolve() for p in spelled if p.resolve().is_relative_to(inside) and p.resolve() != inside),
+        (cards_dir / given).resolve(),
+    )
+    if not project.contains(target):
+        raise UsageError(f"--to {name} leads to {target}, outside the project folder (through a symbolic link)")
+    if not target.is_relative_to(inside):
         raise UsageError(f"--to {name} is outside data/{pack.id}/cards/; card files live there")
     if target.suffix not in {".yaml", ".yml"}:
         raise UsageError(f"--to {name}: a card file is named *.yaml")
@@ -141,6 +151,28 @@ def _shown(project: Project, path: Path) -> str:
         return str(path.relative_to(project.root))
     except ValueError:
         return str(path)
+
+
+SPREADSHEET_SUFFIXES = {".csv", ".tsv", ".tab", ".txt"}
+
+
+def _export_target(project: Project, out: str) -> Path:
+    """`--out FILE`: where the user says, except onto the project's own sources or a file that is not a spreadsheet."""
+    target = Path(out)
+    if target.is_dir():
+        raise UsageError(f"--out {out} is a folder; name the spreadsheet file to write (e.g. {target / 'cards.csv'})")
+    real = target.resolve()
+    for folder in (project.root / "data", project.templates_dir()):
+        if real.is_relative_to(folder.resolve()):
+            raise UsageError(
+                f"--out {out} is inside {folder.relative_to(project.root)}/, the project's own files;"
+                " write the spreadsheet elsewhere (by default it goes to output/<game>/)"
+            )
+    if (target.exists() or target.is_symlink()) and real.suffix.lower() not in SPREADSHEET_SUFFIXES:
+        raise UsageError(
+            f"--out {out} exists and is not a spreadsheet (.csv, .tsv or .txt); carddb export does not replace it"
+        )
+    return target
 
 
 def export_cards(
@@ -174,13 +206,14 @@ def export_cards(
     if out == "-":
         sys.stdout.write(table_text(header, table, separator=separator))
         return
-    target = Path(out) if out else db.project.output_dir(db.pack) / f"{db.pack.id}-cards.{sheet_format.value}"
-    if target.is_dir():
-        raise UsageError(
-            f"--out {target} is a folder; name the spreadsheet file to write (e.g. {target / 'cards.csv'})"
-        )
+    target = (
+        _export_target(db.project, out)
+        if out
+        else db.project.output_dir(db.pack) / f"{db.pack.id}-cards.{sheet_format.value}"
+    )
     try:
-        write_table(target.resolve(), header, table, separator=separator)
+        # A path typed on the command line is written where it leads; the default one only through real folders.
+        write_table(target, header, table, separator=separator, anywhere=out is not None)
     except OSError as exc:
         # The file system refused (a full disk, a file where a folder goes): a failure, exit 1, not a usage error.
         raise CarddbError(f"cannot write {target}: {exc.strerror or exc}") from None

@@ -11,7 +11,7 @@ from carddb.render.cache import FaceCache, digest
 from carddb.render.faces.results import FIRST, RENDER_BACKS, TemplateFailure, bleed_mm
 from carddb.render.faces.templates import FaceResources, located_message
 from carddb.render.jobs import BackJob
-from carddb.render.wholefile import is_whole
+from carddb.render.wholefile import reusable
 from carddb.render.workers import RenderWorkers, import_renderer
 
 
@@ -49,7 +49,8 @@ def render_backs(
     cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "backs")
     titles = {back: back_title(db, back) for back in backs}
     keys = {back: digest([shared, fragment, head, titles[back]]) for back, fragment in fragments.items()}
-    missing = [back for back in backs if not is_whole(cache.pdf_path(keys[back]))]
+    missing = [back for back in backs if not reusable(cache.pdf_path(keys[back]))]
+    cache.sweep_older(set(keys.values()))  # backs of older looks
     if missing:
         job = BackJob(
             documents=tuple((cache.pdf_path(keys[back]), head + fragments[back] + tail) for back in missing),

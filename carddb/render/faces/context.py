@@ -25,7 +25,7 @@ from carddb.render.faces.results import NEUTRAL, PLAIN_RARITY, TemplateFailure, 
 from carddb.render.faces.templates import FaceResources, located_message
 from carddb.render.fit import FIT_TOKEN, SIZE_TOKEN, START_PT, sized
 from carddb.render.placeholder import placeholder_data_url, placeholder_svg
-from carddb.render.wholefile import is_whole
+from carddb.render.wholefile import reusable
 from carddb.rules.markup import Paragraph, rules_markup, runs_from_marked_text
 
 
@@ -80,8 +80,8 @@ def placeholder_src(card: Card, colors: dict[str, str], folder: Path | None) -> 
     # Named by what the picture is made from, so an unchanged card's file is found
     # without drawing its picture again (a third of the time of building a face's HTML).
     path = folder / f"{digest([_placeholder_code(), card.id, colors['frame'], colors['accent']])}.svg"
-    if not path.is_file():
-        write_text(path, placeholder_svg(card.id, colors["frame"], colors["accent"]))
+    if not reusable(path):
+        write_text(path, placeholder_svg(card.id, colors["frame"], colors["accent"]), vouch=True)
     return path.as_uri()
 
 
@@ -133,8 +133,8 @@ def _eight_bit_src(path: Path, cache_dir: Path | None) -> str:
         return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
     stat = path.stat()
     target = cache_dir.parent / "art" / f"{digest([str(path), str(stat.st_size), str(stat.st_mtime_ns)])}.png"
-    if not is_whole(target):
-        write_bytes(target, buffer.getvalue())
+    if not reusable(target):
+        write_bytes(target, buffer.getvalue(), vouch=True)
     return target.as_uri()
 
 

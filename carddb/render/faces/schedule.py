@@ -16,6 +16,7 @@ from pathlib import Path
 from carddb.cards.art import resolve_art
 from carddb.cards.database import CardDatabase
 from carddb.files.project import Project
+from carddb.files.stamps import sweep
 from carddb.findings.diagnostics import Finding, Report, Span
 from carddb.findings.errors import RenderError
 from carddb.packs.card import Card, front_id
@@ -261,6 +262,8 @@ def start_faces(
         if len(batch) >= size:
             send(FIRST if position < len(early) else LATER)
     send(FIRST if not later else LATER)
+    if {card.id for card in cards} >= {card.id for card in db.cards}:
+        _sweep(cache, run, resources)
     if seen.items() - index.items():
         # Entries of cards left out of this run (a --cards selection) are kept, up to a bound.
         bound = 4 * max(sum(len(c.faces) for c in db.cards), 1)
@@ -269,6 +272,20 @@ def start_faces(
         run.pool, run.own_pool = RenderWorkers(workers).start(), True
         run.tickets = [run.pool.submit(RENDER_BATCH, job, label="card faces") for job in run.jobs]
     return run
+
+
+def _sweep(cache: FaceCache, run: FaceRun, resources: FaceResources) -> None:
+    """After looking up every card: drop the faces no card has now, but for as many recent ones as there are cards.
+
+    Each edit of a card made a new face; kept forever, the cache grew with every edit of a
+    game's life. The recent ones stay so that undoing an edit (a designer trying a wording
+    in `carddb serve`) finds its face again: at most twice the faces the game has.
+    """
+    current = {face.pdf.stem for face in run.found.values()} | {key for _card, key, _fragment in run.pending}
+    cache.sweep_older(current, keep={"inputs.json"})
+    if resources.placeholder_dir is not None:
+        for folder in (resources.placeholder_dir, resources.placeholder_dir.parent / "art"):
+            sweep(folder)  # those this run drew or used; a cached face holds its picture already
 
 
 def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:

@@ -7,6 +7,7 @@ the resources a face loads (fonts, CSS, images) are found the same way and confi
 from __future__ import annotations
 
 import functools
+import os
 import re
 import traceback
 from collections.abc import Sequence
@@ -20,6 +21,7 @@ from markupsafe import Markup
 
 import carddb
 from carddb.cards.database import CardDatabase
+from carddb.files.reading import RESOURCE_BYTES, read_limited
 from carddb.files.templating import (
     BUNDLED_TEMPLATES,
     PACKAGE_DIR,
@@ -32,16 +34,17 @@ from carddb.render.geometry import FaceGeometry
 
 
 @functools.lru_cache(maxsize=8)
-def _environment(roots: tuple[str, ...]) -> SandboxedEnvironment:
+def _environment(roots: tuple[str, ...], cache: Path) -> SandboxedEnvironment:
     """One jinja environment per set of template folders, so each template is compiled once per
     process (a print run asks three times); jinja still reloads a template whose file changed."""
-    return sandboxed_environment(roots, "faces")
+    return sandboxed_environment(roots, "faces", cache=cache)
 
 
 def template_roots(db: CardDatabase) -> list[Path]:
     """Where templates are looked up: the project's templates/ first, then the pack's, then carddb's own."""
     pack_templates = [db.pack.template_dir.resolve()] if db.pack.template_dir else []
-    roots = [db.project.templates_dir().resolve(), *pack_templates, BUNDLED_TEMPLATES.resolve()]
+    # The project's folder unresolved: if it is a link, the loader refuses it (carddb.files.templating.ConfinedLoader).
+    roots = [db.project.templates_dir(), *pack_templates, BUNDLED_TEMPLATES.resolve()]
     return [r for i, r in enumerate(roots) if r.is_dir() and r not in roots[:i]]
 
 
@@ -61,9 +64,15 @@ class FaceResources:
         self.db = db
         self.pack = db.pack
         self.roots = template_roots(db)
-        self.env = _environment(tuple(str(r) for r in self.roots))
+        self.env = _environment(tuple(str(r) for r in self.roots), db.project.templates_cache(db.pack))
         icons = self.pack.icons_folder
-        self.fetch_roots = (db.project.root.resolve(), PACKAGE_DIR, *self.roots, *([icons] if icons else []))
+        root = db.project.root.resolve()
+        # The project's own template folder is inside its root already; named again here, a templates/ that links
+        # out of the project would have let pictures and fonts be loaded from wherever it points.
+        trusted = [r for r in self.roots if not r.is_relative_to(root)]
+        # The same for a project's icons (data/<game>/icons); an installed pack's are its own, trusted like its code.
+        own_icons = self.pack.icon_dir is not None and Path(os.path.abspath(self.pack.icon_dir)).is_relative_to(root)
+        self.fetch_roots = (root, PACKAGE_DIR, *trusted, *([icons] if icons and not own_icons else []))
         # base/card.css is a template rendered for the game's card size (see `card_css`); the
         # pack's own stylesheet is plain CSS, loaded after it.
         self.card_stylesheet = self.find("base/card.css")
@@ -110,7 +119,7 @@ class FaceResources:
             if css in seen or not css.is_file():
                 continue
             seen.append(css)
-            text = css.read_text(encoding="utf-8", errors="replace")
+            text = _css_text(css)
             pending.extend((css.parent / ref).resolve() for ref in _IMPORT.findall(text))
         return seen
 
@@ -118,7 +127,7 @@ class FaceResources:
         """Every @font-face source must exist; WeasyPrint would silently fall back to a system font."""
         findings = []
         for css in self.stylesheet_files():
-            text = css.read_text(encoding="utf-8", errors="replace")
+            text = _css_text(css)
             for block in _FONT_FACE.finditer(text):
                 for ref in _URL.finditer(block.group(0)):
                     font = (css.parent / ref.group(1)).resolve()
@@ -152,7 +161,7 @@ class FaceResources:
         """The families the stylesheets' @font-face rules declare."""
         families: list[str] = []
         for css in self.stylesheet_files():
-            for block in _FONT_FACE.finditer(css.read_text(encoding="utf-8", errors="replace")):
+            for block in _FONT_FACE.finditer(_css_text(css)):
                 match = _FAMILY.search(block.group(0))
                 if match and match.group(1) not in families:
                     families.append(match.group(1))
@@ -164,7 +173,7 @@ class FaceResources:
         ]
         files += self.stylesheet_files()
         for css in self.stylesheet_files():
-            text = css.read_text(encoding="utf-8", errors="replace")
+            text = _css_text(css)
             files += [(css.parent / m).resolve() for m in _URL.findall(text) if (css.parent / m).is_file()]
         files += list(self.icons.values())
         return digest([carddb.__version__, files_digest(files), repr(self.geometry), str(len(self.pack.stats))])
@@ -273,3 +282,11 @@ def _find_in_templates(url: str, roots: Sequence[Path]) -> tuple[Path, Span] | N
                     if needle and col >= 0:
                         return template, Span.point(number, col + 1, len(needle))
     return None
+
+
+def _css_text(css: Path) -> str:
+    """A stylesheet's text, for its @import and @font-face rules; a file too big to be one reads as empty."""
+    try:
+        return read_limited(css, RESOURCE_BYTES, "stylesheets").decode("utf-8", errors="replace")
+    except OSError:
+        return ""  # WeasyPrint's own fetch of it is refused then too (carddb.render.fetcher)

@@ -655,7 +655,8 @@ def cli_cases() -> list[Case]:
         ("boosters-n-negative", ("boosters", "deck", "-n", "-1"), "<usage>", "error"),
         ("boosters-n-zero", ("boosters", "deck", "-n", "0"), "<usage>", "error"),
         ("boosters-n-billion", ("boosters", "deck", "-n", huge), "<usage>", "error"),
-        ("boosters-seed-huge", ("boosters", "deck", "-n", "1", "--seed", enormous), "<any>", "either"),
+        ("boosters-seed-huge", ("boosters", "deck", "-n", "1", "--seed", enormous), "<usage>", "error"),
+        ("playtest-seed-400-digits", ("playtest", "-n", "1", "--seed", "9" * 400), "<usage>", "error"),
         ("boosters-seed-negative", ("boosters", "deck", "-n", "1", "--seed", "-5"), "<usage>", "error"),
         ("boosters-unknown-type", ("boosters", "no-such-type"), "<usage>", "error"),
         ("sealed-players-zero", ("sealed", "--players", "0"), "<usage>", "error"),
@@ -685,6 +686,71 @@ def cli_cases() -> list[Case]:
     ]
 
 
+# ---------------------------------------------------------------- categories: limits, reach (issue 29)
+
+CHAPTER = "data/loe/rulebook/01-basics.md"
+BOOSTERS = "boosters:\n  any:\n    name: Any\n    slots:\n      - {slot}\n"
+
+
+def second_pass_cases() -> list[Case]:
+    """Issue 29: every file read has a size limit; validate reads what the other commands read."""
+    rows = "id,name,kind,set,number,rarity,cost\n" + "".join(
+        f"c{i},N,ritual,BASE,{i},common,1\n" for i in range(50_005)
+    )
+    deep = "[" * 100_000 + "]" * 100_000
+    validate = ("validate", "--format", "json")
+    return [
+        Case("limits", "chapter-over-1-mb", {CHAPTER: "# Big\n\n" + "word " * 210_000}, CHAPTER, ("rulebook",)),
+        Case("limits", "spreadsheet-50005-rows", {"many.csv": rows}, "many.csv", ("import", "many.csv")),
+        Case("limits", "replay-nested-100k", {"deep.json": deep}, "<usage>", ("playtest", "--replay", "deep.json")),
+        Case(
+            "limits",
+            "draft-replay-nested-100k",
+            {"deep.json": deep},
+            "<usage>",
+            ("draft", "--replay", "deep.json"),
+            base="copy:loe",
+        ),
+        Case("limits", "replay-dev-zero", {}, "<usage>", ("playtest", "--replay", "/dev/zero")),
+        Case("limits", "replay-a-folder", {}, "<usage>", ("playtest", "--replay", "data")),
+        Case(
+            "limits",
+            "template-gigantic-string",
+            {"templates/loe/victory.html": "<div>{{ 'x' * 10**10 }}</div>\n"},
+            "templates/loe/victory.html",
+            ("print", "--cards", "iron-crown", "--jobs", "1", "--paper", "a4", "--duplex", "none"),
+        ),
+        Case(
+            "reach",
+            "booster-count-negative",
+            {"data/loe/boosters.yaml": BOOSTERS.format(slot="{name: c, count: -3, filter: {kind: ritual}}")},
+            "data/loe/boosters.yaml",
+            validate,
+            codes=("E-OUT-OF-RANGE",),
+        ),
+        Case(
+            "reach",
+            "booster-unknown-rarity",
+            {"data/loe/boosters.yaml": BOOSTERS.format(slot="{name: c, count: 1, filter: {rarity: mythic-legendary}}")},
+            "data/loe/boosters.yaml",
+            validate,
+            codes=("E-BOOSTER-FILTER",),
+        ),
+        Case(
+            "reach",
+            "prose-missing-picture",
+            {CHAPTER: "# B\n\n![x](missing.png)\n"},
+            CHAPTER,
+            validate,
+            codes=("E-RULEBOOK-IMAGE",),
+        ),
+        Case("reach", "prose-unknown-card", {CHAPTER: "# B\n\n{card:no-such-card}\n"}, CHAPTER, validate, lines=(3, 3)),
+        Case("reach", "prose-unknown-number", {CHAPTER: "# B\n\n{number:no-such}\n"}, CHAPTER, validate, lines=(3, 3)),
+        Case("reach", "export-onto-a-card-file", {}, "<usage>", ("export", "--out", "data/loe/cards/cards.yaml")),
+        Case("reach", "export-into-the-cards-folder", {}, "<usage>", ("export", "--out", "data/loe/cards/new.csv")),
+    ]
+
+
 def all_cases() -> list[Case]:
     return [
         *yaml_card_cases(),
@@ -694,4 +760,5 @@ def all_cases() -> list[Case]:
         *rules_check_cases(),
         *template_cases(),
         *cli_cases(),
+        *second_pass_cases(),
     ]

@@ -20,6 +20,7 @@ def test_the_corpus_covers_every_category() -> None:
     counts = Counter(case.category for case in CASES)
     assert len(CASES) >= 200
     wanted = {"yaml": 60, "wrong-type": 150, "rules-text": 100, "rules-check": 100, "templates": 12, "cli": 40}
+    wanted |= {"limits": 7, "reach": 7}  # issue 29: size limits, and validate reading what other commands read
     for category, least in wanted.items():
         assert counts[category] >= least, f"{category}: {counts[category]} cases"
     for other in ("sets", "boosters", "decks", "carddb-yaml", "game-yaml"):
