@@ -115,7 +115,9 @@ def _vocabulary(
         clash = next((n for n in nouns.values() if n.singular.lower() == noun.singular.lower()), None)
         if noun.id in nouns or clash is not None:
             if path:
-                out.problems.append(VocabularyProblem(path, f"the noun '{noun.singular}' is already a word of the game"))
+                out.problems.append(
+                    VocabularyProblem(path, f"the noun '{noun.singular}' is already a word of the game")
+                )
             return
         nouns[noun.id] = noun
         meanings.append((f"noun:{noun.id}", meaning))
@@ -132,7 +134,10 @@ def _vocabulary(
             add_noun(Noun(f"{kind.id}-card", f"{kind.label} card", f"{kind.label} cards", False), f"kinds={kind.id}")
         for sub in kind.subtypes:
             word = sub.replace("-", " ").title()
-            add_noun(Noun(f"{sub}-{kind.id}", f"{word} {kind.label}", f"{word} {kind.plural}"), f"kinds={kind.id} subtype={sub}")
+            add_noun(
+                Noun(f"{sub}-{kind.id}", f"{word} {kind.label}", f"{word} {kind.plural}"),
+                f"kinds={kind.id} subtype={sub}",
+            )
             having = ",".join(k.id for k in kinds if sub in k.subtypes)
             add_noun(Noun(f"{sub}-card", f"{word} card", f"{word} cards"), f"kinds={having} subtype={sub}")
     for index, noun_decl in enumerate(decl.nouns):
@@ -164,7 +169,13 @@ def _vocabulary(
 
     fixed = [("this-card", "this card"), ("this-card", "this")]
     fixed += [("this-card", f"this {n.singular}") for n in nouns.values() if n.id not in PLAYERS | {"card", "ability"}]
-    fixed += [("it", "it"), ("them", "them"), ("you", "you"), ("its-controller", "its controller"), ("the-rest", "the rest")]
+    fixed += [
+        ("it", "it"),
+        ("them", "them"),
+        ("you", "you"),
+        ("its-controller", "its controller"),
+        ("the-rest", "the rest"),
+    ]
     fixed += [(slug(name), name) for name in decl.names]
     postfixes = [
         ("you-control", "you control"),
@@ -183,7 +194,9 @@ def _vocabulary(
     icons = {r.word.lower(): r.icon for r in decl.resources if r.icon}
     icons.update({(r.id or slug(r.word)): r.icon for r in decl.resources if r.icon})
     declared_stats = {s.id or slug(s.word): s for s in decl.stats}
-    stat_words = [Noun(sid, declared_stats[sid].word if sid in declared_stats else label.lower(), "") for sid, label in stats]
+    stat_words = [
+        Noun(sid, declared_stats[sid].word if sid in declared_stats else label.lower(), "") for sid, label in stats
+    ]
     stat_words += [Noun(sid, s.word, "") for sid, s in declared_stats.items() if sid not in {w.id for w in stat_words}]
     for index, stat_id in enumerate(decl.pair):
         if stat_id not in {w.id for w in stat_words}:
@@ -301,10 +314,16 @@ def _keywords(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) ->
         path: Path = ("keywords", index)
         for k_index, kind_id in enumerate(keyword.kinds):
             if kind_id not in kind_ids:
-                out.problems.append(_unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index)))
+                out.problems.append(
+                    _unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index))
+                )
         role = KEYWORD_ROLES[keyword.role]
         if role in {"keyword", "condition-keyword"} and not keyword.reminder:
-            out.problems.append(VocabularyProblem((*path, "keyword"), f"the keyword '{keyword.keyword}' needs its reminder text (reminder:)"))
+            out.problems.append(
+                VocabularyProblem(
+                    (*path, "keyword"), f"the keyword '{keyword.keyword}' needs its reminder text (reminder:)"
+                )
+            )
             continue
         params = _slot_params(keyword.keyword, keyword.slots, (*path, "keyword"), out)
         name = "kw-" + slug(re.sub(r"\{[a-z_]+\}", "", keyword.keyword))
@@ -352,7 +371,9 @@ def _phrases(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) -> 
         path: Path = ("phrases", index)
         for k_index, kind_id in enumerate(phrase.kinds):
             if kind_id not in kind_ids:
-                out.problems.append(_unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index)))
+                out.problems.append(
+                    _unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index))
+                )
         params = _slot_params(phrase.phrase, phrase.slots, (*path, "phrase"), out)
         name = phrase.id or slug(re.sub(r"\{[a-z_]+\}", " ", phrase.phrase))
         entries.append(

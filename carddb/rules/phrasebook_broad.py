@@ -1,7 +1,7 @@
 """The broad phrasebook's effects: the common templating of card games, in each game's own nouns.
 
 Resources, counters, zones, stats, statuses and tokens are parameters whose words the game declares
-(its vocabulary), so one entry says `Gain 2 mana`, `Gain 3 ember` and `Gain 1 lore`. Entries are
+(its vocabulary), so one entry says `Gain 2 energy`, `Gain 3 ember` and `Gain 1 lore`. Entries are
 small and compose: `Search your deck for a creature, reveal it and put it into your hand.` is a
 search, a reveal and a move joined by `then` (carddb.rules.phrasebook_shapes), `it` naming what the
 search found. The examples are written in the words of the reference game the tests build
@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 YOU = Selector("fixed", "you")
 
 
-def _entry(name: str, patterns: tuple[Pattern, ...], meaning: str, examples: tuple[str, ...], *params: Param) -> EffectEntry:
+def _entry(
+    name: str, patterns: tuple[Pattern, ...], meaning: str, examples: tuple[str, ...], *params: Param
+) -> EffectEntry:
     return EffectEntry(name, "effect", patterns, meaning, examples, params, core=True)
 
 
@@ -46,7 +48,7 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("Add {amount} {resource}", (*you, ("word", "add"))),
             ),
             "A player gets that much of a resource of the game.",
-            ("Gain 2 mana.", "Each player gains 1 life."),
+            ("Gain 2 energy.", "Each player gains 1 life."),
             player,
             amount,
             resource,
@@ -64,14 +66,14 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
             "steal-resource",
             (Pattern("Steal {amount} {resource}"),),
             "You take that much of a resource from an opponent (as much as they have, at most).",
-            ("Steal 1 mana.",),
+            ("Steal 1 energy.",),
             amount,
             resource,
         ),
         _entry(
             "give-resource",
             (Pattern("Give {player} {amount} {resource}"),),
-            "A player gets that much of a resource (a mark such as a tag, or a gift).",
+            "A player gets that much of a resource (a mark such as a tag, or a present).",
             ("Give target opponent 2 life.",),
             player,
             amount,
@@ -161,7 +163,11 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{player} shuffle(s) {zone} into {to}"),
             ),
             "A deck is shuffled; cards shuffled into a deck go into it first.",
-            ("Shuffle your deck.", "Shuffle your graveyard into your deck.", "Each player shuffles their hand into their deck."),
+            (
+                "Shuffle your deck.",
+                "Shuffle your graveyard into your deck.",
+                "Each player shuffles their hand into their deck.",
+            ),
             player,
             card,
             Param("zone", "zone"),
@@ -305,7 +311,7 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("Summon {amount} {token}", (("word", "summon"),)),
             ),
             "Puts that many token cards of that name into play under your control.",
-            ("Create two 1/1 Soldier tokens.", "Create a 2/2 Soldier token with Flying."),
+            ("Create two 1/1 Sprite tokens.", "Create a 2/2 Sprite token with Flying."),
             amount,
             Param("pt", "pt"),
             Param("token", "token"),
@@ -340,14 +346,18 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
             "That much damage that would be dealt is not dealt (this turn, or the damage just announced).",
             ("Prevent the next 3 damage that would be dealt to target creature this turn.",),
             amount,
-            Param("target", "selector", nouns.with_health, violation="E-TARGET-NO-HEALTH", reason="is never dealt damage"),
+            Param(
+                "target", "selector", nouns.with_health, violation="E-TARGET-NO-HEALTH", reason="is never dealt damage"
+            ),
         ),
         _entry(
             "redirect-damage",
             (Pattern("Deal that damage to {target} instead"),),
             "The damage about to be dealt is dealt to the chosen card or player instead.",
             ("Whenever a creature you control would be dealt damage, deal that damage to this card instead.",),
-            Param("target", "selector", nouns.with_health, violation="E-TARGET-NO-HEALTH", reason="cannot be dealt damage"),
+            Param(
+                "target", "selector", nouns.with_health, violation="E-TARGET-NO-HEALTH", reason="cannot be dealt damage"
+            ),
         ),
         # -- turns, chance, choices
         _entry(

@@ -92,7 +92,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             "effect",
             (Pattern("{effect} unless {player} pay(s) {amount} {resource}"),),
             "The effect happens unless the player pays that much.",
-            ("Counter target Spell unless its controller pays 3 mana.",),
+            ("Counter target Instant unless its controller pays 3 energy.",),
             Param("effect", "effect"),
             Param("player", "selector", nouns.players, reason="is not a player"),
             Param("amount", "number", minimum=1),
@@ -108,7 +108,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
         ),
         # -- continuous effects
         _entry(
-            "stat-bonus",
+            "stat-static",
             "static",
             (
                 Pattern("{target} get(s) {change} {stat}"),
@@ -143,7 +143,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("Costs {amount} less", (("target", THIS), ("more", False))),
             ),
             "Playing the cards costs that much less (or more).",
-            ("Your Spells cost 1 less.", "Your Spells cost 1 mana less this turn."),
+            ("Your Instants cost 1 less.", "Your Instants cost 1 energy less this turn."),
             Param("target", "selector"),
             Param("amount", "number", minimum=1),
             Param("resource", "resource"),
@@ -202,7 +202,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             "worth",
             "static",
             (Pattern("Worth {amount} {resource}"),),
-            "The card counts as that much of a resource (victory points at the end of the game).",
+            "The card counts as that much of a resource (points that count at the end of the game).",
             ("Worth 2 life.",),
             Param("amount", "number", minimum=1),
             Param("resource", "resource"),
@@ -249,7 +249,7 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
             "trigger",
             (Pattern("At the start of {phase}"), Pattern("At the beginning of {phase}", (("word", "beginning"),))),
             "The ability triggers when that phase or round begins.",
-            ("At the start of the round, gain 1 mana.",),
+            ("At the start of the round, gain 1 energy.",),
             phase,
         ),
         _entry(
@@ -297,7 +297,7 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
         _entry(
             "block-event",
             "event",
-            (Pattern("{target} block(s)"), Pattern("{target} defend(s)", (("word", "defends"),))),
+            (Pattern("{target} block(s)"), Pattern("{target} defend(s)", (("word", "defend"),))),
             "A card blocks (or defends against) an attack.",
             ("Whenever this creature blocks, gain 1 life.",),
             target,
@@ -321,7 +321,9 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
             (Pattern("{target} would be dealt damage"), Pattern("{target} would take damage", (("word", "take"),))),
             "Damage is about to be dealt to a card or player (an effect can prevent or redirect it).",
             ("Whenever this creature would be dealt damage, prevent 1 of that damage.",),
-            Param("target", "selector", nouns.with_health, violation="E-TARGET-NO-HEALTH", reason="is never dealt damage"),
+            Param(
+                "target", "selector", nouns.with_health, violation="E-TARGET-NO-HEALTH", reason="is never dealt damage"
+            ),
         ),
         _entry(
             "acts",
@@ -375,7 +377,10 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
         _entry(
             "is-state",
             "condition",
-            (Pattern("{target} is {state}", (("negated", False),)), Pattern("{target} is not {state}", (("negated", True),))),
+            (
+                Pattern("{target} is {state}", (("negated", False),)),
+                Pattern("{target} is not {state}", (("negated", True),)),
+            ),
             "Whether the card is in that state (exhausted, attacking, damaged...).",
             ("If this creature is exhausted, gain 1 life.",),
             target,
@@ -424,7 +429,7 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
             "condition",
             (Pattern("{player} ha(s|ve) played {card} this turn"),),
             "Whether the player played such a card earlier this turn.",
-            ("If you have played a Spell this turn, draw a card.",),
+            ("If you have played a Instant this turn, draw a card.",),
             player,
             card,
         ),
@@ -437,7 +442,7 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{amount} {resource}", (("word", "bare"),)),
             ),
             "You pay that much of a resource to use the ability.",
-            ("Pay 2 mana: Draw a card.",),
+            ("Pay 2 energy: Draw a card.",),
             amount,
             Param("resource", "resource"),
         ),
@@ -453,7 +458,7 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("Exert", (("card", THIS), ("word", "exert"))),
             ),
             "You exhaust a card you control (this card, unless another is named) to use the ability.",
-            ("Exhaust this card: Gain 1 mana.",),
+            ("Exhaust this card: Gain 1 energy.",),
             card,
         ),
         _entry(
@@ -534,7 +539,7 @@ SUPERSEDED: dict[str, str] = {
     "shuffle-discard": "shuffle",
     "hand-count": "has-cards",
     "your-turn": "during-turn",
-    "health-bonus": "stat-bonus",
+    "health-bonus": "stat-static",
 }
 
 # The examples of the classic entries the broad phrasebook keeps, in the reference game's words.
@@ -544,20 +549,20 @@ CLASSIC_EXAMPLES: dict[str, tuple[str, ...]] = {
     "destroy": ("Destroy target artifact.",),
     "remove-damage": ("Remove 2 damage from target creature.", "Heal 2 damage from target creature."),
     "remove-all-damage": ("Remove all damage from target creature.",),
-    "counter": ("Counter target Spell.", "Negate target Spell."),
+    "counter": ("Counter target Instant.", "Negate target Instant."),
     "look-at": ("Look at the top three cards of your deck.",),
     "look-at-hand": ("Look at target opponent's hand.",),
     "wheel": ("Each player discards their hand and draws that many cards.",),
     "hand-size": ("Your maximum hand size is 8.",),
     "untargetable": ("This creature can't be targeted.",),
-    "untargetable-by": ("This creature cannot be targeted by Spells.",),
+    "untargetable-by": ("This creature cannot be targeted by Instants.",),
     "targetable": ("Stunned creatures can be targeted.",),
     "damage-stays": ("Damage cannot be removed from this creature.",),
     "when": ("When you play this card, draw a card.", "After this creature attacks, gain 1 life."),
-    "turn-start": ("At the start of your turn, gain 1 mana.", "When your turn begins, draw a card."),
+    "turn-start": ("At the start of your turn, gain 1 energy.", "When your turn begins, draw a card."),
     "turn-end": ("At the end of your turn, discard a card.",),
-    "plays": ("Whenever an opponent casts a Spell, draw a card.",),
-    "plays-targeting": ("Whenever an opponent plays a Spell that targets a creature you control, draw a card.",),
+    "plays": ("Whenever an opponent casts a Instant, draw a card.",),
+    "plays-targeting": ("Whenever an opponent plays a Instant that targets a creature you control, draw a card.",),
     "dealt-damage": ("Whenever this creature is dealt damage, gain 1 life.",),
     "destroyed": ("When this creature dies, draw a card.",),
     "draws": ("Whenever an opponent draws a card, gain 1 life.",),
