@@ -318,7 +318,10 @@ def _keywords(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) ->
                     _unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index))
                 )
         role = KEYWORD_ROLES[keyword.role]
-        if role in {"keyword", "condition-keyword"} and not keyword.reminder:
+        reminder = keyword.reminder or (
+            f"Only if {keyword.means.strip().rstrip('.')}." if role == "condition-keyword" and keyword.means else ""
+        )
+        if role in {"keyword", "condition-keyword"} and not reminder:
             out.problems.append(
                 VocabularyProblem(
                     (*path, "keyword"), f"the keyword '{keyword.keyword}' needs its reminder text (reminder:)"
@@ -333,20 +336,15 @@ def _keywords(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) ->
                 role,
                 (Pattern(keyword.keyword),),
                 keyword.meaning or _meaning(keyword),
-                tuple(keyword.examples) or (_sample(keyword.keyword, role),),
+                tuple(keyword.examples) or (_sample(keyword.keyword, keyword.role),),
                 params,
                 frozenset(keyword.kinds) or None,
-                reminder=_reminder(keyword.reminder, params),
+                reminder=reminder,
                 means=keyword.means,
             )
         )
         out.places[name] = path
     return entries
-
-
-def _reminder(text: str, params: tuple[Param, ...]) -> str:
-    """Reminder text names a slot as the pattern does (`{number}`); the registry fills it by parameter name."""
-    return text
 
 
 def _meaning(keyword: KeywordDeclaration) -> str:
@@ -360,9 +358,20 @@ def _meaning(keyword: KeywordDeclaration) -> str:
 SAMPLES = {"number": "1", "count": "1"}
 
 
-def _sample(pattern: str, role: Role) -> str:
-    text = re.sub(r"\{([a-z_]+)\}", lambda m: SAMPLES.get(m.group(1), m.group(1)), pattern)
-    return text
+# The example a keyword gets when it gives none: its words, on the line shape its role makes.
+SAMPLE_LINES = {
+    "keyword": "{}",
+    "trigger": "{}: Draw a card.",
+    "cost": "{}: Draw a card.",
+    "condition": "{} - Draw a card.",
+    "window": "{}: When you play this card, draw a card.",
+}
+
+
+def _sample(pattern: str, role: str) -> str:
+    words = re.sub(r"\{([a-z_]+)\}", lambda m: SAMPLES.get(m.group(1), m.group(1)), pattern)
+    words = re.sub(r"\(s\)", "", re.sub(r"\(([a-z]*)\|[a-z]*\)", r"\1", words))  # `Card(s)` after 1: `Card`
+    return SAMPLE_LINES[role].format(words)
 
 
 def _phrases(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) -> list[EffectEntry]:

@@ -8,6 +8,7 @@ or a meaning points at the words at fault, like a card's rules-text finding.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,7 +51,7 @@ def game_language(
                 "two of the vocabulary's words or phrases read alike where the rules text cannot tell them apart",
                 path,
                 doc.value_span(("vocabulary",)),
-                hint=_first_line_of(str(exc)),
+                hint=conflict_hint(str(exc), language),
             )
         ]
     source = path.read_text(encoding="utf-8")
@@ -63,6 +64,27 @@ def game_language(
     return (None if findings else language), findings
 
 
-def _first_line_of(message: str) -> str:
-    lines = [line.strip() for line in message.splitlines() if line.strip()]
-    return " ".join(lines[:3])
+def conflict_hint(message: str, language: RulesLanguage) -> str:
+    """lark's first grammar conflict in the designer's words: the word, and the two readings it ends."""
+    words = {name: word for word, name in language.word_types.items()} if _has_terminals(language) else {}
+    found = re.search(r"Terminal\('([^']+)'\) between the following rules:\s*-\s*<([^>]*)>\s*-\s*<([^>]*)>", message)
+    if found is None:
+        return message.splitlines()[0] if message else ""
+    terminal, first, second = found.groups()
+
+    def said(rule: str) -> str:
+        origin, _, body = rule.partition(":")
+        spelled = " ".join(f"'{words.get(t, t.lower())}'" if t.isupper() else t for t in body.split())
+        return f"{origin.strip()} = {spelled}"
+
+    return (
+        f"before '{words.get(terminal, terminal.lower())}' the text could be {said(first)} or {said(second)}: "
+        "a word declared as two things, or two wordings that start alike"
+    )
+
+
+def _has_terminals(language: RulesLanguage) -> bool:
+    try:
+        return bool(language.word_types)
+    except GrammarError:
+        return False

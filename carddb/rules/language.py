@@ -102,7 +102,7 @@ TOKEN_RE = re.compile(
     r"(?P<word>\{[A-Za-z0-9]+\}|[A-Za-z]+(?:-[A-Za-z]+)*(?:'t\b)?)"
     r"|(?P<int>[0-9]+)"
     r"|(?P<poss>['\u2019]s\b)"
-    r"|(?P<punct>[.,:;/+\-\u2013\u2014])"
+    r"|(?P<punct>[.,:;/()+\-\u2013\u2014])"
     r"|(?P<space>\s+)"
     r"|(?P<other>.)"
 )
@@ -306,7 +306,9 @@ class RulesLanguage:
             inline = "?" if hook in _INLINE_HOOKS else ""
             # A broad language reads `Exhaust this card, ...` as costs: a comma may also join effects,
             # and a wording that is both a cost and an effect is a cost before a comma.
-            priority = ".2" if broad and hook == "cost" else ""
+            # A noun whose plural is its singular (`hardware`) is read as the singular where either may come;
+            # a word that is a resource and a stat (`lore`) is the resource where both may come (`loses 1 lore`).
+            priority = ".2" if broad and hook in {"cost", "noun", "resource"} else ""
             if alts:
                 lines.append(f"{inline}{hook}{priority}: " + "\n    | ".join(alts))
             else:
