@@ -14,14 +14,14 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from carddb.packs.vocabulary import KeywordDeclaration, PhraseDeclaration, VocabularyDeclaration
+from carddb.packs.vocabulary import KeywordDeclaration, PhraseDeclaration, VocabularyDeclaration, ZoneDeclaration
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 from carddb.rules.phrasebook import CoreNouns, every_core_entry
 from carddb.rules.phrasebook_shapes import SUPERSEDED
 from carddb.rules.registry import PARAM_TYPES, EffectEntry, Param, Pattern, Role, build_registry, pattern_slots
 
 Path = tuple[str | int, ...]
-PLAYERS = frozenset({"player", "opponent", "you", "its-controller", "that-player"})
+PLAYERS = frozenset({"player", "opponent", "you", "its-controller", "that-player", "they"})
 # Core adjective meanings (carddb.packs.vocabulary.AdjectiveMeaning) an adjective of that word has.
 CORE_ADJECTIVES = frozenset(
     {"exhausted", "ready", "damaged", "undamaged", "face-down", "face-up", "attacking", "defending"}
@@ -169,14 +169,9 @@ def _vocabulary(
 
     fixed = [("this-card", "this card"), ("this-card", "this")]
     fixed += [("this-card", f"this {n.singular}") for n in nouns.values() if n.id not in PLAYERS | {"card", "ability"}]
-    fixed += [
-        ("it", "it"),
-        ("them", "them"),
-        ("you", "you"),
-        ("its-controller", "its controller"),
-        ("the-rest", "the rest"),
-    ]
-    fixed += [(slug(name), name) for name in decl.names]
+    fixed += [("it", "it"), ("them", "them"), ("they", "they"), ("you", "you"), ("its-controller", "its controller")]
+    fixed += [("the-rest", "the rest"), *((slug(name), name) for name in decl.names)]
+    names = frozenset(slug(name) for name in decl.names)  # what a name names is the game's: any check passes
     postfixes = [
         ("you-control", "you control"),
         ("opponent-controls", "an opponent controls"),
@@ -185,7 +180,12 @@ def _vocabulary(
     ]
 
     zones = []
-    for zone in decl.zones:
+    declared_zones = list(decl.zones)
+    if not any(
+        (z.id or slug(z.word)) == "play" or (z.is_ == "play" and z.word.lower() == "play") for z in declared_zones
+    ):
+        declared_zones.append(ZoneDeclaration(word="play", plural="play"))  # `into play`, `in play`: every game's
+    for zone in declared_zones:
         zone_id = zone.id or slug(zone.word)
         zones.append(Noun(zone_id, zone.word, zone.plural or plural_of(zone.word)))
         role = zone.is_ or (zone_id if zone_id in ZONE_ROLES else "aside")
@@ -221,16 +221,18 @@ def _vocabulary(
                     found.add(key.removeprefix("noun:"))
         return frozenset(found)
 
-    every = frozenset(nouns) | {"it", "this-card", "them", "the-rest"}
+    every = frozenset(nouns) | {"it", "this-card", "them", "the-rest", "they"} | names
     if decl.damageable is not None:
         damageable = frozenset(decl.damageable)
         players = PLAYERS if damageable & PLAYERS else frozenset()
-        with_health = damageable | naming(damageable) | players | {"card", "it", "this-card", "them"}
+        with_health = damageable | naming(damageable) | players | {"card", "it", "this-card", "them", "they"} | names
     else:
         with_health = every | PLAYERS
-    permanents = naming(in_play) | {"card", "it", "this-card", "them", "the-rest"}
-    counterable = naming(kind_ids - in_play) | {"card", "ability", "it", "them"}
-    core_nouns = CoreNouns(players=PLAYERS, with_health=with_health, counterable=counterable, permanents=permanents)
+    permanents = naming(in_play) | {"card", "it", "this-card", "them", "the-rest", "they"} | names
+    counterable = naming(kind_ids - in_play) | {"card", "ability", "it", "them"} | names
+    core_nouns = CoreNouns(
+        players=PLAYERS | names, with_health=with_health, counterable=counterable, permanents=permanents
+    )
     pair = (decl.pair[0], decl.pair[1]) if len(decl.pair) == 2 else None
     vocab = Vocabulary(
         nouns=tuple(nouns.values()),
@@ -240,7 +242,7 @@ def _vocabulary(
         resources=tuple(resources),
         icons=icons,
         activatable_kinds=in_play,
-        pronouns=frozenset({"it", "its-controller", "that-player", "them", "the-rest"}),
+        pronouns=frozenset({"it", "its-controller", "that-player", "them", "the-rest", "they"}),
         broad=True,
         zones=tuple(zones),
         counters=tuple(Noun(c.id or slug(c.word), c.word, c.word) for c in decl.counters),

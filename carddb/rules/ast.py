@@ -150,6 +150,7 @@ class Sentence(Node):
     optional: bool = False
     conditions: tuple[Phrase, ...] = ()
     then: bool = field(default=False, compare=False)  # broad: written `Then, ...`
+    otherwise: bool = False  # broad: `Otherwise, ...`: only if the sentence before did not happen
     may: str = field(default="may", compare=False)  # broad: `you can ...`
 
 
@@ -163,6 +164,10 @@ class KeywordAbility(Node):
 class ActivatedAbility(Node):
     costs: tuple[Phrase, ...]
     sentences: tuple[Sentence, ...]
+    # broad: `COST; EFFECT` (sep ";"), `You can COST; EFFECT`, `COST and COST: EFFECT`
+    sep: str = field(default=":", compare=False)
+    can: bool = field(default=False, compare=False)
+    last_and: bool = field(default=False, compare=False)
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carddb.rules.ast import (
+    ActivatedAbility,
     Change,
     ConditionedAbility,
     Modes,
@@ -62,6 +63,22 @@ class BroadBuilders:
     def timed_colon(self, ch: list[Any], s: int, e: int) -> TimedAbility:
         timing, trigger, sentences = _nodes(ch)
         return TimedAbility(timing, trigger, (), sentences, sep=":", start=s, end=e)
+
+    def activated_semicolon(self, ch: list[Any], s: int, e: int) -> ActivatedAbility:
+        return ActivatedAbility(tuple(c for c in ch if isinstance(c, Phrase)), ch[-1], sep=";", start=s, end=e)
+
+    def activated_can(self, ch: list[Any], s: int, e: int) -> ActivatedAbility:
+        costs = tuple(c for c in ch if isinstance(c, Phrase))
+        return ActivatedAbility(costs, ch[-1], sep=";", can=True, start=s, end=e)
+
+    def activated_and(self, ch: list[Any], s: int, e: int) -> ActivatedAbility:
+        return ActivatedAbility(tuple(c for c in ch if isinstance(c, Phrase)), ch[-1], last_and=True, start=s, end=e)
+
+    def otherwise_sentence(self, ch: list[Any], s: int, e: int) -> Sentence:
+        return Sentence(_nodes(ch)[0], otherwise=True, start=s, end=e)
+
+    def post_played_this_turn(self, ch: list[Any], s: int, e: int) -> Postfix:
+        return Postfix("played-this-turn", start=s, end=e)
 
     def optional_can(self, ch: list[Any], s: int, e: int) -> Sentence:
         return Sentence(_nodes(ch)[0], optional=True, may="can", start=s, end=e)
@@ -216,10 +233,12 @@ class BroadBuilders:
         return Change((first.value, second.value), signed=False, start=s, end=e)
 
     def counter(self, ch: list[Any], s: int, e: int) -> Word:
-        child = ch[0]
-        if isinstance(child, Change):
-            return Word("/".join(f"{v:+d}" for v in child.values))
-        return Word(child.id)
+        change = next((c for c in ch if isinstance(c, Change)), None)
+        term = next((c for c in ch if isinstance(c, Term)), None)
+        written = "/".join(f"{v:+d}" for v in change.values) if change is not None else ""
+        if term is not None:
+            written = f"{written} {term.id}".strip()
+        return Word(written)
 
     def owned_phase(self, ch: list[Any], s: int, e: int) -> Phase:
         return Phase(ch[0].lower(), ch[1].id, start=s, end=e)

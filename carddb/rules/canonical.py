@@ -66,12 +66,16 @@ class Renderer(BroadRenderer):
                     out.append(Piece(",", "punct"))
                 out += self.reminded(keyword)
         elif isinstance(ability, ActivatedAbility):
+            if ability.can:
+                out += [Piece("You", "literal"), Piece("can", "literal")]
             for i, cost in enumerate(ability.costs):
-                if i:
+                if i and ability.last_and and i == len(ability.costs) - 1:
+                    out.append(Piece("and", "literal"))
+                elif i:
                     out.append(Piece(",", "punct"))
-                out += self.phrase(cost, initial=i == 0)
-            out.append(Piece(":", "punct"))
-            out += self.sentences(ability.sentences, first_initial=True)
+                out += self.phrase(cost, initial=i == 0 and not ability.can)
+            out.append(Piece(ability.sep, "punct"))
+            out += self.sentences(ability.sentences, first_initial=ability.sep == ":")
         elif isinstance(ability, TriggeredAbility):
             out += self.phrase(ability.trigger, initial=True)
             out.append(Piece(ability.sep, "punct"))
@@ -124,6 +128,8 @@ class Renderer(BroadRenderer):
             body: list[Piece] = []
             if sentence.then:
                 body += [Piece("then", "literal"), Piece(",", "punct")]
+            if sentence.otherwise:
+                body += [Piece("otherwise", "literal"), Piece(",", "punct")]
             if sentence.conditions:
                 body += [Piece("if", "literal"), *self.conditions(sentence.conditions), Piece(",", "punct")]
             if sentence.optional:
@@ -255,6 +261,10 @@ def _pattern_words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'t|\(s\)|\([a-z]*\|[a-z]*\))?|'s|[0-9]+|[^\sA-Za-z0-9]", text)
 
 
+# Fixed selectors a verb agrees with in the plural: `you draw`, `they lose` (broad), `them`.
+_PLURAL_PRONOUNS = frozenset({"you", "they", "them"})
+
+
 def _wants_plural(previous: Value | None) -> bool:
     """`card(s)` after a number; `draw(s)` after a subject (a verb takes -s after a singular subject)."""
     if isinstance(previous, Number):
@@ -262,7 +272,7 @@ def _wants_plural(previous: Value | None) -> bool:
     if isinstance(previous, Quantity):
         return previous.amount != 1
     if isinstance(previous, Selector):
-        return not (previous.plural or previous.noun == "you")
+        return not (previous.plural or previous.noun in _PLURAL_PRONOUNS)
     return False
 
 

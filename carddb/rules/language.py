@@ -76,6 +76,7 @@ SLOT_RULES = {
     "modes": "modes",
     "static": "static",
     "lasting": "lasting",
+    "counted": "counted",
 }
 
 # The phrase hooks a broad language can parse a text as on its own (`ParseTable.parse(text, start)`).
@@ -84,7 +85,7 @@ FRAGMENTS = ("effect", "static", "cost", "trigger", "event", "conditions")
 # Parameter types only the broad templating parses.
 BROAD_TYPES = frozenset(
     {"zone", "counter", "stat", "keyword", "status", "token", "phase", "verb", "state", "change", "pt", "modes"}
-    | {"static", "lasting"}
+    | {"static", "lasting", "counted"}
 )
 
 # The word classes a broad vocabulary declares, each a grammar rule of its words: (rule, Vocabulary field).

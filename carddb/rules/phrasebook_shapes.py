@@ -39,6 +39,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             (
                 Pattern("{first}, then {second}", (("join", "then"),)),
                 Pattern("{first}, {second}", (("join", "comma"),)),
+                Pattern("{first}, and {second}", (("join", "comma-and"),)),
                 Pattern("{first} and {second}", (("join", "and"),)),
                 Pattern("{first} to {second}", (("join", "to"),)),
             ),
@@ -158,11 +159,27 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{target} cannot attack", (("verb", "attack"),)),
                 Pattern("{target} can't block", (("verb", "block"), ("word", "can't"))),
                 Pattern("{target} cannot block", (("verb", "block"),)),
+                Pattern("{target} can't {verb} {other}", (("word", "can't"),)),
+                Pattern("{target} cannot {verb} {other}"),
             ),
             "The cards cannot do that (attack, block, or a game verb).",
             ("This creature can't block.", "Target creature can't quest until end of turn."),
             Param("target", "selector"),
             Param("verb", "verb"),
+            Param("other", "selector"),
+        ),
+        _entry(
+            "damage-bonus",
+            "static",
+            (
+                Pattern("{source} do(es|) {amount} more damage"),
+                Pattern("{source} do(es|) {amount} more damage to {target}"),
+            ),
+            "Damage the cards (or attacks) deal is that much higher.",
+            ("Creatures you control do 1 more damage.",),
+            Param("source", "selector"),
+            Param("amount", "number", minimum=1),
+            Param("target", "selector"),
         ),
         _entry(
             "hand-size-bonus",
@@ -491,6 +508,14 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
             card,
         ),
         _entry(
+            "cost-target",
+            "cost",
+            (Pattern("Target {card}"),),
+            "You choose the ability's target as you use it (`it` names it after the semicolon).",
+            ("Target 1 creature; exhaust it.",),
+            Param("card", "counted"),
+        ),
+        _entry(
             "cost-reveal",
             "cost",
             (Pattern("Reveal {card}"),),
@@ -505,6 +530,7 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
 BROAD_PATTERNS: dict[str, tuple[Pattern, ...]] = {
     "deal-damage": (
         Pattern("{source} deal(s) {amount} damage to {target}"),
+        Pattern("{source} do(es|) {amount} damage to {target}", (("word", "do"),)),
         Pattern("Inflict {amount} damage to {target}", (("word", "inflict"),)),
     ),
     "remove-damage": (

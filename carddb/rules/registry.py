@@ -67,6 +67,7 @@ CoreParamType = Literal[
     "modes",  # effects to choose from: Gain 5 armor; or draw 2 cards
     "static",  # a continuous effect (for patterns that wrap one: `... until end of turn`)
     "lasting",  # an effect or a continuous effect that lasts (`Gain control of X until end of turn`)
+    "counted",  # a selector that starts with its count: 1 unit in your graveyard
 ]
 
 PARAM_TYPES: tuple[str, ...] = (
@@ -96,6 +97,7 @@ PARAM_TYPES: tuple[str, ...] = (
     "modes",
     "static",
     "lasting",
+    "counted",
 )
 
 
