@@ -148,6 +148,9 @@ def _vocabulary(
         meaning = f"kinds={','.join(noun_decl.kinds)}" if noun_decl.kinds else "card"
         plural = noun_decl.plural or plural_of(noun_decl.word)
         add_noun(Noun(noun_id, noun_decl.word, plural, noun_decl.word[:1].isupper()), meaning, ("nouns", index, "word"))
+        if not noun_decl.word.lower().endswith("card"):  # `ally card`, as for a kind
+            card_word = f"{noun_decl.word} card"
+            add_noun(Noun(f"{noun_id}-card", card_word, f"{card_word}s", False), meaning)
     for core_id, word, many in (("card", "card", "cards"), ("player", "player", "players"), ("opponent", "opponent", "opponents"), ("ability", "ability", "abilities")):  # fmt: skip
         if core_id not in nouns and all(n.singular.lower() != word for n in nouns.values()):
             nouns[core_id] = Noun(core_id, word, many, capitalised=False)

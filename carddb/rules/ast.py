@@ -39,7 +39,7 @@ class Quantity(Node):
     """`three or more`, `2 or less`, `no` (amount 0, comparison "no"), `more` (than ...)."""
 
     amount: int
-    comparison: str  # "more" | "less" | "no"
+    comparison: str  # "more" | "less" | "no" | "any" (broad: one or more)
     text: str = field(default="", compare=False)  # the amount as written
 
 
@@ -82,6 +82,8 @@ class Postfix(Node):
     comparison: str | None = None
     zone: Zone | None = None  # broad: `in your graveyard`, `from your hand`
     stat: str | None = None  # broad: `with power 2 or less`
+    whose: Selector | None = None  # broad: `from it`, `from this creature`
+    resource: str | None = None  # broad: `costing up to 5 coins`
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -18,6 +18,7 @@ from carddb.rules.ast import (
     Phase,
     Phrase,
     Postfix,
+    Quantity,
     Selector,
     Sentence,
     TimedAbility,
@@ -60,6 +61,9 @@ class BroadBuilders:
     def conditioned_colon(self, ch: list[Any], s: int, e: int) -> ConditionedAbility:
         return ConditionedAbility(ch[0], ch[-1], sep=":", start=s, end=e)
 
+    def conditioned_comma(self, ch: list[Any], s: int, e: int) -> ConditionedAbility:
+        return ConditionedAbility(ch[0], ch[-1], sep=",", start=s, end=e)
+
     def timed_colon(self, ch: list[Any], s: int, e: int) -> TimedAbility:
         timing, trigger, sentences = _nodes(ch)
         return TimedAbility(timing, trigger, (), sentences, sep=":", start=s, end=e)
@@ -79,6 +83,24 @@ class BroadBuilders:
 
     def post_played_this_turn(self, ch: list[Any], s: int, e: int) -> Postfix:
         return Postfix("played-this-turn", start=s, end=e)
+
+    def post_hand_at(self, ch: list[Any], s: int, e: int) -> Postfix:
+        amount, comparison = _nodes(ch)
+        return Postfix("hand-at", amount, comparison.text, start=s, end=e)
+
+    def post_costing_at(self, ch: list[Any], s: int, e: int) -> Postfix:
+        amount, comparison = _nodes(ch)
+        return Postfix("costing-at", amount, comparison.text, start=s, end=e)
+
+    def post_costing_up_to(self, ch: list[Any], s: int, e: int) -> Postfix:
+        amount, resource = _nodes(ch)
+        return Postfix("costing-up-to", amount, resource=resource.text, start=s, end=e)
+
+    def post_from(self, ch: list[Any], s: int, e: int) -> Postfix:
+        return Postfix("from", whose=ch[-1], start=s, end=e)
+
+    def any_quantity(self, ch: list[Any], s: int, e: int) -> Quantity:
+        return Quantity(1, "any", start=s, end=e)
 
     def optional_can(self, ch: list[Any], s: int, e: int) -> Sentence:
         return Sentence(_nodes(ch)[0], optional=True, may="can", start=s, end=e)
@@ -164,6 +186,17 @@ class BroadBuilders:
         zone = next(c for c in ch if isinstance(c, Zone))
         many = any(isinstance(c, str) and c.lower() == "cards" for c in ch)
         return Selector(det, "card", count=count, zone=zone, many=many, start=s, end=e)
+
+    def the_selector(self, ch: list[Any], s: int, e: int) -> Selector:
+        return self._broad_selector("the", ch[1:], s, e)
+
+    def each_of_selector(self, ch: list[Any], s: int, e: int) -> Selector:
+        among = ch[-1]
+        return Selector("each-of", among.noun, whose=among, many=True, start=s, end=e)
+
+    def any_number_selector(self, ch: list[Any], s: int, e: int) -> Selector:
+        among = ch[-1]
+        return Selector("any-number", among.noun, whose=among, many=True, start=s, end=e)
 
     def det_or_selector(self, ch: list[Any], s: int, e: int) -> Selector:
         det = ch[0].text

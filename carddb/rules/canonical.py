@@ -24,6 +24,7 @@ from carddb.rules.ast import (
     Quantity,
     Selector,
     Sentence,
+    SentenceAbility,
     TimedAbility,
     TriggeredAbility,
     Value,
@@ -58,8 +59,13 @@ class Renderer(BroadRenderer):
         out: list[Piece] = []
         if isinstance(ability, ConditionedAbility):
             out += self.reminded(ability.condition)
-            out.append(Piece(":", "punct") if ability.sep == ":" else Piece("-", "dash"))
-            out += self.ability(ability.ability)
+            out.append(Piece(ability.sep, "punct") if ability.sep in {":", ","} else Piece("-", "dash"))
+            if ability.sep == "," and isinstance(
+                ability.ability, SentenceAbility
+            ):  # `Once during your turn, you may ...`
+                out += self.sentences(ability.ability.sentences, first_initial=False)
+            else:
+                out += self.ability(ability.ability)
         elif isinstance(ability, KeywordAbility):
             for i, keyword in enumerate(ability.keywords):
                 if i:
@@ -199,8 +205,8 @@ class Renderer(BroadRenderer):
         if isinstance(value, Number):
             return [Piece(value.written, "number")]
         if isinstance(value, Quantity):
-            if value.comparison == "no":
-                return [Piece("no", "literal")]
+            if value.comparison in {"no", "any"}:
+                return [Piece(value.comparison, "literal")]
             return [Piece(value.text or str(value.amount), "number"), Piece("or"), Piece(value.comparison)]
         if isinstance(value, Selector):
             return self.selector(value)

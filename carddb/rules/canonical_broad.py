@@ -111,7 +111,11 @@ class BroadRenderer:
         if det == "of":  # `1 of your creatures`, `2 of them`
             assert selector.count is not None and selector.whose is not None
             return [self.piece(selector.count.written, "number"), self.piece("of"), *self.selector(selector.whose)]  # type: ignore[attr-defined]
-        if not (det in {"n", "of", "own", "that"} or selector.others or selector.up_to or selector.word):
+        if det in {"each-of", "any-number"}:
+            assert selector.whose is not None
+            lead = ("each", "of") if det == "each-of" else ("any", "number", "of")
+            return [*(self.piece(w) for w in lead), *self.selector(selector.whose)]  # type: ignore[attr-defined]
+        if not (det in {"n", "of", "own", "that", "the"} or selector.others or selector.up_to or selector.word):
             return None
         out = []
         if selector.up_to:
@@ -139,6 +143,28 @@ class BroadRenderer:
         return out
 
     def broad_postfix(self, post: Postfix) -> list[Piece] | None:
+        words = {
+            "played-this-turn": ("you", "have", "played", "this", "turn"),
+        }.get(post.name)
+        if words:
+            return [self.piece(w) for w in words]
+        amount = [self.piece(post.amount.written, "number")] if post.amount is not None else []
+        if post.name == "hand-at":
+            return [
+                self.piece("with"),
+                *amount,
+                self.piece("or"),
+                self.piece(post.comparison or ""),
+                *(self.piece(w) for w in ("cards", "in", "hand")),
+            ]
+        if post.name == "costing-at":
+            return [self.piece("costing"), *amount, self.piece("or"), self.piece(post.comparison or "")]
+        if post.name == "costing-up-to" and post.amount is not None:
+            res = self.vocab.resource(post.resource or "")
+            word = (res.plural if post.amount.value != 1 else res.singular) if res else (post.resource or "")
+            return [self.piece("costing"), *amount, self.piece(word)]  # the amount says `up to`
+        if post.name == "from" and post.whose is not None:
+            return [self.piece("from"), *self.selector(post.whose)]  # type: ignore[attr-defined]
         if post.zone is not None:
             word = {"in-zone": "in", "from-zone": "from"}[post.name]
             return [self.piece(word), *self.zone(post.zone)]

@@ -126,6 +126,8 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("Send {card} to {to}", (*you, ("where", "send"))),
                 Pattern("{player} send(s) {card} to {to}", (("where", "send"),)),
                 Pattern("Return {card} to {to}", (*you, ("where", "return"))),
+                Pattern("Put {card} into {to} {state}", (*you, ("where", "into"))),
+                Pattern("Put {card} into {to} {state} and {also}", (*you, ("where", "into"))),
             ),
             "Moves the cards to that zone: a hand, the deck (on top or at the bottom), play, the discard pile...",
             (
@@ -138,6 +140,8 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
             player,
             card,
             to,
+            Param("state", "state"),
+            Param("also", "state"),
         ),
         _entry(
             "exile",
@@ -333,6 +337,8 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("Gain {card}", you),
                 Pattern("{player} gain(s) {card}"),
                 Pattern("Acquire {card}", (*you, ("word", "acquire"))),
+                Pattern("Acquire {card} for free", (*you, ("word", "acquire"), ("free", True))),
+                Pattern("Gain {card} for free", (*you, ("free", True))),
             ),
             f"A player takes such a card from the cards available to all into their {nouns.discard_zone}.",
             ("Gain an artifact.",),

@@ -333,6 +333,15 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
             target,
         ),
         _entry(
+            "gains-card",
+            "event",
+            (Pattern("{player} gain(s) {card}"), Pattern("{player} acquire(s) {card}", (("word", "acquire"),))),
+            "A player gains a card (from the cards available to all).",
+            ("When you gain this card, gain 1 life.",),
+            Param("player", "selector", nouns.players, reason="is not a player"),
+            card,
+        ),
+        _entry(
             "would-take-damage",
             "event",
             (Pattern("{target} would be dealt damage"), Pattern("{target} would take damage", (("word", "take"),))),
@@ -413,6 +422,57 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
             Param("kind", "kind"),
         ),
         _entry(
+            "is-in-zone",
+            "condition",
+            (Pattern("{target} is in {zone}"),),
+            "Whether the card is in that zone.",
+            ("If this card is in your graveyard, draw a card.",),
+            target,
+            Param("zone", "zone"),
+        ),
+        _entry(
+            "costs-at",
+            "condition",
+            (
+                Pattern("{target} cost(s) {amount} {resource} or {comparison}"),
+                Pattern("{target} cost(s) {amount} or {comparison}"),
+            ),
+            "Compares what the card costs with a number.",
+            ("Reveal the top card of your deck. If it costs 3 energy or more, draw a card.",),
+            target,
+            Param("amount", "number"),
+            Param("resource", "resource"),
+            Param("comparison", "comparison"),
+        ),
+        _entry(
+            "dealt-at",
+            "condition",
+            (Pattern("{source} deal(s) {quantity} damage"),),
+            "Compares the damage the card dealt (this turn, or in the attack) with a number.",
+            ("If this creature deals 4 or more damage, draw a card.",),
+            Param("source", "selector"),
+            Param("quantity", "quantity"),
+        ),
+        _entry(
+            "has-acted",
+            "condition",
+            (Pattern("{target} {verb}"),),
+            "Whether the card or player did that this turn (the game's verb: quests, hits...).",
+            ("If this creature quests, gain 1 life.",),
+            target,
+            Param("verb", "verb"),
+        ),
+        _entry(
+            "has-counters",
+            "condition",
+            (Pattern("{target} ha(s|ve) {quantity} {counter} counter(s) on it"),),
+            "Counts the counters of a kind on the card.",
+            ("If this creature has any +1/+1 counters on it, draw a card.",),
+            target,
+            Param("quantity", "quantity"),
+            Param("counter", "counter"),
+        ),
+        _entry(
             "you-do",
             "condition",
             (Pattern("you do"), Pattern("you did", (("word", "did"),))),
@@ -481,7 +541,7 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
         _entry(
             "cost-sacrifice",
             "cost",
-            (Pattern("Sacrifice {card}"),),
+            (Pattern("Sacrifice {card}"), Pattern("Destroy {card}", (("word", "destroy"),))),
             "You put a card you control into its owner's discard pile to use the ability.",
             ("Sacrifice another creature: Put a +1/+1 counter on this card.",),
             Param("card", "selector", nouns.permanents, reason="is not a card in play"),
@@ -489,8 +549,8 @@ def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
         _entry(
             "cost-discard",
             "cost",
-            (Pattern("Discard {card}"),),
-            "You discard cards from your hand (or this card) to use the ability.",
+            (Pattern("Discard {card}"), Pattern("Discard {card} from play", (("from", "play"),))),
+            "You discard cards from your hand (or this card, from play) to use the ability.",
             ("Discard a card: Draw a card.",),
             card,
         ),
@@ -538,6 +598,7 @@ BROAD_PATTERNS: dict[str, tuple[Pattern, ...]] = {
         Pattern("Restore {amount} health to {target}", (("word", "restore"),)),
     ),
     "remove-all-damage": (Pattern("Heal all damage from {target}", (("word", "heal"),)),),
+    "look-at": (Pattern("Look through {zone}", (("word", "through"),)),),
     "counter": (Pattern("Negate {target}", (("word", "negate"),)), Pattern("Cancel {target}", (("word", "cancel"),))),
     "when": (Pattern("After {event}", (("repeat", True), ("word", "after"))),),
     "turn-start": (Pattern("When your turn begins", (("player", YOU), ("word", "begins"))),),
@@ -551,7 +612,10 @@ BROAD_PATTERNS: dict[str, tuple[Pattern, ...]] = {
 }
 
 # Parameters the broad wordings of a classic entry need besides its own.
-BROAD_PARAMS: dict[str, tuple[Param, ...]] = {"deal-damage": (Param("source", "selector"),)}
+BROAD_PARAMS: dict[str, tuple[Param, ...]] = {
+    "deal-damage": (Param("source", "selector"),),
+    "look-at": (Param("zone", "zone"),),
+}
 
 # Classic entries whose wording the broad phrasebook says otherwise (their grammars overlap, so a
 # game uses one of each pair): classic name -> the broad entry that replaces it.
