@@ -168,6 +168,12 @@ class Simulator(ABC):
     def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
         return amount
 
+    def damage_player(self, game: Game, player: int, amount: int) -> None:
+        """Damage dealt to a player (the broad phrasebook's `Deal 2 damage to target opponent`): a game whose
+        players lose a resource to damage says so here; by default it is counted in `counters["damage"]`."""
+        counters = game.counters[player]
+        counters["damage"] = counters.get("damage", 0) + amount
+
     def replace_destroy(self, game: Game, uid: int) -> bool:
         """True if something else happened instead of destroying `uid`."""
         return False
