@@ -429,7 +429,12 @@ def _lasting(phrase: Phrase, c: Compiler, alive: Any) -> Op:
         made = c._handle(inner)
         statics = made if isinstance(made, list) else [made]
         subject = next((v for _, v in inner.args if isinstance(v, Selector)), None)
-        named = c.selector(subject) if subject is not None else None  # what it names when it resolves
+        # A chosen or named subject (`target creature`, `it`) is what it named when the effect resolved; a
+        # group (`Your Instants`, `creatures you control`) is whatever it names while the effect lasts.
+        chosen_subject = (subject is not None and subject.det not in {"", "all", "each", "own"}) or (
+            subject is not None and subject.det == "own" and not subject.many
+        )
+        named = c.selector(subject) if chosen_subject and subject is not None else None
 
         def last_static(g: Game, ctx: Ctx) -> None:
             chosen = frozenset(named.resolve(g, ctx)) if named is not None else None

@@ -130,6 +130,11 @@ class SelectorCompiler:
 
     def predicate(self, node: Selector) -> Pred:
         """The test an event's card or player passes (`a Duke you control`, `this card`, `an opponent`)."""
+        if node.det not in _CORE_DETS or node.post or node.others:
+            from carddb.sim.selectors_broad import broad_predicate, is_broad
+
+            if is_broad(node):
+                return broad_predicate(self, node)
         if node.det == "fixed":
             noun = node.noun
             if noun == "you":

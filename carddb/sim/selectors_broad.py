@@ -254,3 +254,12 @@ def stripped(node: Selector) -> Selector:
     return replace(
         node, others=(), count=None, up_to=False, post=tuple(p for p in node.post if p.name not in BROAD_POSTFIXES)
     )
+
+
+def broad_predicate(sc: SelectorCompiler, node: Selector) -> Pred:
+    """The test a card (or player) passes to be what a broad selector names (`Your Instants`, `2 creatures`)."""
+    domain = PLAYERS if node.noun in PLAYER_NOUNS or node.noun == "they" else "card"
+    sel = compile_broad(sc, node, domain, ZONE_PLAY, None, "")
+    if node.det in {"own", "n", "a", "another", "the", "target", "each", "all", ""} and not isinstance(sel, TargetSel):
+        return sel.pred
+    return lambda g, x, c: x in sel.candidates(g, c)
