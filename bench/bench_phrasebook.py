@@ -120,7 +120,9 @@ def core_handlers() -> frozenset[str] | None:
         from carddb.sim.phrasebook_handlers import PHRASEBOOK
     except ImportError:
         return None
-    return frozenset(PHRASEBOOK.table)
+    from carddb.sim.core_handlers import CORE
+
+    return frozenset(CORE.table) | frozenset(PHRASEBOOK.table)
 
 
 def measure(version: str, styles: list[str] | None = None) -> tuple[dict[str, tuple[int, int]], dict[str, str]]:

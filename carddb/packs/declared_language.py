@@ -292,13 +292,19 @@ def _core(decl: VocabularyDeclaration, nouns: CoreNouns, out: Declared) -> list[
     return kept
 
 
+# Slot names a designer writes for a type without naming it: `{target}` is a selector, `{amount}` a number.
+SLOT_TYPES = {"target": "selector", "card": "selector", "player": "selector", "amount": "number", "cards": "kinds"}
+
+
 def _slot_params(
     text: str, slots: Mapping[str, str], path: Path, out: Declared, minimum: bool = True
-) -> tuple[Param, ...]:
-    """The typed parameters of a declared pattern: a slot named after a type has that type (`{number}`)."""
+) -> tuple[Param, ...] | None:
+    """The typed parameters of a declared pattern: a slot named after a type has that type (`{number}`),
+    so does `{target}` (a selector); None if a slot has no type (reported)."""
     params = []
+    failed = False
     for slot in dict.fromkeys(pattern_slots(text)):
-        type_name = slots.get(slot, slot)
+        type_name = slots.get(slot, SLOT_TYPES.get(slot, slot))
         if type_name not in PARAM_TYPES:
             close = difflib.get_close_matches(type_name, PARAM_TYPES, n=1)
             out.problems.append(
@@ -308,9 +314,10 @@ def _slot_params(
                     f"did you mean '{{{close[0]}}}'?" if close else f"types: {', '.join(PARAM_TYPES)}",
                 )
             )
+            failed = True
             continue
         params.append(Param(slot, type_name, minimum=1 if minimum and type_name in {"number", "count"} else None))
-    return tuple(params)
+    return None if failed else tuple(params)
 
 
 def _keywords(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) -> list[EffectEntry]:
@@ -334,6 +341,8 @@ def _keywords(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) ->
             )
             continue
         params = _slot_params(keyword.keyword, keyword.slots, (*path, "keyword"), out)
+        if params is None:
+            continue
         name = "kw-" + slug(re.sub(r"\{[a-z_]+\}", "", keyword.keyword))
         entries.append(
             EffectEntry(
@@ -354,7 +363,8 @@ def _keywords(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) ->
 
 def _meaning(keyword: KeywordDeclaration) -> str:
     if keyword.means:
-        return f"Means: {keyword.means.rstrip('.')}."
+        written = re.sub(r"\{([a-z_]+)\}", r"\1", keyword.means).rstrip(".")
+        return f"Means: {written}."
     text = keyword.reminder.strip() or keyword.keyword
     return re.sub(r"\{([a-z_]+)\}", r"\1", text if text.endswith(".") else text + ".")
 
@@ -389,6 +399,8 @@ def _phrases(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) -> 
                     _unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index))
                 )
         params = _slot_params(phrase.phrase, phrase.slots, (*path, "phrase"), out)
+        if params is None:
+            continue
         name = phrase.id or slug(re.sub(r"\{[a-z_]+\}", " ", phrase.phrase))
         entries.append(
             EffectEntry(
@@ -407,4 +419,6 @@ def _phrases(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) -> 
 
 
 def _phrase_meaning(phrase: PhraseDeclaration) -> str:
-    return f"Means: {phrase.means.strip().rstrip('.')}."
+    """`Means: Deal 1 damage to target, then draw a card.`: the meaning as the glossary prints it."""
+    text = re.sub(r"\{([a-z_]+)\}", lambda m: m.group(1).replace("_", " "), phrase.means.strip())
+    return f"Means: {text.rstrip('.')}."

@@ -18,11 +18,13 @@ from carddb.files.yamlsource import Located
 from carddb.findings.diagnostics import Finding
 from carddb.packs.declared_checks import check_declared
 from carddb.packs.declared_language import KindWords, declared_language
+from carddb.packs.vocabulary import VocabularyDeclaration
 from carddb.rules.language import RulesLanguage
 from carddb.rules.location import span_of, value_positions
 
 if TYPE_CHECKING:
     from carddb.packs.gamefile import GameDeclaration
+    from carddb.packs.pack import GamePack
 
 
 def game_language(
@@ -34,7 +36,51 @@ def game_language(
     kinds = [KindWords(k.id, k.label, k.plural or f"{k.label}s", tuple(k.subtypes)) for k in game.kinds]
     stats = [(s.id, s.label) for s in game.stats]
     numbers = {n.id: n.value for n in game.numbers}
-    declared = declared_language(game.vocabulary, game_id, kinds, stats, numbers)
+    return located_language(game.vocabulary, doc, path, game_id, kinds, stats, numbers)
+
+
+def vocabulary_language(path: Path, pack: GamePack) -> RulesLanguage:
+    """The rules language a YAML file declares for a Python pack, in game.yaml's form: the file holds a
+    `vocabulary:` mapping, and the pack gives the kinds, stats and numbers. Every problem of the file
+    raises one LocatedError (reported by the command line at its line, like game.yaml's)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from carddb.files.validation import Validated, validation_findings
+    from carddb.files.yamlsource import load_yaml
+    from carddb.findings.errors import LocatedError
+
+    docs, findings = load_yaml(path)
+    doc = docs[0] if docs else None
+    if findings or doc is None or not isinstance(doc.value, dict) or "vocabulary" not in doc.value:
+        where = doc.span if doc is not None else None
+        shape = Finding("E-YAML-SHAPE", "the file holds a mapping with a `vocabulary:` key", path, where)
+        raise LocatedError(findings or [shape])
+    try:
+        declaration = TypeAdapter(VocabularyDeclaration).validate_python(doc.value["vocabulary"])
+    except ValidationError as exc:
+        validated = Validated("vocabulary", VocabularyDeclaration)
+        raise LocatedError(
+            validation_findings(exc.errors(include_url=False), doc.sub("vocabulary"), validated)
+        ) from None
+    kinds = [KindWords(k.id, k.label, k.plural, k.subtypes) for k in pack.kinds]
+    stats = [(s.id, s.label) for s in pack.stats]
+    language, problems = located_language(declaration, doc, path, pack.id, kinds, stats, pack.number_values)
+    if problems or language is None:
+        raise LocatedError(problems)
+    return language
+
+
+def located_language(
+    vocabulary: VocabularyDeclaration,
+    doc: Located,
+    path: Path,
+    game_id: str,
+    kinds: list[KindWords],
+    stats: list[tuple[str, str]],
+    numbers: dict[str, int],
+) -> tuple[RulesLanguage | None, list[Finding]]:
+    """The language of a `vocabulary:` section of `doc`, or every problem of it, located in the file."""
+    declared = declared_language(vocabulary, game_id, kinds, stats, numbers)
     findings = [
         Finding(p.code, p.message, path, doc.value_span(("vocabulary", *p.path)), hint=p.hint)
         for p in declared.problems

@@ -45,9 +45,9 @@ def _handler(entry: EffectEntry) -> Any:
         if isinstance(parsed, tuple):  # conditions
             conds = c.conditions(parsed)
             return Condition(lambda g, ctx: all(cond.test(g, ctx) for cond in conds))
-        if entry.role == "keyword":  # a whole ability: its parts join the card's
+        if entry.role == "keyword" or not isinstance(parsed, SentenceAbility):
+            # a whole ability (`Gives 1 energy each turn` means a trigger): its parts join the card's
             return _compile_ability(parsed, entry.means, c.sim, c.record, 0, 0)
-        assert isinstance(parsed, SentenceAbility)
         return _sentences(parsed.sentences, c, entry)
 
     return handle
