@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import csv
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -56,13 +57,11 @@ def style_language(style: str, version: str):  # type: ignore[no-untyped-def]
     path = CORPUS / "styles" / f"{style}.yaml"
     if version == "phrases":
         return load_game_file(path, f"corpus-{style}").language
-    source = path.read_text(encoding="utf-8")
-    without = CORPUS / "styles" / f".{style}-words.yaml"  # the style's words without its own phrases
-    without.write_text(_without_phrases(source), encoding="utf-8")
-    try:
+    # The style's words without its own phrases, in a folder of its own: tests may measure in parallel.
+    with tempfile.TemporaryDirectory() as folder:
+        without = Path(folder) / path.name
+        without.write_text(_without_phrases(path.read_text(encoding="utf-8")), encoding="utf-8")
         language = load_game_file(without, f"corpus-{style}").language
-    finally:
-        without.unlink()
     if version == "broad":
         return language
     assert language is not None
