@@ -55,14 +55,8 @@ def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEnt
     if not broad:
         return classic
     from carddb.rules.phrasebook_broad import broad_effects
-    from carddb.rules.phrasebook_shapes import (
-        BROAD_PARAMS,
-        BROAD_PATTERNS,
-        CLASSIC_EXAMPLES,
-        SUPERSEDED,
-        broad_moments,
-        broad_shapes,
-    )
+    from carddb.rules.phrasebook_moments import broad_moments
+    from carddb.rules.phrasebook_shapes import BROAD_PARAMS, BROAD_PATTERNS, CLASSIC_EXAMPLES, SUPERSEDED, broad_shapes
 
     kept = [
         replace(

@@ -1,5 +1,5 @@
-"""The broad phrasebook's other entries: how effects combine and last, continuous effects, triggers,
-events, conditions and costs, and the broad wordings of the classic entries.
+"""The broad phrasebook's other entries: how effects combine and last, continuous effects, and the
+broad wordings of the classic entries (triggers, events, conditions and costs: phrasebook_moments.py).
 
 Combining entries take other phrases as parameters (`{first}, then {second}`, `{effect} until end
 of turn`, `{static} while {conditions}`), so any effect can be joined, made to last or multiplied
@@ -20,7 +20,7 @@ YOU = Selector("fixed", "you")
 THIS = Selector("fixed", "this-card")
 
 
-def _entry(
+def core_entry(
     name: str, role: Role, patterns: tuple[Pattern, ...], meaning: str, examples: tuple[str, ...], *params: Param
 ) -> EffectEntry:
     return EffectEntry(name, role, patterns, meaning, examples, params, core=True)
@@ -33,7 +33,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
     static = Param("static", "static")
     group = Param("group", "selector")
     return [
-        _entry(
+        core_entry(
             "then",
             "effect",
             (
@@ -48,7 +48,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             first,
             second,
         ),
-        _entry(
+        core_entry(
             "until-end-of-turn",
             "effect",
             (
@@ -62,7 +62,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             ("Target creature gets +3/+1 until end of turn.", "Creatures you control gain Flying this turn."),
             lasting,
         ),
-        _entry(
+        core_entry(
             "until-next-turn",
             "effect",
             (Pattern("{effect} until the start of your next turn"),),
@@ -70,7 +70,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             ("Target creature can't attack until the start of your next turn.",),
             lasting,
         ),
-        _entry(
+        core_entry(
             "until-phase",
             "effect",
             (Pattern("{effect} until the end of {phase}"), Pattern("{effect} until {phase}", (("word", "until"),))),
@@ -79,7 +79,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             lasting,
             Param("phase", "phase"),
         ),
-        _entry(
+        core_entry(
             "for-each",
             "effect",
             (Pattern("{effect} for {group}"),),
@@ -88,7 +88,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("effect", "effect"),
             group,
         ),
-        _entry(
+        core_entry(
             "unless-pays",
             "effect",
             (Pattern("{effect} unless {player} pay(s) {amount} {resource}"),),
@@ -99,7 +99,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("amount", "number", minimum=1),
             Param("resource", "resource"),
         ),
-        _entry(
+        core_entry(
             "instead",
             "effect",
             (Pattern("{effect} instead"),),
@@ -108,7 +108,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("effect", "effect"),
         ),
         # -- continuous effects
-        _entry(
+        core_entry(
             "stat-static",
             "static",
             (
@@ -124,7 +124,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("stat", "stat"),
             Param("amount", "number", minimum=1),
         ),
-        _entry(
+        core_entry(
             "has-keyword",
             "static",
             (Pattern("{target} ha(s|ve) {keyword}"),),
@@ -133,7 +133,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("target", "selector"),
             Param("keyword", "keyword"),
         ),
-        _entry(
+        core_entry(
             "cost-modifier",
             "static",
             (
@@ -149,7 +149,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("amount", "number", minimum=1),
             Param("resource", "resource"),
         ),
-        _entry(
+        core_entry(
             "cannot",
             "static",
             (
@@ -168,7 +168,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("verb", "verb"),
             Param("other", "selector"),
         ),
-        _entry(
+        core_entry(
             "damage-bonus",
             "static",
             (
@@ -181,7 +181,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("amount", "number", minimum=1),
             Param("target", "selector"),
         ),
-        _entry(
+        core_entry(
             "hand-size-bonus",
             "static",
             (Pattern("{player} get(s) {change} maximum hand size"),),
@@ -190,7 +190,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("player", "selector", nouns.players, reason="is not a player"),
             Param("change", "change"),
         ),
-        _entry(
+        core_entry(
             "enters-with",
             "static",
             (Pattern("{target} enter(s) play with {amount} {counter} counter(s) on it"),),
@@ -200,7 +200,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("amount", "number", minimum=1),
             Param("counter", "counter"),
         ),
-        _entry(
+        core_entry(
             "limit-per",
             "static",
             (
@@ -215,7 +215,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("count", "count", minimum=1),
             Param("phase", "phase"),
         ),
-        _entry(
+        core_entry(
             "worth",
             "static",
             (Pattern("Worth {amount} {resource}"),),
@@ -224,7 +224,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("amount", "number", minimum=1),
             Param("resource", "resource"),
         ),
-        _entry(
+        core_entry(
             "play-only-if",
             "static",
             (Pattern("Play only if {conditions}"),),
@@ -232,7 +232,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             ("Play only if you control a creature.",),
             Param("conditions", "conditions"),
         ),
-        _entry(
+        core_entry(
             "while",
             "static",
             (Pattern("{static} while {conditions}"), Pattern("While {conditions}, {static}", (("word", "first"),))),
@@ -241,7 +241,7 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             static,
             Param("conditions", "conditions"),
         ),
-        _entry(
+        core_entry(
             "static-for-each",
             "static",
             (Pattern("{static} for {group}"),),
@@ -249,339 +249,6 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             ("This creature gets +1 power for each artifact you control.",),
             static,
             group,
-        ),
-    ]
-
-
-def broad_moments(nouns: CoreNouns) -> list[EffectEntry]:
-    """Triggers, events, conditions and costs of the broad phrasebook."""
-    player = Param("player", "selector", nouns.players, reason="is not a player")
-    target = Param("target", "selector")
-    card = Param("card", "selector")
-    amount = Param("amount", "number", minimum=1)
-    phase = Param("phase", "phase")
-    return [
-        _entry(
-            "phase-start",
-            "trigger",
-            (Pattern("At the start of {phase}"), Pattern("At the beginning of {phase}", (("word", "beginning"),))),
-            "The ability triggers when that phase or round begins.",
-            ("At the start of the round, gain 1 energy.",),
-            phase,
-        ),
-        _entry(
-            "phase-end",
-            "trigger",
-            (Pattern("At the end of {phase}"), Pattern("During {phase}", (("word", "during"),))),
-            "The ability triggers when that phase or round ends.",
-            ("At the end of the round, discard this card.",),
-            phase,
-        ),
-        _entry(
-            "enters-play",
-            "event",
-            (
-                Pattern("{target} enter(s) play"),
-                Pattern("{target} come(s) into play", (("word", "comes"),)),
-                Pattern("{target} is put into play", (("word", "put"),)),
-                Pattern("{target} is summoned", (("word", "summoned"),)),
-            ),
-            "A card comes into play.",
-            ("When this creature enters play, draw a card.",),
-            target,
-        ),
-        _entry(
-            "leaves-play",
-            "event",
-            (Pattern("{target} leave(s) play"), Pattern("{target} would leave play", (("would", True),))),
-            "A card leaves play (for any reason); `would` answers it before it does.",
-            ("When this creature leaves play, each player gains 1 life.",),
-            target,
-        ),
-        _entry(
-            "attack-event",
-            "event",
-            (
-                Pattern("{target} attack(s)"),
-                Pattern("{target} attack(s) {other}"),
-                Pattern("{target} declare(s) an attack", (("word", "declares"),)),
-            ),
-            "A card (or player) attacks.",
-            ("Whenever this creature attacks, it gets +1/+0 until end of turn.",),
-            target,
-            Param("other", "selector"),
-        ),
-        _entry(
-            "block-event",
-            "event",
-            (Pattern("{target} block(s)"), Pattern("{target} defend(s)", (("word", "defend"),))),
-            "A card blocks (or defends against) an attack.",
-            ("Whenever this creature blocks, gain 1 life.",),
-            target,
-        ),
-        _entry(
-            "deals-damage",
-            "event",
-            (
-                Pattern("{source} deal(s) damage to {target}"),
-                Pattern("{source} deal(s) combat damage to {target}", (("combat", True),)),
-                Pattern("{source} inflict(s) battle damage to {target}", (("combat", True), ("word", "inflict"))),
-            ),
-            "A card deals damage (in combat) to a card or player.",
-            ("Whenever this creature deals combat damage to a player, draw a card.",),
-            Param("source", "selector"),
-            target,
-        ),
-        _entry(
-            "gains-card",
-            "event",
-            (Pattern("{player} gain(s) {card}"), Pattern("{player} acquire(s) {card}", (("word", "acquire"),))),
-            "A player gains a card (from the cards available to all).",
-            ("When you gain this card, gain 1 life.",),
-            Param("player", "selector", nouns.players, reason="is not a player"),
-            card,
-        ),
-        _entry(
-            "would-take-damage",
-            "event",
-            (Pattern("{target} would be dealt damage"), Pattern("{target} would take damage", (("word", "take"),))),
-            "Damage is about to be dealt to a card or player (an effect can prevent or redirect it).",
-            ("Whenever this creature would be dealt damage, prevent 1 of that damage.",),
-            Param(
-                "target", "selector", nouns.with_health, violation="E-TARGET-NO-HEALTH", reason="is never dealt damage"
-            ),
-        ),
-        _entry(
-            "acts",
-            "event",
-            (Pattern("{target} {verb}"), Pattern("{target} {verb} {other}")),
-            "A card or player does one of the game's actions (quests, challenges...).",
-            ("Whenever this creature quests, gain 1 life.",),
-            target,
-            Param("verb", "verb"),
-            Param("other", "selector"),
-        ),
-        _entry(
-            "has-resource",
-            "condition",
-            (Pattern("{player} ha(s|ve) {quantity} {resource}"),),
-            "Counts how much of a resource a player has.",
-            ("If you have 10 or more life, draw a card.",),
-            player,
-            Param("quantity", "quantity"),
-            Param("resource", "resource"),
-        ),
-        _entry(
-            "has-more-resource",
-            "condition",
-            (Pattern("{player} ha(s|ve) more {resource} than {other}"),),
-            "Compares how much of a resource two players have.",
-            ("If you have more life than target opponent, draw a card.",),
-            player,
-            Param("resource", "resource"),
-            Param("other", "selector", nouns.players, reason="is not a player"),
-        ),
-        _entry(
-            "has-cards",
-            "condition",
-            (Pattern("{player} ha(s|ve) {quantity} cards in {zone}"),),
-            "Counts the cards in a player's zone (hand, discard pile...).",
-            ("If you have no cards in hand, draw a card.",),
-            player,
-            Param("quantity", "quantity"),
-            Param("zone", "zone"),
-        ),
-        _entry(
-            "has-card",
-            "condition",
-            (Pattern("{player} ha(s|ve) {card}"), Pattern("{player} control(s) {card}", (("word", "control"),))),
-            "Whether a player has such a card (in play, unless a zone is named).",
-            ("If you control an artifact, draw a card.", "If you have another creature in play, gain 1 life."),
-            player,
-            card,
-        ),
-        _entry(
-            "is-state",
-            "condition",
-            (
-                Pattern("{target} is {state}", (("negated", False),)),
-                Pattern("{target} is not {state}", (("negated", True),)),
-            ),
-            "Whether the card is in that state (exhausted, attacking, damaged...).",
-            ("If this creature is exhausted, gain 1 life.",),
-            target,
-            Param("state", "state"),
-        ),
-        _entry(
-            "is-kind",
-            "condition",
-            (Pattern("{target} is {kind}"),),
-            "Whether the card named earlier is of that kind.",
-            ("Reveal the top card of your deck. If it is a creature, put it into your hand.",),
-            target,
-            Param("kind", "kind"),
-        ),
-        _entry(
-            "is-in-zone",
-            "condition",
-            (Pattern("{target} is in {zone}"),),
-            "Whether the card is in that zone.",
-            ("If this card is in your graveyard, draw a card.",),
-            target,
-            Param("zone", "zone"),
-        ),
-        _entry(
-            "costs-at",
-            "condition",
-            (
-                Pattern("{target} cost(s) {amount} {resource} or {comparison}"),
-                Pattern("{target} cost(s) {amount} or {comparison}"),
-            ),
-            "Compares what the card costs with a number.",
-            ("Reveal the top card of your deck. If it costs 3 energy or more, draw a card.",),
-            target,
-            Param("amount", "number"),
-            Param("resource", "resource"),
-            Param("comparison", "comparison"),
-        ),
-        _entry(
-            "dealt-at",
-            "condition",
-            (Pattern("{source} deal(s) {quantity} damage"),),
-            "Compares the damage the card dealt (this turn, or in the attack) with a number.",
-            ("If this creature deals 4 or more damage, draw a card.",),
-            Param("source", "selector"),
-            Param("quantity", "quantity"),
-        ),
-        _entry(
-            "has-acted",
-            "condition",
-            (Pattern("{target} {verb}"),),
-            "Whether the card or player did that this turn (the game's verb: quests, hits...).",
-            ("If this creature quests, gain 1 life.",),
-            target,
-            Param("verb", "verb"),
-        ),
-        _entry(
-            "has-counters",
-            "condition",
-            (Pattern("{target} ha(s|ve) {quantity} {counter} counter(s) on it"),),
-            "Counts the counters of a kind on the card.",
-            ("If this creature has any +1/+1 counters on it, draw a card.",),
-            target,
-            Param("quantity", "quantity"),
-            Param("counter", "counter"),
-        ),
-        _entry(
-            "you-do",
-            "condition",
-            (Pattern("you do"), Pattern("you did", (("word", "did"),))),
-            "Whether you did the optional sentence before this one.",
-            ("You may discard a card. If you do, draw 2 cards.",),
-        ),
-        _entry(
-            "coin-heads",
-            "condition",
-            (
-                Pattern("you flip heads", (("count", 1), ("word", "flip"))),
-                Pattern("both of them are heads", (("count", 2), ("word", "both"))),
-                Pattern("{count} of them are heads"),
-            ),
-            "Whether (that many of) the coins flipped earlier in the ability came up heads.",
-            ("Flip 2 coins. If both of them are heads, draw 2 cards.",),
-            Param("count", "count", minimum=1),
-        ),
-        _entry(
-            "during-turn",
-            "condition",
-            (
-                Pattern("during your turn", (("negated", False),)),
-                Pattern("during an opponent's turn", (("negated", True),)),
-            ),
-            "Whether it is (or is not) your turn.",
-            ("If during your turn, draw a card.",),
-        ),
-        _entry(
-            "played-this-turn",
-            "condition",
-            (Pattern("{player} ha(s|ve) played {card} this turn"),),
-            "Whether the player played such a card earlier this turn.",
-            ("If you have played an Instant this turn, draw a card.",),
-            player,
-            card,
-        ),
-        _entry(
-            "cost-pay",
-            "cost",
-            (
-                Pattern("Pay {amount} {resource}"),
-                Pattern("Spend {amount} {resource}", (("word", "spend"),)),
-                Pattern("{amount} {resource}", (("word", "bare"),)),
-            ),
-            "You pay that much of a resource to use the ability.",
-            ("Pay 2 energy: Draw a card.",),
-            amount,
-            Param("resource", "resource"),
-        ),
-        _entry(
-            "cost-exhaust",
-            "cost",
-            (
-                Pattern("Exhaust {card}"),
-                Pattern("Tap {card}", (("word", "tap"),)),
-                Pattern("Exert {card}", (("word", "exert"),)),
-                Pattern("Exhaust", (("card", THIS),)),
-                Pattern("Tap", (("card", THIS), ("word", "tap"))),
-                Pattern("Exert", (("card", THIS), ("word", "exert"))),
-            ),
-            "You exhaust a card you control (this card, unless another is named) to use the ability.",
-            ("Exhaust this card: Gain 1 energy.",),
-            card,
-        ),
-        _entry(
-            "cost-sacrifice",
-            "cost",
-            (Pattern("Sacrifice {card}"), Pattern("Destroy {card}", (("word", "destroy"),))),
-            "You put a card you control into its owner's discard pile to use the ability.",
-            ("Sacrifice another creature: Put a +1/+1 counter on this card.",),
-            Param("card", "selector", nouns.permanents, reason="is not a card in play"),
-        ),
-        _entry(
-            "cost-discard",
-            "cost",
-            (Pattern("Discard {card}"), Pattern("Discard {card} from play", (("from", "play"),))),
-            "You discard cards from your hand (or this card, from play) to use the ability.",
-            ("Discard a card: Draw a card.",),
-            card,
-        ),
-        _entry(
-            "cost-remove-counters",
-            "cost",
-            (
-                Pattern("Remove {amount} {counter} counter(s) from {card}"),
-                Pattern("Spend {amount} {counter}", (("card", THIS), ("word", "spend"))),
-            ),
-            "You take counters off a card to use the ability.",
-            ("Remove a charge counter from this card: Draw a card.",),
-            amount,
-            Param("counter", "counter"),
-            card,
-        ),
-        _entry(
-            "cost-target",
-            "cost",
-            (Pattern("Target {card}"),),
-            "You choose the ability's target as you use it (`it` names it after the semicolon).",
-            ("Target 1 creature; exhaust it.",),
-            Param("card", "counted"),
-        ),
-        _entry(
-            "cost-reveal",
-            "cost",
-            (Pattern("Reveal {card}"),),
-            "You show a card from your hand to use the ability.",
-            ("Reveal a creature in your hand: Gain 1 life.",),
-            card,
         ),
     ]
 
