@@ -288,7 +288,7 @@ class RulesLanguage:
             self.resource_rules[rule] = res.id
             forms = {res.singular.lower(), res.plural.lower()}
             alternatives["resource"].append("(" + " | ".join(_words(f) for f in sorted(forms)) + f") -> {rule}")
-        alternatives["adjective"] = [_literal(a.lower()) for a in vocab.adjectives]
+        alternatives["adjective"] = [_words(a.lower()) for a in vocab.adjectives]  # `most powerful`: two tokens
         for sid, text in vocab.fixed_selectors:
             rule = f"f_{_ident(sid)}"
             if rule in self.fixed_rules:  # another wording of the same selector: `this creature` for `this card`

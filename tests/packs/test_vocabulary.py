@@ -174,3 +174,14 @@ def test_a_game_without_a_vocabulary_keeps_free_text(project: Path) -> None:
     )
     code, out = cli("validate", "--strict", "--project", str(project))
     assert (code, out.strip()) == (0, "0 errors, 0 warnings")
+
+
+def test_an_adjective_of_two_words_is_read_in_rules_text(project: Path) -> None:
+    # `most powerful` is two words of the text: it used to be one terminal the lexer never made.
+    edit(data(project, "game.yaml"), "vocabulary:", "vocabulary:\n  adjectives: [most powerful]")
+    cards = data(project, "cards/tactics.yaml")
+    edit(cards, "  text: Scorch a Creature.\n", "  text: Deal 2 damage to the Most  Powerful creature.\n")
+    code, out = cli("fmt", "--project", str(project))
+    assert code == 0, out
+    assert "  text: Deal 2 damage to the most powerful Creature.\n" in cards.read_text()
+    assert cli("validate", "--strict", "--project", str(project)) == (0, "0 errors, 0 warnings\n")
