@@ -134,6 +134,22 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
             Param("keyword", "keyword"),
         ),
         core_entry(
+            "stat-and-keyword",
+            "static",
+            (
+                Pattern("{target} get(s) {change} and gain(s) {keyword}"),
+                Pattern("{target} get(s) {change} and ha(s|ve) {keyword}", (("word", "have"),)),
+            ),
+            "The cards' stats are higher (or lower) by that much and they have the keyword while this applies.",
+            (
+                "Creatures you control get +1/+0 and have Haste.",
+                "Target creature gets +2/+0 and gains Flying until end of turn.",
+            ),
+            Param("target", "selector"),
+            Param("change", "change"),
+            Param("keyword", "keyword"),
+        ),
+        core_entry(
             "cost-modifier",
             "static",
             (

@@ -39,6 +39,12 @@ def _has_keyword(phrase: Phrase, c: Compiler) -> Static:
     return Static("keyword", _target(c, phrase), kinds=frozenset({keyword_name(phrase)}), text=phrase.entry)
 
 
+@PHRASEBOOK("stat-and-keyword")
+def _stat_and_keyword(phrase: Phrase, c: Compiler) -> list[Static]:
+    """`get +1/+0 and gain Trample`: both continuous effects, on the same cards for as long."""
+    return [*_stat_static(phrase, c), _has_keyword(phrase, c)]
+
+
 @PHRASEBOOK("cost-modifier")
 def _cost_modifier(phrase: Phrase, c: Compiler) -> Static:
     amount = number(phrase) * (1 if phrase.arg("more") is True else -1)

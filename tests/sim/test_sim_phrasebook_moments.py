@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from phrasebook_table import SCENARIOS, Table, run_scenario, scenario
 
-from carddb.sim.broad_state import cannot, end_phase, has_keyword, mark, start_phase, stat
+from carddb.sim.broad_state import cannot, end_phase, expire_lasting, has_keyword, mark, start_phase, stat
 from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY
 from carddb.sim.program import Ctx, Event
 
@@ -39,6 +39,27 @@ def _haste(t: Table, text: str) -> None:
     assert has_keyword(t.g, mine, "kw-haste") and not has_keyword(t.g, theirs, "kw-haste")
     t.g.move(source, ZONE_DISCARD)
     assert not has_keyword(t.g, mine, "kw-haste")
+
+
+@scenario("stat-and-keyword", "Creatures you control get +1/+0 and have Haste.")
+def _anthem_and_haste(t: Table, text: str) -> None:
+    mine, theirs = t.card(), t.card(owner=1)
+    source = t.card("artifact", text)
+    assert (stat(t.g, mine, "power"), stat(t.g, mine, "toughness"), stat(t.g, theirs, "power")) == (3, 2, 2)
+    assert has_keyword(t.g, mine, "kw-haste") and not has_keyword(t.g, theirs, "kw-haste")
+    t.g.move(source, ZONE_DISCARD)
+    assert stat(t.g, mine, "power") == 2 and not has_keyword(t.g, mine, "kw-haste")
+
+
+@scenario("stat-and-keyword", "Target creature gets +2/+0 and gains Flying until end of turn.")
+def _pump_and_flying(t: Table, text: str) -> None:
+    creature, other = t.card(), t.card()
+    t.run(text, targets=[creature])
+    assert (stat(t.g, creature, "power"), stat(t.g, other, "power")) == (4, 2)
+    assert has_keyword(t.g, creature, "kw-flying") and not has_keyword(t.g, other, "kw-flying")
+    t.g.turn += 1
+    expire_lasting(t.g)
+    assert stat(t.g, creature, "power") == 2 and not has_keyword(t.g, creature, "kw-flying")
 
 
 @scenario("cost-modifier", "Your Instants cost 1 less.")
