@@ -185,3 +185,15 @@ def test_an_adjective_of_two_words_is_read_in_rules_text(project: Path) -> None:
     assert code == 0, out
     assert "  text: Deal 2 damage to the most powerful Creature.\n" in cards.read_text()
     assert cli("validate", "--strict", "--project", str(project)) == (0, "0 errors, 0 warnings\n")
+
+
+def test_a_word_where_nothing_may_come_is_told_with_the_closest_phrasings(project: Path) -> None:
+    # After a keyword, no phrase of the game continues: the parser expects nothing, so the message
+    # must not end in an empty "expected" list.
+    cards = data(project, "cards/creatures.yaml")
+    edit(cards, "  text: Haste\n", "  text: Haste. Draw a card.\n")
+    (finding,) = findings(project)
+    assert "E-RULES-SYNTAX 'Draw' cannot come here: no phrase of this game continues this way" in finding
+    _, out = cli("validate", "--project", str(project))
+    assert "hint: closest known phrasings: Draw a card" in out
+    assert not re.search(r"expected\s*$", out, re.MULTILINE)
