@@ -213,6 +213,7 @@ class Modes(Node):
 
     items: tuple[Phrase, ...]
     ors: tuple[bool, ...] = field(default=(), compare=False)  # `or` written before each item after the first
+    bullets: bool = field(default=False, compare=False)  # written `• A. • B` (a list of sentences)
 
 
 # What a condition keyword may gate: any ability but a timed one or another condition.

@@ -297,6 +297,10 @@ class BroadBuilders:
                 saw_or = True
         return Modes(tuple(items), tuple(ors), start=s, end=e)
 
+    def bulleted_modes(self, ch: list[Any], s: int, e: int) -> Modes:
+        items = tuple(child for child in ch if isinstance(child, Phrase))
+        return Modes(items, (False,) * (len(items) - 1), bullets=True, start=s, end=e)
+
     def lasting(self, ch: list[Any], s: int, e: int) -> Any:
         return ch[0]
 

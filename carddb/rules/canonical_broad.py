@@ -89,6 +89,13 @@ class BroadRenderer:
 
     def modes(self, modes: Modes) -> list[Piece]:
         out: list[Piece] = []
+        if modes.bullets:
+            for index, item in enumerate(modes.items):
+                if index:
+                    out.append(self.piece(".", "punct"))
+                out.append(self.piece("\u2022", "punct"))
+                out += self.phrase(item, initial=True)  # type: ignore[attr-defined]
+            return out
         for index, item in enumerate(modes.items):
             if index:
                 out.append(self.piece(";", "punct"))

@@ -206,6 +206,8 @@ _FORMS = re.compile(r"\(([a-z]*)\|([a-z]*)\)", re.IGNORECASE)
 # comma alone would leave the parser unable to tell `Exhaust this card, ...` (costs) from an effect.
 THEN = ", then"
 THEN_RE = re.compile(r",[ \t]*then\b")
+# `. •` too: after an item of a bulleted list of modes, a period alone could end the sentence.
+NEXT_BULLET = ". \u2022"
 
 
 def _then_tokens(words: list[str]) -> list[str]:
@@ -449,7 +451,7 @@ class WordToken(str):
 FAST_TOKEN_RE = re.compile(r"[A-Za-z]++(?:-[A-Za-z]++)*+|\{[A-Za-z0-9]++\}|[0-9]++|['\u2019]s\b|\S")
 # A broad language's tokens: `, then` is one (see THEN), and so is a contraction (`can't`).
 BROAD_TOKEN_RE = re.compile(
-    r",[ \t]*then\b|[A-Za-z]++(?:-[A-Za-z]++)*+(?:['\u2019]t\b)?|\{[A-Za-z0-9]++\}|[0-9]++|['\u2019]s\b|\S"
+    r",[ \t]*then\b|\.[ \t]*\u2022|[A-Za-z]++(?:-[A-Za-z]++)*+(?:['\u2019]t\b)?|\{[A-Za-z0-9]++\}|[0-9]++|['\u2019]s\b|\S"
 )
 DASHES = {"\u2013": "-", "\u2014": "-", "\u2019s": "'s"}
 
@@ -466,6 +468,8 @@ def tokenize(text: str, table: dict[str, str], token_re: re.Pattern[str] = FAST_
         first = value[0]
         if first == "," and len(value) > 1:  # `, then` (broad languages)
             ttype = table.get(THEN, "BADCHAR")
+        elif first == "." and len(value) > 1:  # `. •`: the next item of a bulleted list (broad languages)
+            ttype = table.get(NEXT_BULLET, "BADCHAR")
         elif value.isdecimal():  # not isdigit(): '¹' is a digit that int() cannot read, so it is a BADCHAR
             ttype = "INT"
         elif first.isalpha() or first == "{":

@@ -13,6 +13,7 @@ from typing import Any
 from carddb.rules.astbuild import AstBuilder, Build
 from carddb.rules.language import (
     DASHES,
+    NEXT_BULLET,
     THEN,
     RulesLanguage,
     WordToken,
@@ -112,6 +113,8 @@ class ParseTable:
             ttype = "INT"
         elif first == "," and len(word) > 1:  # `, then` (broad languages)
             ttype = self.word_types.get(THEN, "BADCHAR")
+        elif first == "." and len(word) > 1:  # `. •` (broad languages)
+            ttype = self.word_types.get(NEXT_BULLET, "BADCHAR")
         elif first.isalpha() or first == "{":
             ttype = self.word_types.get(word.lower(), "WORD")
             if ttype == "WORD" and "\u2019" in word:  # a curly apostrophe: `can’t`

@@ -440,10 +440,14 @@ def broad_effects(nouns: CoreNouns) -> list[EffectEntry]:
             (
                 Pattern("Choose {count} - {modes}", you),
                 Pattern("Choose {count}: {modes}", (*you, ("word", "colon"))),
+                Pattern("Apply {count} of these effects: {modes}", (*you, ("word", "apply"))),
                 Pattern("{player} choose(s) {count}: {modes}"),
             ),
             "A player chooses that many of the effects (different ones); they happen in the order written.",
-            ("Choose one - Gain 5 life; or draw 2 cards.",),
+            (
+                "Choose one - Gain 5 life; or draw 2 cards.",
+                "Choose one: \u2022 Destroy target artifact. \u2022 Draw 2 cards.",
+            ),
             player,
             Param("count", "count", minimum=1),
             Param("modes", "modes"),

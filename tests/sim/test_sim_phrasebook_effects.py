@@ -430,6 +430,15 @@ def _modes(t: Table, text: str) -> None:
     assert (t.life(0), len(t.hand())) == (20, 2)
 
 
+@scenario("choose-modes", "Choose one: \u2022 Destroy target artifact. \u2022 Draw 2 cards.")
+def _bulleted_modes(t: Table, text: str) -> None:
+    t.deck(3)
+    artifact = t.card("artifact", owner=1)
+    t.agents[0].picks = [0]
+    t.run(text, targets=[artifact])
+    assert t.zone(artifact) == ZONE_DISCARD and t.hand() == []  # the first item only
+
+
 @scenario("then", "Draw a card, then discard a card.")
 def _then(t: Table, text: str) -> None:
     top = t.deck(2)[-1]
