@@ -12,7 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[2]
-FLOOR = 0.70
+FLOOR = 0.72
 
 
 def bench() -> ModuleType:
