@@ -108,7 +108,7 @@ def _discard(phrase: Phrase, c: Compiler) -> Op:
 def _deal_damage(phrase: Phrase, c: Compiler) -> Op:
     amount = number(phrase)
     what = c.selector(selector(phrase, "target"), hint="harm")
-    if what.domain == PLAYERS:  # a game whose players can be dealt damage (the broad phrasebook's `any target`)
+    if what.domain == PLAYERS:  # a game whose players have health (`Simulator.damage_player`)
         return for_each(what, lambda g, player, ctx: g.sim.damage_player(g, player, amount))
     return for_each(what, lambda g, uid, ctx: deal_damage(g, uid, amount))
 

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sim_table import Scripted
+from support.simtable import Scripted
 
 from carddb.packs.gamefile import load_game_file
 from carddb.packs.pack import GamePack
@@ -77,10 +77,11 @@ class PhrasebookSimulator(DirectSimulator):
     def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
         return would_be_dealt(game, uid, amount)
 
-    def damage_player(self, game: Game, player: int, amount: int) -> None:
+    def damage_player(self, game: Game, player: int, amount: int) -> int:
         left = would_be_dealt(game, player, amount, player=True)
         key = "res:life"
         game.counters[player][key] = game.counters[player].get(key, 0) - left
+        return left
 
 
 class Table:
