@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from carddb.packs.declared_language import Declared, Path
 from carddb.rules.ast import Ability, Phrase, phrases
+from carddb.rules.canonical import indefinite_article
 from carddb.rules.checks import check_ability, check_text_shape
 from carddb.rules.language import RulesLanguage
 from carddb.rules.means import MEANS_RULES, expanded, parse_means
@@ -131,10 +132,11 @@ def _meaning(entry: EffectEntry, path: Path, language: RulesLanguage) -> Iterato
     result = parse_means(entry, use, language)
     if isinstance(result, Problem):
         text = expanded(entry, use, language)
+        role = entry.role.replace("-", " ")
         yield TextProblem(
             where,
             result.code,
-            f"what '{entry.patterns[0].text}' means is not core rules text of a {entry.role.replace('-', ' ')}: "
+            f"what '{entry.patterns[0].text}' means is not core rules text of {indefinite_article(role)} {role}: "
             f"'{text}': {result.message}",
             result.hint,
         )
