@@ -208,6 +208,8 @@ THEN = ", then"
 THEN_RE = re.compile(r",[ \t]*then\b")
 # `. •` too: after an item of a bulleted list of modes, a period alone could end the sentence.
 NEXT_BULLET = ". \u2022"
+# And `for the rest` (`... for the rest of this turn`): after an effect, `for` alone starts `for each ...`.
+FOR_THE_REST = "for the rest"
 
 
 def _then_tokens(words: list[str]) -> list[str]:
@@ -215,6 +217,8 @@ def _then_tokens(words: list[str]) -> list[str]:
     for word in words:
         if word == "then" and out and out[-1] == ",":
             out[-1] = THEN
+        elif word == "rest" and out[-2:] == ["for", "the"]:
+            out[-2:] = [FOR_THE_REST]
         else:
             out.append(word)
     return out
@@ -451,7 +455,7 @@ class WordToken(str):
 FAST_TOKEN_RE = re.compile(r"[A-Za-z]++(?:-[A-Za-z]++)*+|\{[A-Za-z0-9]++\}|[0-9]++|['\u2019]s\b|\S")
 # A broad language's tokens: `, then` is one (see THEN), and so is a contraction (`can't`).
 BROAD_TOKEN_RE = re.compile(
-    r",[ \t]*then\b|\.[ \t]*\u2022|[A-Za-z]++(?:-[A-Za-z]++)*+(?:['\u2019]t\b)?|\{[A-Za-z0-9]++\}|[0-9]++|['\u2019]s\b|\S"
+    r",[ \t]*then\b|\.[ \t]*\u2022|for[ \t]+the[ \t]+rest\b|[A-Za-z]++(?:-[A-Za-z]++)*+(?:['\u2019]t\b)?|\{[A-Za-z0-9]++\}|[0-9]++|['\u2019]s\b|\S"
 )
 DASHES = {"\u2013": "-", "\u2014": "-", "\u2019s": "'s"}
 
@@ -473,7 +477,7 @@ def tokenize(text: str, table: dict[str, str], token_re: re.Pattern[str] = FAST_
         elif value.isdecimal():  # not isdigit(): '¹' is a digit that int() cannot read, so it is a BADCHAR
             ttype = "INT"
         elif first.isalpha() or first == "{":
-            ttype = table.get(value.lower(), "WORD")
+            ttype = table.get(value.lower() if " " not in value and "\t" not in value else FOR_THE_REST, "WORD")
             if ttype == "WORD" and "\u2019" in value:
                 ttype = table.get(value.lower().replace("\u2019", "'"), "WORD")
         else:

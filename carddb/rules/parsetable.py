@@ -13,6 +13,7 @@ from typing import Any
 from carddb.rules.astbuild import AstBuilder, Build
 from carddb.rules.language import (
     DASHES,
+    FOR_THE_REST,
     NEXT_BULLET,
     THEN,
     RulesLanguage,
@@ -116,7 +117,7 @@ class ParseTable:
         elif first == "." and len(word) > 1:  # `. •` (broad languages)
             ttype = self.word_types.get(NEXT_BULLET, "BADCHAR")
         elif first.isalpha() or first == "{":
-            ttype = self.word_types.get(word.lower(), "WORD")
+            ttype = self.word_types.get(word.lower() if " " not in word and "\t" not in word else FOR_THE_REST, "WORD")
             if ttype == "WORD" and "\u2019" in word:  # a curly apostrophe: `can’t`
                 ttype = self.word_types.get(word.lower().replace("\u2019", "'"), "WORD")
         else:

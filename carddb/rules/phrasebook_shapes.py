@@ -59,7 +59,11 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{effect} for the rest of this turn", (("word", "rest"),)),
             ),
             "The effect lasts until the end of this turn.",
-            ("Target creature gets +3/+1 until end of turn.", "Creatures you control gain Flying this turn."),
+            (
+                "Target creature gets +3/+1 until end of turn.",
+                "Creatures you control gain Flying this turn.",
+                "Target creature can't attack for the rest of this turn.",
+            ),
             lasting,
         ),
         core_entry(

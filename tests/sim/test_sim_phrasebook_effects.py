@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from phrasebook_table import SCENARIOS, Table, run_scenario, scenario
 
-from carddb.sim.broad_state import expire_lasting, has_keyword, mark, stat
+from carddb.sim.broad_state import cannot, expire_lasting, has_keyword, mark, stat
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED
 from carddb.sim.program import Event
 
@@ -474,10 +474,18 @@ def _flying_this_turn(t: Table, text: str) -> None:
     assert not has_keyword(t.g, mine, "kw-flying")
 
 
+@scenario("until-end-of-turn", "Target creature can't attack for the rest of this turn.")
+def _cannot_this_turn(t: Table, text: str) -> None:
+    # `for the rest` is one token: after an effect, `for` alone would start `for each ...`.
+    creature, other = t.card(), t.card()
+    t.run(text, targets=[creature])
+    assert cannot(t.g, creature, "attack") and not cannot(t.g, other, "attack")
+    _end_turn(t)
+    assert not cannot(t.g, creature, "attack")
+
+
 @scenario("until-next-turn", "Target creature can't attack until the start of your next turn.")
 def _until_next_turn(t: Table, text: str) -> None:
-    from carddb.sim.broad_state import cannot
-
     theirs = t.card(owner=1)
     t.run(text, targets=[theirs])
     t.g.turn += 1
