@@ -69,10 +69,11 @@ def plain(parts: tuple[tuple[str, bool], ...]) -> str:
 def test_every_toc_entry_points_at_the_page_of_its_heading(which: str, request: pytest.FixtureRequest) -> None:
     built: Built = request.getfixturevalue(which)
     entries = toc_entries(built)
-    outline = [(t, p) for t, p, _ in built.outline() if t != "Contents"]
-    assert len(entries) == len(outline) == len(built.book.toc)
-    for (toc_title, toc_page), (mark_title, mark_page) in zip(entries, outline, strict=True):
-        assert toc_title == mark_title
+    assert [title for title, _ in entries] == [entry.title for entry in built.book.toc]
+    # The PDF outline holds every heading; the printed contents leaves out a reference chapter's only section.
+    outline = iter((t, p) for t, p, _ in built.outline() if t != "Contents")
+    for toc_title, toc_page in entries:
+        mark_page = next(p for t, p in outline if t == toc_title)
         assert toc_page == mark_page, f"contents say '{toc_title}' is on page {toc_page}, it is on {mark_page}"
         page_lines = built.lines[toc_page - 1]
         assert toc_title in " ".join(" ".join(page_lines).split())
