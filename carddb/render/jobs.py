@@ -27,6 +27,7 @@ class BatchJob:
     steps: tuple[float, ...]
     digest: str  # of the stylesheets and what they load (FaceResources.digest)
     parts: tuple[str, ...] = ()  # classes whose boxes are recorded (FaceMeta.parts)
+    titles: tuple[str, ...] = ()  # each face's PDF title, in the order of `faces`
 
 
 @dataclass(frozen=True)
@@ -49,3 +50,4 @@ class BackJob:
     fetch_roots: tuple[Path, ...]
     trim_mm: tuple[float, float]
     bleed_mm: float
+    titles: tuple[str, ...] = ()  # each back's PDF title, in the order of `documents`

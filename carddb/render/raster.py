@@ -32,7 +32,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from carddb.findings.errors import RenderError, UsageError
-from carddb.render.pngfile import png_size_and_dpi, write_png
+from carddb.render.pngfile import png_header, srgb_profile, write_png
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers, Ticket
 
@@ -48,6 +48,10 @@ class Preset:
     height_px: int
     dpi: int
     cut_mm: tuple[float, float] = (63.5, 88.9)  # the service's card, which the game's card must match
+    # The PDF variant the service takes card PDFs in (docs/printing.md); None: it takes images only.
+    pdf_variant: str | None = None
+    # PNGs carry an sRGB ICC profile (iCCP): the colours are sRGB, said so for the service's software.
+    srgb: bool = True
 
     def check_card(self, trim_mm: tuple[float, float]) -> None:
         """A game's card that is not the service's card size cannot use this preset (it would be scaled)."""
@@ -61,7 +65,7 @@ class Preset:
 
 PRESETS: dict[str, Preset] = {
     "mpc": Preset("mpc", "MakePlayingCards poker (2.5 x 3.5 in)", 822, 1122, 300),
-    "drivethru": Preset("drivethru", "DriveThruCards poker (2.5 x 3.5 in)", 825, 1125, 300),
+    "drivethru": Preset("drivethru", "DriveThruCards poker (2.5 x 3.5 in)", 825, 1125, 300, pdf_variant="pdf/x-1a"),
 }
 
 
@@ -121,7 +125,8 @@ def render_png_batch(jobs: Sequence[PngJob]) -> list[tuple[int, int]]:
                         rendered[scale] = _reduced(rendered, job.dpi) or page_image(page, scale)
                     image = crop_to_box(rendered[scale], media, trim if not job.bleed else media, scale)
                     dpi = job.dpi
-                write_png(image, job.target, dpi)
+                srgb = job.preset is not None and PRESETS[job.preset].srgb
+                write_png(image, job.target, dpi, srgb_profile() if srgb else None)
                 sizes[index] = image.size
     return [sizes[i] for i in range(len(jobs))]
 
@@ -195,9 +200,11 @@ def up_to_date(job: PngJob) -> bool:
     try:
         if job.target.stat().st_mtime_ns < job.pdf.stat().st_mtime_ns or not is_whole(job.target):
             return False
-        size, dpi = png_size_and_dpi(job.target)
+        size, dpi, kinds = png_header(job.target)
         want = PRESETS[job.preset].dpi if job.preset else job.dpi
         if job.preset and size != (PRESETS[job.preset].width_px, PRESETS[job.preset].height_px):
+            return False
+        if job.preset and PRESETS[job.preset].srgb and b"iCCP" not in kinds:
             return False
         return abs((dpi or 0.0) - want) < 0.5
     except (OSError, ValueError):

@@ -245,7 +245,8 @@ def start_faces(
             report.add(exc.finding())
             continue
         art_bytes = art.file.read_bytes() if art.file else b""
-        key = digest([shared, palette, fragment, art_bytes, repr(steps)])
+        # the document head (its language and author) and the title are in the PDF, so in the key
+        key = digest([shared, palette, fragment, art_bytes, repr(steps), head, face_title(db, card)])
         if len(report) == findings:  # a card whose art gave findings is rebuilt, so they are shown again
             seen[inputs] = key
         meta = cache.lookup(key)
@@ -331,7 +332,16 @@ def _job(
         steps=steps,
         digest=resources.digest(),
         parts=FACE_PARTS,
+        titles=tuple(face_title(db, card) for card, _key, _fragment in batch),
     )
+
+
+def face_title(db: CardDatabase, card: Card) -> str:
+    """A card PDF's title: the card's name (both sides' for a double-sided card's file), then the game's."""
+    if card.is_back:
+        front = db.by_id(front_id(card.id))
+        return f"{card.name} (back of {front.name if front else front_id(card.id)}) — {db.pack.name}"
+    return f"{' // '.join(face.name for face in card.faces)} — {db.pack.name}"
 
 
 def warm_workers(
