@@ -12,7 +12,8 @@ only this module (tests/packs/test_pack_api.py checks it).
    a game.yaml, a vocabulary or simulator in Python).
 2. **Checking cards and decks**: `CardCheck`, `CardLookup` (what a check reads of the loaded
    database), `DeckRules` (with `DeckView`, `DeckPlace`, `DeckFormat`), `Finding` and `Span`.
-3. **Rules text**: `Vocabulary` and `Noun`, the registry (`EffectEntry`, `Param`, `Pattern`,
+3. **Rules text**: `vocabulary_language` (a rules language declared in a YAML file, in game.yaml's
+   `vocabulary:` form), `Vocabulary` and `Noun`, the registry (`EffectEntry`, `Param`, `Pattern`,
    `WordType`, `TypeWord`, `build_registry`), the core phrasebook (`CoreNouns`,
    `core_entries`), `RulesLanguage`, and the parsed text (`Phrase`, `Selector`, `Postfix`,
    `phrases`, `parse_line`, `split_abilities`, `keywords_of`, `Problem`);
@@ -20,7 +21,8 @@ only this module (tests/packs/test_pack_api.py checks it).
 4. **The simulator kit** (docs/engine.md): the `Simulator` a pack subclasses (or
    `DirectSimulator`, for a game without a stack, with `run_program` and `run_event`), the seats and
    matchups it is given (`FixedTable` for a fixed game), the game state (`Game` and its
-   zones), compiled card programs (`Program`, `Ctx`, `Event`...), the rules every game
+   zones), compiled card programs (`Program`, `Ctx`, `Event`...), the broad phrasebook's handlers
+   and a declared vocabulary's meanings (`PHRASEBOOK`, `declared_handlers`, `declared_semantics`), the rules every game
    shares (`draw`, `deal_damage`, `destroy`... and the stack), pieces several games share
    (double-sided cards `turn_over`; spaces players select `space_options`, `take_space`...;
    a market's row `MarketRow`; costs such as `PoolCost` and `SpendReady`; a turn's steps
@@ -59,6 +61,7 @@ _WHERE: dict[str, str] = {
     "game_file": "carddb.packs.gamefile",
     "load_game_file": "carddb.packs.gamefile",
     "hybrid_pack": "carddb.packs.gamefile",
+    "vocabulary_language": "carddb.packs.gamefile_vocabulary",
     "plural": "carddb.findings.plural",
     "Rng": "carddb.runtime.rng",
     # 2. Checking cards and decks
@@ -120,6 +123,9 @@ _WHERE: dict[str, str] = {
     "spend_ready": "carddb.sim.costs",
     "UseSelf": "carddb.sim.costs",
     "CORE": "carddb.sim.core_handlers",
+    "PHRASEBOOK": "carddb.sim.phrasebook_handlers",
+    "declared_handlers": "carddb.sim.declared_handlers",
+    "declared_semantics": "carddb.sim.declared",
     "Condition": "carddb.sim.core_handlers",
     "card_event": "carddb.sim.core_handlers",
     "event_match": "carddb.sim.core_handlers",

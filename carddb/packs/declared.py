@@ -21,6 +21,7 @@ from carddb.packs.pack import CARD_SIZES, CostInfo, Faction, GameNumber, GamePac
 
 if TYPE_CHECKING:
     from carddb.packs.gamefile import CardField, DeckDeclaration, GameDeclaration
+    from carddb.rules.language import RulesLanguage
 
 
 class DeclaredCard(Card):
@@ -58,8 +59,9 @@ def _field_type(name: str, spec: CardField) -> tuple[Any, Any]:
     return base | None, spec.default
 
 
-def declared_pack(game: GameDeclaration, game_id: str, path: Path) -> GamePack:
-    """The pack `path` (a checked game.yaml) declares, under the id of its folder."""
+def declared_pack(game: GameDeclaration, game_id: str, path: Path, language: RulesLanguage | None = None) -> GamePack:
+    """The pack `path` (a checked game.yaml) declares, under the id of its folder; `language` is the rules-text
+    language its vocabulary makes (carddb.packs.gamefile_vocabulary), whose card check then checks rules text."""
     rarity_type: Any = Literal[tuple(r.id for r in game.rarities)]  # type: ignore[valid-type]
     faction_type: Any = Literal[tuple(f.id for f in game.factions)] if game.factions else None  # type: ignore[valid-type]
     stat_labels = tuple((s.id, s.label) for s in game.stats)
@@ -117,7 +119,18 @@ def declared_pack(game: GameDeclaration, game_id: str, path: Path) -> GamePack:
         version=game.version,
         author=game.author,
         lang=game.lang,
+        language=language,
+        card_checks=(check_rules_text,) if language is not None else (),
     )
+
+
+def check_rules_text(card: Card, db: CardLookup) -> Iterable[Finding]:
+    """The rules-text card check, for a game.yaml whose vocabulary makes its text checked.
+
+    Imported when it runs: it belongs to the card database layer, which builds on this one."""
+    from carddb.cards.rulescheck import check_card_rules
+
+    return check_card_rules(card, db)  # type: ignore[arg-type]  # the loader passes its CardDatabase
 
 
 def _model_name(kind_id: str) -> str:

@@ -4,8 +4,9 @@ The file states what a `GamePack` holds (kinds with their fields, stats, faction
 rarities, card size, deck rules, rule numbers and tables); `load_game_file` checks
 it like any data file (every problem located, all reported together) and builds
 the pack: one pydantic card model per kind, strict and closed like a Python
-pack's. Rules text is free text with `{icon}` markers: a rules-text vocabulary
-and effect registry, or an engine, need a Python pack (see docs/new-game.md).
+pack's. Rules text is free text with `{icon}` markers, unless the file declares a `vocabulary:`
+(carddb.packs.vocabulary): then it is parsed and checked like a Python pack's. An engine needs
+Python (see docs/new-game.md).
 
     name: Starfall Skirmish
     card_size: mini                 # poker, bridge, mini, tarot, square, or [width, height] in mm
@@ -43,7 +44,9 @@ from carddb.findings.errors import LocatedError
 from carddb.findings.plural import plural
 from carddb.packs.card import Card, StrictModel
 from carddb.packs.declared import declared_pack
+from carddb.packs.gamefile_vocabulary import game_language
 from carddb.packs.pack import CARD_SIZES, GamePack
+from carddb.packs.vocabulary import VocabularyDeclaration
 
 if TYPE_CHECKING:
     pass
@@ -169,6 +172,8 @@ class GameDeclaration(StrictModel):
     deck: DeckDeclaration | None = None
     numbers: list[NumberDeclaration] = Field(default_factory=list)
     tables: list[TableDeclaration] = Field(default_factory=list)
+    # The checked rules-text language (carddb.packs.vocabulary); without one, rules text is free.
+    vocabulary: VocabularyDeclaration | None = None
 
     @field_validator("version", mode="before")
     @classmethod
@@ -214,7 +219,10 @@ def _load(path: Path, game_id: str, _size: int, _mtime: int) -> GamePack:
     problems = list(_consistency(declared, doc, path))
     if problems:
         raise LocatedError(problems)
-    return declared_pack(declared, game_id, path)
+    language, problems = game_language(declared, doc, path, game_id)
+    if problems:
+        raise LocatedError(problems)
+    return declared_pack(declared, game_id, path, language)
 
 
 # The mapping a key belongs to, by the section it is in, for messages about a missing key.
@@ -226,6 +234,8 @@ _OWNERS = {
     "stats": "a stat",
     "numbers": "a number",
     "tables": "a table",
+    "keywords": "a keyword",
+    "phrases": "a phrase",
 }
 
 

@@ -27,10 +27,11 @@ class Number(Node):
 
     value: int
     text: str = field(default="", compare=False)
+    up_to: bool = False  # broad: `up to 3`
 
     @property
     def written(self) -> str:
-        return self.text or str(self.value)
+        return ("up to " if self.up_to else "") + (self.text or str(self.value))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -38,17 +39,51 @@ class Quantity(Node):
     """`three or more`, `2 or less`, `no` (amount 0, comparison "no"), `more` (than ...)."""
 
     amount: int
-    comparison: str  # "more" | "less" | "no"
+    comparison: str  # "more" | "less" | "no" | "any" (broad: one or more)
     text: str = field(default="", compare=False)  # the amount as written
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class Zone(Node):
+    """A zone (broad templating): `your graveyard` is owner "you", zone "graveyard"; `play` has no owner.
+
+    Owners: "you" (your), "their", "owner" (its owner's), "their-owner", "owners" (their owners'), "the",
+    "a", "" (none), and "whose": a selector and 's (`your opponent's graveyard`), held in `whose`.
+    """
+
+    owner: str
+    zone: str
+    whose: Selector | None = None  # owner "whose": the selector before 's (`your opponent's graveyard`)
+    plural: bool = field(default=False, compare=False)  # written in the plural: `their owners' hands`
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Phase(Node):
+    """A phase or round (broad templating): `the round`, `your upkeep`, `the draw phase`."""
+
+    owner: str  # "the", "your", "each"
+    phase: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Change(Node):
+    """Numbers of a stat change or of a pair (broad templating): `+3/+1` is (3, 1), `-1` is (-1,), `1/1` (1, 1)."""
+
+    values: tuple[int, ...]
+    signed: bool = field(default=True, compare=False)
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Postfix(Node):
-    """A restriction written after the noun: `you control`, `with 3 or less health`."""
+    """A restriction written after the noun: `you control`, `with 3 or less health`, `in your graveyard`."""
 
     name: str
     amount: Number | None = None
     comparison: str | None = None
+    zone: Zone | None = None  # broad: `in your graveyard`, `from your hand`
+    stat: str | None = None  # broad: `with power 2 or less`
+    whose: Selector | None = None  # broad: `from it`, `from this creature`
+    resource: str | None = None  # broad: `costing up to 5 coins`
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -63,10 +98,22 @@ class Selector(Node):
     noun: str
     adjectives: tuple[str, ...] = ()
     post: tuple[Postfix, ...] = ()
+    # The broad templating's selectors (`carddb.rules.broad`): more nouns (`artifact or enchantment`),
+    # a count (`2 cards`, `up to two target creatures`, `1 of your creatures`), whose (`your`,
+    # `your opponent's`), a zone (`the top 3 cards of your deck`, det "top" or "bottom"), and whether
+    # the noun was plural where the determiner does not say (`your characters`).
+    others: tuple[str, ...] = ()
+    count: Number | None = None
+    up_to: bool = False
+    owner: str = ""  # as a zone's owner (carddb.rules.ast.Zone)
+    whose: Selector | None = None  # the selector before 's; for det "of", what the count is chosen from
+    zone: Zone | None = None
+    many: bool = False
+    word: str = field(default="", compare=False)  # the words as written where they are not the id's (`chosen`)
 
     @property
     def plural(self) -> bool:
-        return self.det in {"", "all"}
+        return self.det in {"", "all"} or self.many
 
     @property
     def is_target(self) -> bool:
@@ -104,6 +151,9 @@ class Sentence(Node):
     phrase: Phrase
     optional: bool = False
     conditions: tuple[Phrase, ...] = ()
+    then: bool = field(default=False, compare=False)  # broad: written `Then, ...`
+    otherwise: bool = False  # broad: `Otherwise, ...`: only if the sentence before did not happen
+    may: str = field(default="may", compare=False)  # broad: `you can ...`
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -116,12 +166,17 @@ class KeywordAbility(Node):
 class ActivatedAbility(Node):
     costs: tuple[Phrase, ...]
     sentences: tuple[Sentence, ...]
+    # broad: `COST; EFFECT` (sep ";"), `You can COST; EFFECT`, `COST and COST: EFFECT`
+    sep: str = field(default=":", compare=False)
+    can: bool = field(default=False, compare=False)
+    last_and: bool = field(default=False, compare=False)
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class TriggeredAbility(Node):
     trigger: Phrase
     sentences: tuple[Sentence, ...]
+    sep: str = field(default=",", compare=False)  # broad: `Play: ...`, `When this card is summoned: ...`
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -132,6 +187,7 @@ class TimedAbility(Node):
     trigger: Phrase
     conditions: tuple[Phrase, ...]
     sentences: tuple[Sentence, ...]
+    sep: str = field(default="-", compare=False)  # broad: `Reaction: After ..., ...`
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -148,6 +204,16 @@ class ConditionedAbility(Node):
 
     condition: Phrase
     ability: GatedAbility
+    sep: str = field(default="-", compare=False)  # broad: `Ally: Draw a card.`
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Modes(Node):
+    """Effects to choose from (broad templating): `Gain 5 armor; or draw 2 cards`."""
+
+    items: tuple[Phrase, ...]
+    ors: tuple[bool, ...] = field(default=(), compare=False)  # `or` written before each item after the first
+    bullets: bool = field(default=False, compare=False)  # written `• A. • B` (a list of sentences)
 
 
 # What a condition keyword may gate: any ability but a timed one or another condition.
@@ -155,7 +221,9 @@ GatedAbility = Union[KeywordAbility, ActivatedAbility, TriggeredAbility, Sentenc
 Ability = Union[  # noqa: UP007
     KeywordAbility, ActivatedAbility, TriggeredAbility, TimedAbility, SentenceAbility, ConditionedAbility
 ]
-Value = Union[Number, Quantity, Selector, Phrase, Words, str, bool, tuple[Phrase, ...]]  # noqa: UP007
+Value = Union[  # noqa: UP007
+    Number, Quantity, Selector, Phrase, Words, Zone, Phase, Change, Modes, str, bool, tuple[Phrase, ...]
+]
 
 
 def gated(ability: Ability) -> Ability:
@@ -165,7 +233,7 @@ def gated(ability: Ability) -> Ability:
 
 # Values that may hold phrases. A named tuple of types, not `A | B | C`: isinstance with a
 # union builds the union object on every call, which showed in the semantic check's profile.
-_MAY_HOLD_PHRASES = (Phrase, tuple, Sentence)
+_MAY_HOLD_PHRASES = (Phrase, tuple, Sentence, Modes)
 
 
 def phrases(ability: Ability) -> list[Phrase]:
@@ -184,6 +252,8 @@ def phrases(ability: Ability) -> list[Phrase]:
         elif isinstance(value, Sentence):
             visit(value.conditions)
             visit(value.phrase)
+        elif isinstance(value, Modes):
+            visit(value.items)
 
     # The ability's own fields are walked here rather than through `visit`: the semantic
     # check calls this for every line, and most sentences have no conditions.

@@ -7,14 +7,12 @@ patterns of the game's registry entries get builders generated from their slots.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from carddb.rules.ast import (
     ActivatedAbility,
     ConditionedAbility,
     KeywordAbility,
-    Node,
     Number,
     Phrase,
     Postfix,
@@ -26,6 +24,9 @@ from carddb.rules.ast import (
     TriggeredAbility,
     Words,
 )
+from carddb.rules.astbuild_broad import BroadBuilders
+from carddb.rules.astparts import NounRef as _NounRef
+from carddb.rules.astparts import Word as _Word
 from carddb.rules.language import (
     HOOKS,
     CompiledPattern,
@@ -35,17 +36,6 @@ from carddb.rules.language import (
 # A rule's builder: its children in text order (a token is its text, a plain `str`;
 # anything else is a value built by an earlier reduction) and the rule's span in the line.
 Build = Callable[[list[Any], int, int], Any]
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class _Word(Node):
-    text: str
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class _NounRef(Node):
-    id: str
-    plural: bool
 
 
 # The hot builders make a node with `_new(cls)` and `cls.__init__`, not `cls(...)`: calling
@@ -67,7 +57,7 @@ def _value(child: Any) -> Any:
     return child.text if isinstance(child, _Word) else child
 
 
-class AstBuilder:
+class AstBuilder(BroadBuilders):
     """Builds AST nodes from a rule's children: one method per core rule, `generated` for the others.
 
     `ParseTable` calls these on every reduction with the children and the span
@@ -80,6 +70,7 @@ class AstBuilder:
 
     def __init__(self, language: RulesLanguage) -> None:
         self.language = language
+        self.target_words = frozenset(language.vocabulary.target_words)
         self.number_values: dict[str, int] = {}
         for index, word in enumerate(language.vocabulary.number_words):
             self.number_values.setdefault(word, index + 1)  # the first spelling wins, as list.index did
@@ -135,7 +126,8 @@ class AstBuilder:
     # selectors
     def det_selector(self, ch: list[Any], s: int, e: int) -> Selector:
         det = ch[0].text  # `determiner adjective* noun postfix*`
-        return self._selector("a" if det == "an" else det, ch, 1, s, e)
+        selector = self._selector("a" if det == "an" else det, ch, 1, s, e)
+        return self.targeting(selector) if det in self.target_words else selector
 
     def all_selector(self, ch: list[Any], s: int, e: int) -> Selector:
         return self._selector("all", ch, 0, s, e)
@@ -201,10 +193,13 @@ class AstBuilder:
             return lambda ch, s, e: noun
         if data in lang.fixed_rules:
             fixed = lang.fixed_rules[data]
+            wording = lang.fixed_words.get(data, "")
 
             def fixed_selector(ch: list[Any], s: int, e: int) -> Selector:
                 node = _new(Selector)
                 _init_selector(node, "fixed", fixed, start=s, end=e)
+                if wording:
+                    node.word = wording
                 return node
 
             return fixed_selector
@@ -224,6 +219,9 @@ class AstBuilder:
                 return Words(word_type.name, word_type.ordered(c.text for c in ch), start=s, end=e)
 
             return words
+        broad = self.broad_generated(data)
+        if broad is not None:
+            return broad
         if data in HOOKS or data == "resource":
             # A hook the game fills with nothing is `hook: NEVER_HOOK`: no input can reach it.
             return lambda ch, s, e: ch[0]

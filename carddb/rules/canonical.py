@@ -24,11 +24,13 @@ from carddb.rules.ast import (
     Quantity,
     Selector,
     Sentence,
+    SentenceAbility,
     TimedAbility,
     TriggeredAbility,
     Value,
     Words,
 )
+from carddb.rules.canonical_broad import BroadRenderer, selector_words
 from carddb.rules.language import RulesLanguage
 from carddb.rules.markup import Paragraph, Run
 from carddb.rules.registry import EffectEntry, pattern_slots
@@ -36,7 +38,7 @@ from carddb.rules.registry import EffectEntry, pattern_slots
 # `symbol`: a word of a pack-declared word type (`Gold`), printed as its icon when the game has one.
 # `dash`: the dash after a condition keyword, an ASCII hyphen in canonical text and an en dash in print.
 PieceKind = Literal["word", "literal", "number", "keyword", "reminder", "punct", "symbol", "dash"]
-NO_SPACE_BEFORE = {",", ".", ":", "'s"}
+NO_SPACE_BEFORE = {",", ".", ":", ";", "'s", "'"}
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ class Piece:
     icon: str | None = None  # set on words a card face may print as an icon
 
 
-class Renderer:
+class Renderer(BroadRenderer):
     def __init__(self, language: RulesLanguage) -> None:
         self.language = language
         self.vocab = language.vocabulary
@@ -57,28 +59,37 @@ class Renderer:
         out: list[Piece] = []
         if isinstance(ability, ConditionedAbility):
             out += self.reminded(ability.condition)
-            out.append(Piece("-", "dash"))
-            out += self.ability(ability.ability)
+            out.append(Piece(ability.sep, "punct") if ability.sep in {":", ","} else Piece("-", "dash"))
+            if ability.sep == "," and isinstance(
+                ability.ability, SentenceAbility
+            ):  # `Once during your turn, you may ...`
+                out += self.sentences(ability.ability.sentences, first_initial=False)
+            else:
+                out += self.ability(ability.ability)
         elif isinstance(ability, KeywordAbility):
             for i, keyword in enumerate(ability.keywords):
                 if i:
                     out.append(Piece(",", "punct"))
                 out += self.reminded(keyword)
         elif isinstance(ability, ActivatedAbility):
+            if ability.can:
+                out += [Piece("You", "literal"), Piece("can", "literal")]
             for i, cost in enumerate(ability.costs):
-                if i:
+                if i and ability.last_and and i == len(ability.costs) - 1:
+                    out.append(Piece("and", "literal"))
+                elif i:
                     out.append(Piece(",", "punct"))
-                out += self.phrase(cost, initial=i == 0)
-            out.append(Piece(":", "punct"))
-            out += self.sentences(ability.sentences, first_initial=True)
+                out += self.phrase(cost, initial=i == 0 and not ability.can)
+            out.append(Piece(ability.sep, "punct"))
+            out += self.sentences(ability.sentences, first_initial=ability.sep == ":")
         elif isinstance(ability, TriggeredAbility):
             out += self.phrase(ability.trigger, initial=True)
-            out.append(Piece(",", "punct"))
-            out += self.sentences(ability.sentences, first_initial=False)
+            out.append(Piece(ability.sep, "punct"))
+            out += self.sentences(ability.sentences, first_initial=ability.sep == ":")
         elif isinstance(ability, TimedAbility):
             timing = self.phrase(ability.timing, initial=True)
             out.append(Piece(_join(timing), "keyword"))
-            out.append(Piece("-", "literal"))
+            out.append(Piece(":", "punct") if ability.sep == ":" else Piece("-", "literal"))
             out += self.phrase(ability.trigger, initial=True)
             if ability.conditions:
                 out += [Piece(",", "punct"), Piece("if", "literal"), *self.conditions(ability.conditions)]
@@ -121,10 +132,14 @@ class Renderer:
         for i, sentence in enumerate(sentences):
             initial = first_initial or i > 0
             body: list[Piece] = []
+            if sentence.then:
+                body += [Piece("then", "literal"), Piece(",", "punct")]
+            if sentence.otherwise:
+                body += [Piece("otherwise", "literal"), Piece(",", "punct")]
             if sentence.conditions:
                 body += [Piece("if", "literal"), *self.conditions(sentence.conditions), Piece(",", "punct")]
             if sentence.optional:
-                body += [Piece("you", "literal"), Piece("may", "literal")]
+                body += [Piece("you", "literal"), Piece(sentence.may, "literal")]
             body += self.phrase(sentence.phrase, initial=False)
             body.append(Piece(".", "punct"))
             out += _cased(body, upper=initial)
@@ -146,10 +161,12 @@ class Renderer:
         text = self.pattern_text(entry, args, phrase.pattern)
         out: list[Piece] = []
         previous: Value | None = None
-        for part in re.split(r"(\{[a-z_]+\})", text):
+        parts = re.split(r"(\{[a-z_]+\})", text)
+        for index, part in enumerate(parts):
             if part.startswith("{") and part.endswith("}"):
                 value = args[part[1:-1]]
-                out += self.value(value, entry.param(part[1:-1]).type, previous)
+                after = parts[index + 1] if index + 1 < len(parts) else ""
+                out += self.value(value, entry.param(part[1:-1]).type, previous, after)
                 if isinstance(value, Number | Quantity | Selector):
                     previous = value  # what `word(s)` agrees with; `more`/`less` in between do not count
                 continue
@@ -157,25 +174,39 @@ class Renderer:
                 if word.endswith("(s)"):
                     base = word[:-3]
                     word = _plural(base) if _wants_plural(previous) else base
+                elif word.endswith(")") and "(" in word:  # `ha(s|ve)`: the first after a singular subject
+                    base, forms = word[:-1].split("(")
+                    one, many = forms.split("|")
+                    word = base + (one if _wants_plural(previous) else many)
                 icon = self.vocab.icons.get(_singular(word).lower())
                 kind: PieceKind = "punct" if word in NO_SPACE_BEFORE or word in {"+", "-"} else "literal"
                 out.append(Piece(word, kind, icon))
         return _cased(out, upper=initial) if initial else _lowered_start(out)
 
     def pattern_text(self, entry: EffectEntry, args: dict[str, Value], preferred: int) -> str:
-        """The first pattern that can say exactly these arguments (canonical choice)."""
+        """The first pattern that can say exactly these arguments (canonical choice): each argument is one
+        of its slots or a value it implies, so a wording's own value (`Heal` rather than `Remove`) is kept."""
         for pattern in entry.patterns:
             slots = pattern_slots(pattern.text)
-            if all(s in args for s in slots) and all(args.get(k) == v for k, v in pattern.fixed):
+            if (
+                all(s in args for s in slots)
+                and all(args.get(k) == v for k, v in pattern.fixed)
+                and all(k in slots or any(k == f for f, _ in pattern.fixed) for k in args)
+            ):
                 return pattern.text
         return entry.patterns[preferred].text
 
-    def value(self, value: Value, type_: str, previous: Value | None) -> list[Piece]:
+    def value(self, value: Value, type_: str, previous: Value | None, after: str = "") -> list[Piece]:
+        broad = self.broad_value(value, type_, previous, after) if self.vocab.broad else None
+        if broad is not None:
+            return broad
+        if type_ == "keyword" and isinstance(value, Phrase):
+            return self.phrase(value, initial=True)  # a keyword keeps its capitals: `gains Flying`
         if isinstance(value, Number):
             return [Piece(value.written, "number")]
         if isinstance(value, Quantity):
-            if value.comparison == "no":
-                return [Piece("no", "literal")]
+            if value.comparison in {"no", "any"}:
+                return [Piece(value.comparison, "literal")]
             return [Piece(value.text or str(value.amount), "number"), Piece("or"), Piece(value.comparison)]
         if isinstance(value, Selector):
             return self.selector(value)
@@ -198,12 +229,13 @@ class Renderer:
 
     def selector(self, selector: Selector) -> list[Piece]:
         if selector.det == "fixed":
-            return [Piece(w) for w in self.vocab.fixed_text(selector.noun).split()]
-        noun = self.vocab.noun(selector.noun)
-        name = (noun.plural if selector.plural else noun.singular) if noun else selector.noun
+            return [Piece(w) for w in (selector.word or self.vocab.fixed_text(selector.noun)).split()]
         # Adjectives print as the vocabulary spells them (LOE v2's troop types are capitalised).
-        spelled = {a.lower(): a for a in self.vocab.adjectives}
-        words = [*(spelled.get(a, a) for a in selector.adjectives), *name.split()]
+        words = selector_words(selector, self.vocab)
+        if self.vocab.broad:
+            broad = self.broad_selector(selector, words)
+            if broad is not None:
+                return broad
         out: list[Piece] = []
         if selector.det == "a":
             out.append(Piece(indefinite_article(words[0])))
@@ -215,6 +247,9 @@ class Renderer:
         return out
 
     def postfix(self, post: Postfix) -> list[Piece]:
+        broad = self.broad_postfix(post) if self.vocab.broad else None
+        if broad is not None:
+            return broad
         text = self.vocab.postfix_text(post.name)
         out: list[Piece] = []
         for part in re.split(r"(\{[a-z_]+\})", text):
@@ -229,7 +264,11 @@ class Renderer:
 
 def _pattern_words(text: str) -> list[str]:
     """Pattern text split into words and punctuation, keeping the pattern's capitals."""
-    return re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:\(s\))?|'s|[0-9]+|[^\sA-Za-z0-9]", text)
+    return re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*(?:'t|\(s\)|\([a-z]*\|[a-z]*\))?|'s|[0-9]+|[^\sA-Za-z0-9]", text)
+
+
+# Fixed selectors a verb agrees with in the plural: `you draw`, `they lose` (broad), `them`.
+_PLURAL_PRONOUNS = frozenset({"you", "they", "them"})
 
 
 def _wants_plural(previous: Value | None) -> bool:
@@ -239,7 +278,7 @@ def _wants_plural(previous: Value | None) -> bool:
     if isinstance(previous, Quantity):
         return previous.amount != 1
     if isinstance(previous, Selector):
-        return not (previous.plural or previous.noun == "you")
+        return not (previous.plural or previous.noun in _PLURAL_PRONOUNS)
     return False
 
 

@@ -201,7 +201,8 @@ def _selector_problem(selector: Selector, param: Param, language: RulesLanguage,
     message = f"'{shown}' {param.reason}" if param.reason else f"'{shown}' cannot be used here"
     if param.violation == "E-TARGET-NO-HEALTH":
         label = _noun_label(language, noun)
-        message += f": {_article(label)} {label} has no health"
+        named = label.split()[0].lower() in {"the", "this", "that", "your", "its", "any", "it"}  # `the villain`
+        message += f": {label if named else _article(label) + ' ' + label} has no health"
     return Problem(param.violation, message, selector.start, selector.end)
 
 

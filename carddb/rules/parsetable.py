@@ -13,7 +13,9 @@ from typing import Any
 from carddb.rules.astbuild import AstBuilder, Build
 from carddb.rules.language import (
     DASHES,
-    FAST_TOKEN_RE,
+    FOR_THE_REST,
+    NEXT_BULLET,
+    THEN,
     RulesLanguage,
     WordToken,
     make_token,
@@ -57,10 +59,13 @@ class ParseTable:
         builder = AstBuilder(language)
         literals = {name: word for word, name in language.word_types.items()}
         self.word_types = language.word_types
+        self.token_re = language.token_re
         self.type_memo: dict[str, str] = {}
         self.shape_memo: dict[tuple[str, ...], tuple[Reducer | None, ...]] = {}
         self.start = lark_table.start_states["start"]
         self.end = lark_table.end_states["start"]
+        # Every rule the table can parse a text as (a whole ability, or one phrase for a broad language).
+        self.starts = {name: (lark_table.start_states[name], lark_table.end_states[name]) for name in language.starts}
         reducers: dict[int, Reducer] = {}
         self.states: list[dict[str, Any]] = [{} for _ in range(max(lark_table.states) + 1)]
         for state, actions in lark_table.states.items():
@@ -92,7 +97,7 @@ class ParseTable:
 
     def knows_shape(self, line: str) -> bool:
         """Whether a line of these terminals was parsed before, so `parse` replays its recorded reductions."""
-        return tuple(self.token_types(FAST_TOKEN_RE.findall(line))) in self.shape_memo
+        return tuple(self.token_types(self.token_re.findall(line))) in self.shape_memo
 
     def token_types(self, words: list[str]) -> tuple[str, ...]:
         """The terminal of each word, as `carddb.rules.language.tokenize` types it, memoised by spelling."""
@@ -107,14 +112,20 @@ class ParseTable:
         first = word[0]
         if word.isdecimal():  # as carddb.rules.language.tokenize: '¹' is no number int() can read
             ttype = "INT"
+        elif first == "," and len(word) > 1:  # `, then` (broad languages)
+            ttype = self.word_types.get(THEN, "BADCHAR")
+        elif first == "." and len(word) > 1:  # `. •` (broad languages)
+            ttype = self.word_types.get(NEXT_BULLET, "BADCHAR")
         elif first.isalpha() or first == "{":
-            ttype = self.word_types.get(word.lower(), "WORD")
+            ttype = self.word_types.get(word.lower() if " " not in word and "\t" not in word else FOR_THE_REST, "WORD")
+            if ttype == "WORD" and "\u2019" in word:  # a curly apostrophe: `can’t`
+                ttype = self.word_types.get(word.lower().replace("\u2019", "'"), "WORD")
         else:
             ttype = self.word_types.get(DASHES.get(word, word), "BADCHAR")
         self.type_memo[word] = ttype
         return ttype
 
-    def parse(self, line: str) -> Any:
+    def parse(self, line: str, start: str = "start") -> Any:
         """The value of `start` for one line; raises `UnexpectedWord` at the first word with no action.
 
         Tokens stay plain strings: a token's offset is found when it is shifted (it
@@ -126,17 +137,18 @@ class ParseTable:
         were parsed before (`Deal 2 damage...` after `Deal 3 damage...`) replays the
         recorded shifts and builds without looking anything up in the table.
         """
-        words: list[str] = FAST_TOKEN_RE.findall(line)
+        words: list[str] = self.token_re.findall(line)
         shape = self.token_types(words)
+        if start != "start":  # a phrase on its own (a declared phrase's meaning): its own start and memo key
+            shape = (start, *shape)
         program = self.shape_memo.get(shape)
         if program is not None:
             return _replay(program, words, line)
         recorded: list[Reducer | None] = []
         record = recorded.append
-        types = (*shape, "$END")
+        types = (*(shape[1:] if start != "start" else shape), "$END")
         words.append("")
-        states, final = self.states, self.end
-        state = self.start
+        states, (state, final) = self.states, self.starts[start]
         stack: list[int] = [state]
         values: list[Any] = []
         starts: list[int] = []

@@ -4,6 +4,11 @@ Games differ in which nouns have health or can be countered, and in the words th
 examples are written in, so the core entries are built by a function that takes both
 from the game: the noun sets, and the example sentences of each core entry the game
 keeps (an entry without examples is left out of that game's registry).
+
+Two phrasebooks share these entries. The classic one (this module's entries) is what the bundled
+packs pick from. The broad one adds the common templating of card games in a game's declared
+words (carddb.rules.phrasebook_broad and phrasebook_shapes) and other wordings of some classic
+entries; it replaces a few classic entries whose wording overlaps its own (`SUPERSEDED`).
 """
 
 from __future__ import annotations
@@ -43,8 +48,31 @@ def core_entries(nouns: CoreNouns, examples: Mapping[str, tuple[str, ...]]) -> l
     return [replace(e, examples=tuple(examples[e.name])) for e in entries if e.name in examples]
 
 
-def every_core_entry(nouns: CoreNouns) -> list[EffectEntry]:
-    """Every core entry, with placeholder examples: what the core offers, before a game picks."""
+def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEntry]:
+    """Every core entry: the classic phrasebook's (placeholder examples), or with `broad` the broad
+    phrasebook's (the classic entries it keeps, with their other wordings, and its own)."""
+    classic = classic_entries(nouns)
+    if not broad:
+        return classic
+    from carddb.rules.phrasebook_broad import broad_effects
+    from carddb.rules.phrasebook_moments import broad_moments
+    from carddb.rules.phrasebook_shapes import BROAD_PARAMS, BROAD_PATTERNS, CLASSIC_EXAMPLES, SUPERSEDED, broad_shapes
+
+    kept = [
+        replace(
+            e,
+            patterns=e.patterns + BROAD_PATTERNS.get(e.name, ()),
+            params=e.params + BROAD_PARAMS.get(e.name, ()),
+            examples=CLASSIC_EXAMPLES.get(e.name, e.examples),
+        )
+        for e in classic
+        if e.name not in SUPERSEDED
+    ]
+    return kept + broad_effects(nouns) + broad_shapes(nouns) + broad_moments(nouns)
+
+
+def classic_entries(nouns: CoreNouns) -> list[EffectEntry]:
+    """The classic phrasebook, with placeholder examples: what the bundled packs pick from."""
     player = Param("player", "selector", nouns.players, reason="is not a player")
     amount = Param("amount", "number", minimum=1)
     health_target = Param(

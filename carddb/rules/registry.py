@@ -52,6 +52,22 @@ CoreParamType = Literal[
     "conditions",  # CONDITION and CONDITION
     "event",  # you play a Resource
     "effect",  # another effect (`You may ...` is core; this is for patterns that embed one)
+    # The broad phrasebook's types (`carddb.rules.broad`): words a game declares in its vocabulary.
+    "zone",  # your graveyard, its owner's hand, the deck, play
+    "counter",  # +1/+1, charge, threat (the word before `counter(s)`)
+    "stat",  # power, attack, military skill
+    "keyword",  # a keyword of the game, with its parameter: Flying, Ward 2
+    "status",  # a status verb: Stun, Freeze
+    "token",  # a token name: Soldier, Sprite
+    "phase",  # the round, the draw phase, your upkeep
+    "verb",  # a game verb: quest(s), reap(s), challenge(s)
+    "state",  # an adjective as a state: exhausted, attacking
+    "change",  # a signed change of a stat: +2, -1, +3/+1
+    "pt",  # two numbers: 1/1
+    "modes",  # effects to choose from: Gain 5 armor; or draw 2 cards
+    "static",  # a continuous effect (for patterns that wrap one: `... until end of turn`)
+    "lasting",  # an effect or a continuous effect that lasts (`Gain control of X until end of turn`)
+    "counted",  # a selector that starts with its count: 1 unit in your graveyard
 ]
 
 PARAM_TYPES: tuple[str, ...] = (
@@ -67,6 +83,21 @@ PARAM_TYPES: tuple[str, ...] = (
     "conditions",
     "event",
     "effect",
+    "zone",
+    "counter",
+    "stat",
+    "keyword",
+    "status",
+    "token",
+    "phase",
+    "verb",
+    "state",
+    "change",
+    "pt",
+    "modes",
+    "static",
+    "lasting",
+    "counted",
 )
 
 
@@ -171,6 +202,9 @@ class EffectEntry:
     # A restriction written after an activated ability's effects ("Activate only once per turn"):
     # it means nothing on a line without a cost.
     activated_only: bool = False
+    # A phrase a game declares in its vocabulary: the core rules text it stands for, with `{slot}`s
+    # (`Banish {target}` means `Destroy {target}.`); the simulator executes that text.
+    means: str = ""
     _params: dict[str, Param] = field(default_factory=dict, init=False, compare=False, repr=False)
     # The parameters the rules check looks into (a minimum, or the nouns a selector may name);
     # most entries have none, and the check then skips their arguments.

@@ -15,6 +15,7 @@ from carddb.rules.language import (
 from carddb.rules.parsetable import UnexpectedWord
 from carddb.rules.problems import Problem
 from carddb.rules.registry import EffectEntry, pattern_slots
+from carddb.rules.syntaxhints import keywords_with_periods, nothing_may_come
 
 # -- turning parser errors into findings a designer can act on -----------------
 
@@ -40,6 +41,11 @@ def describe_unexpected(line: str, exc: UnexpectedWord, language: RulesLanguage)
     keyword_param = _keyword_param_problem(line, start, language)
     if keyword_param is not None:
         return keyword_param
+    periods = keywords_with_periods(line, start, language)
+    if periods is not None:
+        return periods
+    if not [w for w in expected_words if w != "end of text"]:
+        return nothing_may_come(line, start, end, found, at_end, language)
     if at_end and "DOT" in expected:
         return Problem(
             "E-RULES-SYNTAX",

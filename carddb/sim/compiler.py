@@ -38,6 +38,7 @@ from carddb.sim.program import (
     Keyword,
     Op,
     Program,
+    Repeat,
     Restriction,
     Static,
     Step,
@@ -51,6 +52,19 @@ from carddb.sim.selectors import Pred, Sel
 
 if TYPE_CHECKING:
     from carddb.sim.simulator import Simulator
+
+
+@dataclass(frozen=True, slots=True)
+class Otherwise:
+    """The condition of an `Otherwise, ...` sentence: the sentence before it did not meet its conditions."""
+
+    before: tuple[Cond, ...]
+
+    def test(self, game: Any, ctx: Ctx) -> bool:
+        return not all(cond.test(game, ctx) for cond in self.before)
+
+    def progress(self, game: Any, ctx: Ctx) -> float:
+        return 1.0 if self.test(game, ctx) else 0.0
 
 
 class CompileError(Exception):
@@ -110,7 +124,12 @@ class Compiler:
             if isinstance(result, Restriction):
                 restrictions.append(result)
                 continue
+            if isinstance(result, Repeat):  # broad: `Repeat this N times`: the steps so far, N more times
+                steps = steps * (result.times + 1)
+                continue
             conditions = self.conditions(sentence.conditions)
+            if sentence.otherwise and steps:  # broad: `Otherwise, ...`: when the sentence before did not happen
+                conditions = (Otherwise(steps[-1].conditions), *conditions)
             steps.append(Step(result, sentence.optional, conditions, sentence.phrase.entry))
         return Program(tuple(steps), tuple(self.targets), text), restrictions
 
@@ -271,7 +290,8 @@ def _compile_ability(
     for sentence in ability.sentences:
         role = sim.language.registry[sentence.phrase.entry].role
         if role == "static" and not sentence.conditions:
-            statics.append(c._handle(sentence.phrase))
+            made = c._handle(sentence.phrase)
+            statics += made if isinstance(made, list) else [made]  # (a broad `+1/+1` is two statics)
         else:
             rest.append(sentence)
     if rest:

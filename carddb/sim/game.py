@@ -77,6 +77,7 @@ class Game:
         "hands",
         "kinds_cache",
         "known",
+        "lasting",
         "lethal_dirty",
         "listen",
         "listeners_cache",
@@ -171,6 +172,8 @@ class Game:
         self.pending: list[Any] = []  # triggered abilities waiting to be put on the stack
         self.events: list[Event] = []  # events waiting for their response window
         self.destroyed_turn: list[int] = []
+        # Effects that last a while (the broad phrasebook's `until end of turn`): carddb.sim.lasting.
+        self.lasting: list[Any] = []
         self.log: list[str] | None = None
         self.stats: GameStats | None = None
         self.agents: list[Agent] = []
@@ -230,6 +233,7 @@ class Game:
         new.pending = list(self.pending)
         new.events = list(self.events)
         new.destroyed_turn = self.destroyed_turn.copy()
+        new.lasting = self.lasting.copy()
         new.log = None
         new.stats = None
         new.agents = list(self.agents)
@@ -440,6 +444,9 @@ class Game:
                         cache.setdefault(static.layer, []).append((uid, static))
             for uid, static in self.temporary:
                 cache.setdefault(static.layer, []).append((uid, static))
+            for effect in self.lasting:  # (source, static) of lasting effects; expired ones no longer apply
+                if effect.static is not None:
+                    cache.setdefault(effect.static.layer, []).append((effect.source, effect.static))
             since = self.since
             for found in cache.values():
                 found.sort(key=lambda pair: since[pair[0]])

@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 class Ctx:
     """Where a program runs: its card, its controller, its chosen targets, the event that started it.
 
-    `last` holds what the most recent selector named, for `it` and `its controller`.
+    `last` holds what the most recent selector named, for `it` and `its controller`; `notes` what
+    the broad phrasebook's effects tell later sentences (`If you do`, coins flipped, cards looked at).
     """
 
-    __slots__ = ("controller", "event", "kind", "last", "source", "targets")
+    __slots__ = ("controller", "event", "kind", "last", "notes", "source", "targets")
 
     def __init__(
         self,
@@ -39,10 +40,12 @@ class Ctx:
         self.event = event
         self.kind = kind  # what targets: a card kind ("spell") or "ability" (for "cannot be targeted by ...")
         self.last: list[int] | None = None
+        self.notes: dict[str, Any] | None = None
 
     def copy(self) -> Ctx:
         ctx = Ctx(self.source, self.controller, list(self.targets), self.event, self.kind)
         ctx.last = self.last
+        ctx.notes = dict(self.notes) if self.notes is not None else None
         return ctx
 
 
@@ -190,6 +193,8 @@ class Static:
     amount: int = 0
     kinds: frozenset[str] = frozenset()
     text: str = ""
+    # The broad phrasebook's `... for each X`: how many times the amount counts, given the game and the source.
+    scale: Callable[[Game, int], int] | None = None
 
 
 ONCE_PER_TURN = "once-per-turn"
@@ -201,6 +206,13 @@ class Restriction:
     """A sentence that limits the activated ability it follows: `ONCE_PER_TURN` or `OWN_TURN_ONLY`."""
 
     limit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """`Repeat this N times` (broad phrasebook): the sentences before it in the ability happen N more times."""
+
+    times: int
 
 
 @dataclass(frozen=True, slots=True)

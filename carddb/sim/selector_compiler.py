@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from carddb.sim.stack import StackItem
 
 
+# Determiners of the core grammar: a selector with another (or with broad restrictions) is the broad
+# phrasebook's, compiled by carddb.sim.selectors_broad.
+_CORE_DETS = frozenset({"target", "each", "a", "another", "all", "", "fixed"})
+
+
 def _all(preds: list[Pred]) -> Pred:
     if not preds:
         return lambda g, x, ctx: True
@@ -84,6 +89,11 @@ class SelectorCompiler:
 
     def compile(self, node: Selector, domain: str, zone: int, slot: int | None, hint: str = "") -> Sel:
         """`domain` is what the effect needs ("card", PLAYERS or STACK); `slot` the target slot for `target`."""
+        if node.det not in _CORE_DETS or node.post or node.others:
+            from carddb.sim.selectors_broad import compile_broad, is_broad
+
+            if is_broad(node):
+                return compile_broad(self, node, domain, zone, slot, hint)
         text = _selector_text(node)
         if node.det == "fixed":
             return self._fixed(node.noun, domain, text)
@@ -120,6 +130,11 @@ class SelectorCompiler:
 
     def predicate(self, node: Selector) -> Pred:
         """The test an event's card or player passes (`a Duke you control`, `this card`, `an opponent`)."""
+        if node.det not in _CORE_DETS or node.post or node.others:
+            from carddb.sim.selectors_broad import broad_predicate, is_broad
+
+            if is_broad(node):
+                return broad_predicate(self, node)
         if node.det == "fixed":
             noun = node.noun
             if noun == "you":
@@ -212,6 +227,9 @@ class SelectorCompiler:
                 if test is not None:
                     extras.append(test)
         another = node.det == "another"
+        noun_test = sem.noun_tests.get(noun)  # broad: `Goblin creature`, a kind and a subtype
+        if noun_test is not None:
+            extras.append(noun_test)
         extra = _all(extras) if extras else None
         if not more_marks and not another and extra is None:
             simple = _simple_pred(kinds, subtype, mark, control)

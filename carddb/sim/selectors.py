@@ -55,6 +55,10 @@ class Semantics:
     # The pack's targeting rule, given a target selector's adjectives: a test every target must
     # pass (LOE: not face down, unless the selector says `face-down` or a static exposes it), or None.
     target_rule: Callable[[tuple[str, ...]], Pred | None] = field(default=lambda adjectives: None)
+    # The broad phrasebook's words (carddb.sim.declared): a noun's own test besides its kinds (`Goblin
+    # creature`: the subtype), and what each declared zone is to the core (its role: "discard"...).
+    noun_tests: Mapping[str, Pred] = field(default_factory=dict)
+    zones: Mapping[str, str] = field(default_factory=dict)
 
 
 class Sel:

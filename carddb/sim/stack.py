@@ -139,11 +139,20 @@ def execute(game: Game, program: Program, ctx: Ctx) -> None:
     for step in program.steps:
         if step.conditions and not all(cond.test(game, ctx) for cond in step.conditions):
             continue
-        if step.optional and not confirm(game, ctx.controller, f"you may: {step.text}"):
-            continue
+        if step.optional:
+            done = confirm(game, ctx.controller, f"you may: {step.text}")
+            if ctx.notes is not None or not done:  # `If you do, ...` (broad phrasebook) reads it
+                (ctx.notes if ctx.notes is not None else _new_notes(ctx))["did"] = done
+            if not done:
+                continue
         step.op(game, ctx)
         if game.over:
             return
+
+
+def _new_notes(ctx: Ctx) -> dict[str, object]:
+    ctx.notes = {}
+    return ctx.notes
 
 
 def _flush(game: Game) -> None:

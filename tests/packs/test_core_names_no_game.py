@@ -24,6 +24,7 @@ import re
 import tokenize
 from collections.abc import Iterator
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -31,6 +32,7 @@ from carddb.findings.codes import CODES
 from carddb.packs.card import Card
 from carddb.packs.lookup import get_pack
 from carddb.packs.pack import PLAYERS_MAX, PLAYERS_MIN, GamePack
+from carddb.packs.vocabulary import AdjectiveMeaning, ZoneRole
 from carddb.rules.language import words_of
 from carddb.rules.phrasebook import CoreNouns, every_core_entry
 from carddb.rules.registry import PARAM_TYPES
@@ -65,9 +67,12 @@ def core_words() -> set[str]:
     grammar = (ROOT / "carddb" / "rules" / "grammar.lark").read_text(encoding="utf-8")
     words = set(re.findall(r'"([a-z]+)"', grammar)) | set(PARAM_TYPES) | set(Card.model_fields)
     nothing = frozenset[str]()
-    for entry in every_core_entry(CoreNouns(nothing, nothing, nothing, nothing)):
+    nouns = CoreNouns(nothing, nothing, nothing, nothing)
+    for entry in [*every_core_entry(nouns), *every_core_entry(nouns, broad=True)]:
         words.add(entry.name)
-        words.update(w.removesuffix("(s)") for p in entry.patterns for w in words_of(p.text))
+        words.update(re.sub(r"\(.*\)$", "", w) for p in entry.patterns for w in words_of(p.text))
+    # The meanings the core gives a declared vocabulary's adjectives and zones.
+    words |= set(get_args(AdjectiveMeaning)) | set(get_args(ZoneRole))
     # The rule numbers the core reads from any pack that declares them (GamePack.players).
     return words | SHARED | {PLAYERS_MIN, PLAYERS_MAX}
 

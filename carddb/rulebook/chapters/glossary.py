@@ -62,6 +62,15 @@ ROLE_SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
+# A pattern word's two forms (`ha(s|ve)`, `do(es|)`), written for a reader: `has/have`, `do(es)`.
+_FORMS = re.compile(r"\b([A-Za-z]*)\(([a-z]*)\|([a-z]*)\)")
+
+
+def _forms(match: re.Match[str]) -> str:
+    base, one, other = match.groups()
+    return f"{base}({one})" if not other else f"{base}{one}/{base}{other}"
+
+
 def phrase(pattern: str, numbers: dict[str, int] | None = None) -> Phrase:
     """'Deal {amount} damage to {target}' -> words and the slots 'amount' and 'target'.
 
@@ -69,6 +78,7 @@ def phrase(pattern: str, numbers: dict[str, int] | None = None) -> Phrase:
     numbers (reminder text may name rule numbers).
     """
     parts: list[tuple[str, bool]] = []
+    pattern = _FORMS.sub(_forms, pattern)
     for piece in re.split(r"(\{[^{}:]+\})", pattern):
         if piece.startswith("{") and piece.endswith("}"):
             parts.append((piece[1:-1].replace("_", " "), True))

@@ -1,0 +1,247 @@
+"""A table of the broad phrasebook's reference game, for the scenarios that execute every core entry.
+
+The game is tests/fixtures/phrasebook/game.yaml: a game.yaml whose vocabulary names every kind of
+word the core phrasebook takes. Its simulator is the least a game needs (a `DirectSimulator` with
+the core's handlers, `PHRASEBOOK` and the declared phrases' handlers, and the vocabulary's
+semantics): the scenarios lay cards where they need them and run one card's text through the real
+compiler and handlers, as a pack's simulator would, with the invariants checked after each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from support.simtable import Scripted
+
+from carddb.packs.gamefile import load_game_file
+from carddb.packs.pack import GamePack
+from carddb.sim.broad_state import mark, resource, would_be_dealt
+from carddb.sim.cards import CardRecord, Catalogue
+from carddb.sim.compiler import compile_card
+from carddb.sim.core_handlers import CORE
+from carddb.sim.declared import declared_semantics
+from carddb.sim.declared_handlers import declared_handlers
+from carddb.sim.direct import DirectSimulator, run_program
+from carddb.sim.events import emit
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, ZONE_STACK, Game
+from carddb.sim.handlers import build_table
+from carddb.sim.invariants import violations
+from carddb.sim.options import SimOptions
+from carddb.sim.phrasebook_handlers import PHRASEBOOK
+from carddb.sim.program import Ctx, Event
+from carddb.sim.records import GameStats
+from carddb.sim.stack import execute
+
+GAME = Path(__file__).resolve().parents[1] / "fixtures" / "phrasebook" / "game.yaml"
+ZONES = {"hand": ZONE_HAND, "play": ZONE_PLAY, "deck": ZONE_DECK, "graveyard": ZONE_DISCARD}
+
+
+@cache
+def pack() -> GamePack:
+    return load_game_file(GAME, "phrasebook")
+
+
+class PhrasebookSimulator(DirectSimulator):
+    """The reference game's rules: none beyond the core's, which is the point."""
+
+    shared_zones = ("exile", "supply")
+
+    def __init__(self, game_pack: GamePack) -> None:
+        self.pack = game_pack
+        assert game_pack.language is not None
+        self.language = game_pack.language
+        self.semantics = declared_semantics(self.language.vocabulary)
+        self.handlers = build_table("phrasebook", CORE, PHRASEBOOK, declared_handlers(self.language.registry))
+
+    def card_record(self, card: Any) -> CardRecord:  # cards come from the scenarios, not a database
+        raise NotImplementedError
+
+    def new_game(self, *args: Any) -> Game:
+        raise NotImplementedError
+
+    def play_turn(self, game: Game) -> None:
+        raise NotImplementedError
+
+    def perform(self, game: Game, player: int, action: Any) -> None:
+        raise NotImplementedError
+
+    def evaluate(self, game: Game, player: int) -> float:
+        return 0.0
+
+    def countered(self, game: Game, item: Any) -> None:
+        game.move(item.source, ZONE_DISCARD)
+
+    def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
+        return would_be_dealt(game, uid, amount)
+
+    def damage_player(self, game: Game, player: int, amount: int) -> int:
+        left = would_be_dealt(game, player, amount, player=True)
+        key = "res:life"
+        game.counters[player][key] = game.counters[player].get(key, 0) - left
+        return left
+
+
+class Table:
+    """Two players, an empty deck, and what a scenario lays out."""
+
+    def __init__(self, players: int = 2) -> None:
+        self.sim = PhrasebookSimulator(pack())
+        self.catalogue = Catalogue([], {})
+        game = Game(self.sim, self.catalogue, [], [], players, 7, SimOptions(check_invariants=True))
+        self.g = game
+        self.agents = [Scripted() for _ in range(players)]
+        game.agents = list(self.agents)
+        game.stats = GameStats(players)
+        game.turn, game.turns = 3, [2] * players
+        for player in range(players):
+            game.counters[player]["res:life"] = 20
+
+    def card(
+        self,
+        kind: str = "creature",
+        text: str = "",
+        *,
+        owner: int = 0,
+        zone: str = "play",
+        power: int = 2,
+        toughness: int = 2,
+        cost: int = 1,
+        subtype: str = "",
+        name: str = "",
+    ) -> int:
+        index = len(self.catalogue.defs)
+        numbers = (("power", power), ("toughness", toughness)) if kind == "creature" else ()
+        health = toughness if kind == "creature" else 0
+        record = CardRecord(
+            f"card-{index}", name or f"{kind} {index}", kind, subtype, "", cost, (), health, 1, text, numbers
+        )
+        definition = compile_card(index, record, self.sim)
+        assert not definition.problems, definition.problems
+        self.catalogue.defs.append(definition)
+        self.catalogue.by_id[definition.id] = definition
+        g = self.g
+        g.place.append(-1)
+        g.owner.append(owner)
+        g.controller.append(owner)
+        g.face_down.append(False)
+        g.damage.append(0)
+        g.used.append(False)
+        g.attached.append(-1)
+        g.since.append(0)
+        for values in g.marks.values():
+            values.append(0)
+        g.defs.append(definition)
+        place = ZONES.get(zone)
+        if place is None:
+            place = ZONE_SHARED + self.sim.shared_zones.index(zone)
+        g.move(index, place, owner)
+        return index
+
+    def deck(self, count: int, owner: int = 0, kind: str = "creature") -> list[int]:
+        """`count` cards on top of the deck, the last one on top."""
+        return [self.card(kind, owner=owner, zone="deck", name=f"deck {i}") for i in range(count)]
+
+    def run(self, text: str, player: int = 0, kind: str = "instant", targets: Sequence[int] | None = None) -> int:
+        """Play a card with this text: its sentences resolve at once (targets picked in order, else the first)."""
+        uid = self.card(kind, text, owner=player, zone="hand")
+        if targets:
+            self.agents[player].picks = list(targets) + self.agents[player].picks
+        definition = self.g.defs[uid]
+        assert definition.effect is not None, f"{text!r} has no effect"
+        self.g.move(uid, ZONE_STACK)  # played: it is no longer in the hand while it resolves
+        assert run_program(self.g, definition.effect, uid, player), "no legal target"
+        self.g.move(uid, ZONE_DISCARD)
+        self.settle()
+        return uid
+
+    def settle(self) -> None:
+        """Triggered abilities waiting (from what just happened) resolve at once; then the state is checked."""
+        from carddb.sim.direct import run_triggered
+
+        while self.g.pending:
+            pending = self.g.pending.pop(0)
+            run_triggered(self.g, pending.source, pending.event)
+        self.g.events.clear()
+        self.check()
+
+    def activate(self, uid: int, index: int = 0, targets: Sequence[int] | None = None) -> None:
+        """Use an activated ability of a card: its costs paid (all must be payable), then its effects."""
+        from carddb.sim.stack import choose_targets
+
+        ability = self.g.defs[uid].activated[index]
+        ctx = Ctx(uid, self.g.controller[uid])
+        assert all(cost.can_pay(self.g, ctx) for cost in ability.costs), "a cost cannot be paid"
+        for cost in ability.costs:
+            cost.pay(self.g, ctx)
+        if targets:
+            self.agents[ctx.controller].picks = list(targets)
+        assert choose_targets(self.g, ctx.controller, ability.program, ctx)
+        execute(self.g, ability.program, ctx)
+        self.check()
+
+    def on_stack(self, kind: str, text: str, owner: int = 1) -> Any:
+        """A card played by `owner`, waiting on the stack (for effects that answer it: counters, copies)."""
+        from carddb.sim.stack import StackItem
+
+        uid = self.card(kind, text, owner=owner, zone="hand")
+        self.g.move(uid, ZONE_STACK)
+        item = StackItem(self.g, uid, owner, self.g.defs[uid].effect, Ctx(uid, owner), kind, card=True, label=text)
+        self.g.stack.append(item)
+        return item
+
+    def answer(self, text: str, item: Any, player: int = 0) -> None:
+        """An instant that targets what is on the stack resolves (the stack itself is left to the test)."""
+        uid = self.card("instant", text, owner=player, zone="hand")
+        self.g.move(uid, ZONE_STACK)
+        program = self.g.defs[uid].effect
+        assert program is not None
+        execute(self.g, program, Ctx(uid, player, targets=[item.id]))
+        self.g.move(uid, ZONE_DISCARD)
+
+    def can_activate(self, uid: int, index: int = 0) -> bool:
+        ability = self.g.defs[uid].activated[index]
+        ctx = Ctx(uid, self.g.controller[uid])
+        return all(cost.can_pay(self.g, ctx) for cost in ability.costs)
+
+    def emit(self, event: Event) -> None:
+        """An event happens: the triggered abilities that hear it resolve at once."""
+        emit(self.g, event)
+        self.settle()
+
+    def check(self) -> None:
+        problems = violations(self.g)
+        assert problems == [], problems
+
+    def life(self, player: int) -> int:
+        return resource(self.g, player, "life")
+
+    def counters(self, uid: int, name: str) -> int:
+        return mark(self.g, f"counter:{name}")[uid]
+
+    def hand(self, player: int = 0) -> list[int]:
+        return list(self.g.hands[player])
+
+    def zone(self, uid: int) -> int:
+        return self.g.place[uid]
+
+
+# -- scenario registry: one scenario per (entry, example) of the reference game --------------
+
+SCENARIOS: dict[tuple[str, str], Any] = {}
+
+
+def scenario(entry: str, example: str) -> Any:
+    def register(function: Any) -> Any:
+        key = (entry, example)
+        assert key not in SCENARIOS, f"two scenarios for {key}"
+        SCENARIOS[key] = function
+        return function
+
+    return register
+
+
+def run_scenario(key: tuple[str, str]) -> None:
+    SCENARIOS[key](Table(), key[1])
