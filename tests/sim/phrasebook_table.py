@@ -14,13 +14,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from support.simtable import Scripted
+from support.simtable import ScenarioBook, ScenarioTable
 
 from carddb.packs.gamefile import load_game_file
 from carddb.packs.pack import GamePack
 from carddb.sim.broad_state import mark, resource, would_be_dealt
-from carddb.sim.cards import CardRecord, Catalogue
-from carddb.sim.compiler import compile_card
+from carddb.sim.cards import CardRecord
 from carddb.sim.core_handlers import CORE
 from carddb.sim.declared import declared_semantics
 from carddb.sim.declared_handlers import declared_handlers
@@ -28,11 +27,8 @@ from carddb.sim.direct import DirectSimulator, run_program
 from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, ZONE_STACK, Game
 from carddb.sim.handlers import build_table
-from carddb.sim.invariants import violations
-from carddb.sim.options import SimOptions
 from carddb.sim.phrasebook_handlers import PHRASEBOOK
 from carddb.sim.program import Ctx, Event
-from carddb.sim.records import GameStats
 from carddb.sim.stack import execute
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "phrasebook" / "game.yaml"
@@ -84,17 +80,12 @@ class PhrasebookSimulator(DirectSimulator):
         return left
 
 
-class Table:
+class Table(ScenarioTable):
     """Two players, an empty deck, and what a scenario lays out."""
 
     def __init__(self, players: int = 2) -> None:
-        self.sim = PhrasebookSimulator(pack())
-        self.catalogue = Catalogue([], {})
-        game = Game(self.sim, self.catalogue, [], [], players, 7, SimOptions(check_invariants=True))
-        self.g = game
-        self.agents = [Scripted() for _ in range(players)]
-        game.agents = list(self.agents)
-        game.stats = GameStats(players)
+        super().__init__(PhrasebookSimulator(pack()), players)
+        game = self.g
         game.turn, game.turns = 3, [2] * players
         for player in range(players):
             game.counters[player]["res:life"] = 20
@@ -116,29 +107,12 @@ class Table:
         numbers = (("power", power), ("toughness", toughness)) if kind == "creature" else ()
         health = toughness if kind == "creature" else 0
         record = CardRecord(
-            f"card-{index}", name or f"{kind} {index}", kind, subtype, "", cost, (), health, 1, text, numbers
+            self.next_id, name or f"{kind} {index}", kind, subtype, "", cost, (), health, 1, text, numbers
         )
-        definition = compile_card(index, record, self.sim)
-        assert not definition.problems, definition.problems
-        self.catalogue.defs.append(definition)
-        self.catalogue.by_id[definition.id] = definition
-        g = self.g
-        g.place.append(-1)
-        g.owner.append(owner)
-        g.controller.append(owner)
-        g.face_down.append(False)
-        g.damage.append(0)
-        g.used.append(False)
-        g.attached.append(-1)
-        g.since.append(0)
-        for values in g.marks.values():
-            values.append(0)
-        g.defs.append(definition)
         place = ZONES.get(zone)
         if place is None:
             place = ZONE_SHARED + self.sim.shared_zones.index(zone)
-        g.move(index, place, owner)
-        return index
+        return self.put(record, place, owner)
 
     def deck(self, count: int, owner: int = 0, kind: str = "creature") -> list[int]:
         """`count` cards on top of the deck, the last one on top."""
@@ -211,18 +185,11 @@ class Table:
         emit(self.g, event)
         self.settle()
 
-    def check(self) -> None:
-        problems = violations(self.g)
-        assert problems == [], problems
-
     def life(self, player: int) -> int:
         return resource(self.g, player, "life")
 
     def counters(self, uid: int, name: str) -> int:
         return mark(self.g, f"counter:{name}")[uid]
-
-    def hand(self, player: int = 0) -> list[int]:
-        return list(self.g.hands[player])
 
     def zone(self, uid: int) -> int:
         return self.g.place[uid]
@@ -230,18 +197,6 @@ class Table:
 
 # -- scenario registry: one scenario per (entry, example) of the reference game --------------
 
-SCENARIOS: dict[tuple[str, str], Any] = {}
-
-
-def scenario(entry: str, example: str) -> Any:
-    def register(function: Any) -> Any:
-        key = (entry, example)
-        assert key not in SCENARIOS, f"two scenarios for {key}"
-        SCENARIOS[key] = function
-        return function
-
-    return register
-
-
-def run_scenario(key: tuple[str, str]) -> None:
-    SCENARIOS[key](Table(), key[1])
+SCENARIOS = ScenarioBook(Table)
+scenario = SCENARIOS.scenario
+run_scenario = SCENARIOS.run

@@ -119,7 +119,7 @@ class ScenarioTable:
     def offered(self, player: int, verb: str, uid: int = -1) -> bool:
         return any(a.verb == verb and (uid < 0 or a.uid == uid) for a in self.options(player))
 
-    def hand(self, player: int) -> list[int]:
+    def hand(self, player: int = 0) -> list[int]:
         return list(self.g.hands[player])
 
     def zone_of(self, uid: int) -> int:
