@@ -36,7 +36,7 @@ from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
 from carddb.runtime.rng import derive_seed
 from carddb.sim.agents import GreedyBot
-from carddb.sim.analysis import wilson
+from carddb.sim.intervals import wilson
 from carddb.sim.match import play_game
 from carddb.sim.playtest import PlaytestPlan, catalogue_for
 from carddb.sim.runner import Request, prepare

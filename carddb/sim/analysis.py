@@ -60,27 +60,20 @@ from carddb.sim.breakdown import (
     quartiles,
 )
 from carddb.sim.cards import CardRecord
-from carddb.sim.intervals import Z95, newcombe, wilson
+from carddb.sim.intervals import Z95, WinRate, newcombe
 from carddb.sim.records import GameRecord
 
 NONE_PLAYED = "(none played)"
 
 
 @dataclass
-class Rate:
+class Rate(WinRate):
     label: str
     wins: int
     n: int
     low: float = 0.0
     high: float = 0.0
     id: str = ""
-
-    def __post_init__(self) -> None:
-        self.low, self.high = wilson(self.wins, self.n)
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.n if self.n else 0.0
 
 
 @dataclass

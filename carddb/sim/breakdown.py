@@ -26,25 +26,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from carddb.sim.cards import CardRecord
-from carddb.sim.intervals import wilson
+from carddb.sim.intervals import WinRate
 from carddb.sim.records import GameRecord
 
 
 @dataclass
-class PairRate:
+class PairRate(WinRate):
     seat: str
     against: str
     wins: int
     n: int
     low: float = 0.0
     high: float = 0.0
-
-    def __post_init__(self) -> None:
-        self.low, self.high = wilson(self.wins, self.n)
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.n if self.n else 0.0
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """95% intervals for rates and differences of rates, which behave at small counts and near 0 or 1.
 
-`wilson`: the Wilson score interval of one rate. `newcombe`: the difference of two rates
+`wilson`: the Wilson score interval of one rate; `WinRate`: a count of wins out of n with that interval. `newcombe`: the difference of two rates
 with Newcombe's hybrid score interval (method 10), where the textbook normal interval fails.
 """
 
@@ -30,3 +30,20 @@ def newcombe(k1: int, n1: int, k0: int, n0: int) -> tuple[float, float, float]:
     low = delta - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2)
     high = delta + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2)
     return delta, max(-1.0, low), min(1.0, high)
+
+
+class WinRate:
+    """What a report's rate dataclass shares (`wins`, `n`, `low`, `high` are its fields): the interval filled
+    in when it is made, and the rate."""
+
+    wins: int
+    n: int
+    low: float
+    high: float
+
+    def __post_init__(self) -> None:
+        self.low, self.high = wilson(self.wins, self.n)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.n if self.n else 0.0

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from carddb.sim.analysis import analyse, mantel_haenszel, newcombe, wilson
+from carddb.sim.analysis import analyse, mantel_haenszel
 from carddb.sim.cards import CardRecord
+from carddb.sim.intervals import newcombe, wilson
 from carddb.sim.records import GameRecord, SeatRecord
 from carddb.sim.warnings import outliers
 
