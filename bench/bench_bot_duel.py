@@ -30,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-from carddb.cards.database import load_database
+from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Report
 from carddb.packs.lookup import get_pack
