@@ -16,6 +16,7 @@ from pydantic import Field, create_model
 from carddb.findings.diagnostics import Finding
 from carddb.findings.plural import plural
 from carddb.packs.card import Card
+from carddb.packs.facedesign import FaceDesign
 from carddb.packs.hooks import CardLookup, DeckFormat, DeckPlace, DeckView
 from carddb.packs.pack import CARD_SIZES, CostInfo, Faction, GameNumber, GamePack, GameTable, KindInfo, Rarity, StatInfo
 
@@ -58,8 +59,8 @@ def _field_type(name: str, spec: CardField) -> tuple[Any, Any]:
     return base | None, spec.default
 
 
-def declared_pack(game: GameDeclaration, game_id: str, path: Path) -> GamePack:
-    """The pack `path` (a checked game.yaml) declares, under the id of its folder."""
+def declared_pack(game: GameDeclaration, game_id: str, path: Path, faces: FaceDesign | None = None) -> GamePack:
+    """The pack `path` (a checked game.yaml) declares, under the id of its folder; `faces` its checked layouts."""
     rarity_type: Any = Literal[tuple(r.id for r in game.rarities)]  # type: ignore[valid-type]
     faction_type: Any = Literal[tuple(f.id for f in game.factions)] if game.factions else None  # type: ignore[valid-type]
     stat_labels = tuple((s.id, s.label) for s in game.stats)
@@ -115,6 +116,7 @@ def declared_pack(game: GameDeclaration, game_id: str, path: Path) -> GamePack:
             GameTable(t.id, t.title, tuple(t.columns), tuple(tuple(r) for r in t.rows), t.caption) for t in game.tables
         ),
         version=game.version,
+        faces=faces if faces is not None else FaceDesign(),
     )
 
 

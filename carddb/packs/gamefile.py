@@ -42,6 +42,7 @@ from carddb.findings.errors import LocatedError
 from carddb.findings.plural import plural
 from carddb.packs.card import Card, StrictModel
 from carddb.packs.declared import declared_pack
+from carddb.packs.layouts import LayoutDeclaration, Placeholder, declared_faces
 from carddb.packs.pack import CARD_SIZES, GamePack
 
 if TYPE_CHECKING:
@@ -162,6 +163,9 @@ class GameDeclaration(StrictModel):
     deck: DeckDeclaration | None = None
     numbers: list[NumberDeclaration] = Field(default_factory=list)
     tables: list[TableDeclaration] = Field(default_factory=list)
+    # The faces as data (carddb.packs.layouts), or a layouts.yaml beside the file.
+    layouts: list[LayoutDeclaration] = Field(default_factory=list)
+    placeholder: Placeholder = None
 
     @field_validator("version", mode="before")
     @classmethod
@@ -205,9 +209,11 @@ def _load(path: Path, game_id: str, _size: int, _mtime: int) -> GamePack:
         validated = Validated("game", GameDeclaration, owners=_OWNERS, name_models=True)
         raise LocatedError(validation_findings(exc.errors(include_url=False), doc, validated)) from None
     problems = list(_consistency(declared, doc, path))
+    faces, face_problems = declared_faces(declared, doc, path)
+    problems += face_problems
     if problems:
         raise LocatedError(problems)
-    return declared_pack(declared, game_id, path)
+    return declared_pack(declared, game_id, path, faces)
 
 
 # The mapping a key belongs to, by the section it is in, for messages about a missing key.
@@ -219,6 +225,9 @@ _OWNERS = {
     "stats": "a stat",
     "numbers": "a number",
     "tables": "a table",
+    "layouts": "a layout",
+    "regions": "a region",
+    "placeholder": "the placeholder art",
 }
 
 

@@ -35,7 +35,7 @@ from carddb.render.faces.results import (
     bleed_mm,
 )
 from carddb.render.faces.templates import FaceResources, refusal_finding
-from carddb.render.fit import MIN_PT, sizes
+from carddb.render.fit import sizes
 from carddb.render.jobs import BatchJob, WarmJob
 from carddb.render.workers import RenderWorkers, Ticket, import_renderer
 
@@ -61,7 +61,7 @@ def overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
         "E-TEXT-OVERFLOW",
         f"'{card.id}' rules text needs {meta.fill * 100:.0f}% of the box at {meta.font_pt:g} pt",
         *_at_field(db, card, "text"),
-        hint=f"shorten the rules or flavor text; {MIN_PT:g} pt is the smallest size carddb prints",
+        hint=f"shorten the rules or flavor text; {meta.font_pt:g} pt is the smallest size carddb prints on this card",
     )
 
 
@@ -212,7 +212,7 @@ def start_faces(
         return run
     shared = resources.digest()
     resources.placeholder_dir = cache.folder.parent / "placeholders"
-    steps = sizes()
+    steps = sizes(*resources.geometry.fit_steps())
     index = cache.load_index()
     seen: dict[str, str] = {}
     common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
