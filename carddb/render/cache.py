@@ -31,7 +31,7 @@ from pathlib import Path
 from carddb.files.atomic import write_text
 from carddb.render.wholefile import is_whole
 
-CACHE_FORMAT = "faces-3"  # bump when the meaning of a cached entry changes
+CACHE_FORMAT = "faces-4"  # bump when the meaning of a cached entry changes
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ class FaceMeta:
     # Where the face's parts were drawn (see carddb.render.fit.part_boxes): class -> [order, x, y, w, h] in mm.
     parts: dict[str, list[float]] = field(default_factory=dict)
     name_overrun: float = 0.0  # mm by which the name runs past its room (see carddb.render.fit.name_overrun)
+    regions: dict[str, float] = field(default_factory=dict)  # region -> mm its content runs past its box
 
 
 def digest(parts: Iterable[bytes | str]) -> str:
@@ -107,6 +108,13 @@ class FaceCache:
             return None  # missing or damaged: the face is simply rendered again
         return meta if is_whole(self.pdf_path(key)) else None
 
+    def lookup_measure(self, key: str) -> FaceMeta | None:
+        """What the fit measured for `key`, with or without its PDF (`carddb validate` lays out, writes no PDF)."""
+        try:
+            return FaceMeta(**json.loads(self.meta_path(key).read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            return None
+
     def load_index(self) -> dict[str, str]:
         """What each card's inputs made last time: input digest -> face key (see render_faces)."""
         try:
@@ -121,5 +129,6 @@ class FaceCache:
         write_text(self.folder / "inputs.json", json.dumps(index, sort_keys=True))
 
     def store_meta(self, key: str, meta: FaceMeta) -> None:
-        # Written after the PDF, so an entry with metadata always has its PDF.
+        # Written after the PDF (when there is one: `carddb validate` measures only), so `lookup`,
+        # which wants both, never takes a measure for a face.
         write_text(self.meta_path(key), json.dumps(asdict(meta)))

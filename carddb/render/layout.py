@@ -25,7 +25,7 @@ from carddb.findings.errors import RenderError
 from carddb.render.cache import FaceCache, FaceMeta
 from carddb.render.documents import DocumentJob, DocumentResult, write_record
 from carddb.render.fetcher import ConfinedFetcher
-from carddb.render.fit import Measure, fit_batch, measure_page, name_overrun, part_boxes, sized
+from carddb.render.fit import Measure, fit_batch, measure_page, name_overrun, part_boxes, region_overruns, sized
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
 from carddb.render.pngfile import embeddable_pixels
 
@@ -272,10 +272,14 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
             if card_id in size_of:
                 yield card_id, size_of[card_id], Measure(fill, page, document)
 
-    states = fit_batch([cid for cid, _k, _f in job.faces], lay_out, job.steps)
+    own_steps = dict(job.card_steps)
+    ids = [cid for cid, _k, _f in job.faces]
+    states = fit_batch([cid for cid in ids if cid not in own_steps], lay_out, job.steps)
+    for steps in dict.fromkeys(own_steps.values()):  # cards of a layout with its own sizes, fitted together
+        states.update(fit_batch([cid for cid in ids if own_steps.get(cid) == steps], lay_out, steps))
     chosen: dict[str, tuple[float, Any, bool]] = {}
     for card_id, state in states.items():
-        pt, measure, overflow = state.outcome(job.steps)
+        pt, measure, overflow = state.outcome(own_steps.get(card_id, job.steps))
         chosen[card_id] = (pt, measure, overflow)
     overflowing = [(cid, pt) for cid, (pt, _m, over) in chosen.items() if over]
     if overflowing:  # lay these out once more with their rules box outlined, so the proof shows it
@@ -287,13 +291,23 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
     keys = {card_id: key for card_id, key, _f in job.faces}
     cache = FaceCache(job.cache_dir)
     for card_id, (_pt, measure, _over) in chosen.items():
+        if job.measure_only:
+            break
         # One PDF per card straight from WeasyPrint: its fonts are subset to that card only,
         # and this is several times faster than splitting a many-page PDF with pypdf.
         write_card_pdf(measure.document, [measure.page], cache.pdf_path(keys[card_id]), job.trim_mm, job.bleed_mm)
     results = []
     for card_id, (pt, measure, overflow) in chosen.items():
         parts = {name: [round(v, 3) for v in box] for name, box in part_boxes(measure.page, job.parts).items()}
-        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow, parts, round(name_overrun(measure.page), 2))
+        meta = FaceMeta(
+            card_id,
+            pt,
+            round(measure.fill, 4),
+            overflow,
+            parts,
+            round(name_overrun(measure.page), 2),
+            region_overruns(measure.page),
+        )
         cache.store_meta(keys[card_id], meta)
         results.append((keys[card_id], meta))
     return results

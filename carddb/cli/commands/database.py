@@ -17,9 +17,11 @@ from carddb.cards.stats import set_statistics, statistics_json
 from carddb.cli.commands.common import (
     FormatOpt,
     GameOpt,
+    JobsOpt,
     OutputFormat,
     ProjectOpt,
     StrictOpt,
+    jobs_count,
     load_or_exit,
     open_project,
     print_json,
@@ -82,6 +84,14 @@ def validate(
     ] = 0,
     playtest_bots: Annotated[str, typer.Option("--playtest-bots", help="The bots of --playtest.")] = "greedy",
     playtest_seed: Annotated[int, typer.Option("--playtest-seed", min=0, help="The seed of --playtest.")] = 0,
+    layout: Annotated[
+        bool,
+        typer.Option(
+            "--layout/--no-layout",
+            help="Lay the faces out as print does, to find text and names that do not fit (measures are cached).",
+        ),
+    ] = True,
+    jobs: JobsOpt = None,
 ) -> None:
     """Check every card file; exit 0 when clean, 1 when there are findings."""
     proj, pack = open_project(project, game)
@@ -92,6 +102,10 @@ def validate(
         from carddb.play.decks import load_decks
 
         load_decks(db, report)
+    if layout:
+        from carddb.render.faces.check import check_faces
+
+        check_faces(db, report, workers=jobs_count(jobs))
     if playtest and not report.errors:
         from carddb.sim.warnings import design_warnings
 

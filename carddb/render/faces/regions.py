@@ -95,6 +95,15 @@ def face_parts(
     return parts
 
 
+def rules_steps(pack: GamePack, kind: str, geometry: FaceGeometry) -> tuple[float, ...] | None:
+    """The rules text's sizes on a card of `kind` when its layout sets them (`show: rules, size: [11, 8]`)."""
+    from carddb.render.fit import sizes
+
+    layout = pack.faces.layout_for(kind)
+    chosen = next((r.size for r in layout.regions if r.show == "rules" and r.size), None) if layout else None
+    return sizes(*chosen) if chosen else None
+
+
 def field_chip(card: Card, info: FieldInfo, icons: tuple[str, ...]) -> dict[str, Any] | None:
     """A field as the field line prints it, or None when the card has nothing to print (no value, a false flag)."""
     value = getattr(card, info.id, None)

@@ -22,6 +22,7 @@ from carddb.packs.card import Card, front_id
 from carddb.packs.pack import GamePack
 from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest
 from carddb.render.faces.context import card_fragment
+from carddb.render.faces.regions import rules_steps
 from carddb.render.faces.results import (
     BATCH_CARDS,
     FACE_PARTS,
@@ -72,6 +73,17 @@ def name_overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Findi
         " (it would be cut off or run under the cost)",
         *_at_field(db, card, "name"),
         hint="shorten the name; the title bar's size comes from the game's card template",
+    )
+
+
+def region_overflow_finding(db: CardDatabase, card: Card, region: str, overrun: float) -> Finding:
+    shown = getattr(card, region, None)
+    what = f"{region}: '{shown}'" if isinstance(shown, str) else f"{region} ({shown})" if shown is not None else region
+    return Finding(
+        "E-REGION-OVERFLOW",
+        f"'{card.id}' {what} needs {overrun:.1f} mm more than its region of the layout has",
+        *_at_field(db, card, region),
+        hint="shorten it, or give the region more room or a smaller size: [largest, smallest] in the layout",
     )
 
 
@@ -190,15 +202,19 @@ def start_faces(
     workers: int = 2,
     pool: RenderWorkers | None = None,
     first: Sequence[str] = (),
+    measure_only: bool = False,
 ) -> FaceRun:
     """Find each card's face in the cache and queue the others on `pool`; `FaceRun.finish` waits for them.
 
     Cards in `first` (the rulebook's pictures) go in a batch of their own ahead of the rest,
     so what waits for them can start while the other faces are still being laid out.
+    `measure_only` (`carddb validate`): lay the faces out and fit them, write no PDF, and take
+    what an earlier run measured (with or without its PDF) instead of laying a card out again.
     """
     resources = FaceResources(db)
     cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "faces")
     run = FaceRun(db, cards, report, cache, resources)
+    lookup = cache.lookup_measure if measure_only else cache.lookup
     font_problems = resources.check_fonts()
     if font_problems:
         report.extend(font_problems)
@@ -215,6 +231,7 @@ def start_faces(
     steps = sizes(*resources.geometry.fit_steps())
     index = cache.load_index()
     seen: dict[str, str] = {}
+    card_steps: dict[str, tuple[float, ...]] = {}
     common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
     wanted_first = _whole_cards(cards, first)
     # Every face of a card, its own back face too (a double-sided card's back is a face like any).
@@ -226,7 +243,9 @@ def start_faces(
 
     def send(priority: int) -> None:
         if batch:
-            run.add(_job(db, batch, (head, tail, palette), resources, cache, steps), priority, pool)
+            job = _job(db, batch, (head, tail, palette), resources, cache, steps)
+            own = tuple((card.id, card_steps[card.id]) for card, _k, _f in batch if card.id in card_steps)
+            run.add(replace(job, measure_only=measure_only, card_steps=own), priority, pool)
             batch.clear()
 
     for position, card in enumerate([*early, *later]):
@@ -234,21 +253,26 @@ def start_faces(
             send(FIRST)
         inputs = face_inputs(db, card, common)
         known = index.get(inputs)
-        if known is not None and (meta := cache.lookup(known)) is not None:
+        if known is not None and (meta := lookup(known)) is not None:
             run.found[card.id] = _result(db, card, cache.pdf_path(known), meta, from_cache=True, report=report)
             seen[inputs] = known
             continue
-        findings = len(report)
+        # validate reports art problems itself: a measuring run keeps them out of its report
+        art_report = Report(root=report.root) if measure_only else report
+        findings = len(art_report)
         try:
-            fragment, art = card_fragment(db, card, resources, report, preview=False)
+            fragment, art = card_fragment(db, card, resources, art_report, preview=False)
         except TemplateFailure as exc:
             report.add(exc.finding())
             continue
         art_bytes = art.file.read_bytes() if art.file else b""
-        key = digest([shared, palette, fragment, art_bytes, repr(steps)])
-        if len(report) == findings:  # a card whose art gave findings is rebuilt, so they are shown again
+        own_steps = rules_steps(db.pack, card.kind, resources.geometry)
+        if own_steps is not None:
+            card_steps[card.id] = own_steps
+        key = digest([shared, palette, fragment, art_bytes, repr(own_steps or steps)])
+        if len(art_report) == findings:  # a card whose art gave findings is rebuilt, so they are shown again
             seen[inputs] = key
-        meta = cache.lookup(key)
+        meta = lookup(key)
         if meta is not None:
             run.found[card.id] = _result(db, card, cache.pdf_path(key), meta, from_cache=True, report=report)
             continue
@@ -305,6 +329,8 @@ def _result(db: CardDatabase, card: Card, pdf: Path, meta: FaceMeta, *, from_cac
         report.add(overflow_finding(db, card, meta))
     if meta.name_overrun > 0:
         report.add(name_overflow_finding(db, card, meta))
+    for region, overrun in meta.regions.items():
+        report.add(region_overflow_finding(db, card, region, overrun))
     back = db.pack.kind(card.kind).back
     return FaceResult(card.id, pdf, back, meta.font_pt, meta.fill, from_cache, meta.parts)
 
