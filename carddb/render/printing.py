@@ -61,6 +61,7 @@ class PrintOptions:
     dpi: int = 300
     preset: str | None = None
     tts: bool = False
+    tts_dpi: int | None = None  # None: each deck at the best resolution its fewest sheets allow
     one_each: bool = False
     workers: int = 2
     full_run: bool = True  # no selection: the page cache may be pruned
@@ -248,7 +249,7 @@ def start_print(
     if options.tts:
         decks = _tts_decks(db, printable, face_by_id, backs, name)
         trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
-        run.tts = queue_tts(decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool)
+        run.tts = queue_tts(decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool, dpi=options.tts_dpi)
     return run
 
 

@@ -3,7 +3,11 @@
 Tabletop Simulator cuts a deck out of one image per "custom deck": a grid of at
 most 10 x 7 cards, at most 4096 x 4096 px, RGB. The last cell of a full 10 x 7
 grid is kept free (Tabletop Simulator shows it for hidden cards), so a sheet
-holds 69 cards. Cards with different backs go in different decks, because a
+holds at most 69 cards. How large each card is drawn is a deck's `SheetPlan`: by
+default the best resolution (up to 300 dpi) at which the deck still needs no more
+sheets than the fewest it can have (a 40-card tarot deck on an 8 x 5 grid at 173 dpi,
+where a 10 x 7 grid gave 124); or a resolution asked for (`--tts-dpi`), with as many
+cards a sheet as fit 4096 px at it. Cards with different backs go in different decks, because a
 custom deck has one back image. Double-sided cards, each with its own back face,
 go in decks of their own with `UniqueBack`: their back image is a second sheet
 in the same grid, each card's back in the cell of its front. Each card object's
@@ -27,7 +31,7 @@ from typing import Any
 from PIL import Image
 
 from carddb.files.atomic import atomic_path, write_text
-from carddb.findings.errors import RenderError
+from carddb.findings.errors import RenderError, UsageError
 from carddb.findings.plural import plural
 from carddb.render.pdfcache import is_current, remember
 from carddb.render.pngfile import write_png
@@ -74,14 +78,63 @@ class TtsResult:
     unique_backs: bool = False
 
 
-def cell_size(trim_w: float, trim_h: float) -> tuple[int, int]:
-    """The largest card image whose 10 x 7 grid fits in 4096 x 4096 px, at the card's proportions."""
-    width = MAX_SIDE_PX // MAX_COLUMNS
+def cell_size(trim_w: float, trim_h: float, columns: int = MAX_COLUMNS, rows: int = MAX_ROWS) -> tuple[int, int]:
+    """The largest card image whose grid (10 x 7 unless said) fits in 4096 x 4096 px, at the card's proportions."""
+    width = MAX_SIDE_PX // columns
     height = round(width * trim_h / trim_w)
-    if height * MAX_ROWS > MAX_SIDE_PX:
-        height = MAX_SIDE_PX // MAX_ROWS
+    if height * rows > MAX_SIDE_PX:
+        height = MAX_SIDE_PX // rows
         width = round(height * trim_w / trim_h)
     return width, height
+
+
+DEFAULT_MAX_DPI = 300  # more than a print's resolution only makes the images heavier
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """How a deck's cards are drawn on its sheets: the cell in px and the largest grid."""
+
+    cell: tuple[int, int]
+    columns: int
+    rows: int
+
+    @property
+    def capacity(self) -> int:
+        """Cards a sheet holds: every cell, but the last of a full 10 x 7 grid (Tabletop Simulator's hidden card)."""
+        return self.columns * self.rows - (1 if (self.columns, self.rows) == (MAX_COLUMNS, MAX_ROWS) else 0)
+
+    def grid(self, n_cards: int) -> tuple[int, int]:
+        """Columns and rows of a sheet of `n_cards` (at least 2 x 2, as Tabletop Simulator needs)."""
+        columns = max(2, min(self.columns, n_cards))
+        return columns, max(2, math.ceil(n_cards / columns))
+
+    def dpi(self, trim_w_mm: float) -> float:
+        return self.cell[0] / (trim_w_mm / 25.4)
+
+
+def sheet_plan(n_cards: int, trim_mm: tuple[float, float], dpi: int | None = None) -> SheetPlan:
+    """The cell size and grid for a deck of `n_cards` (see the module docstring); a UsageError for a dpi too high."""
+    width_mm, height_mm = trim_mm
+    if dpi is not None:
+        cell = (round(width_mm / 25.4 * dpi), round(height_mm / 25.4 * dpi))
+        columns, rows = min(MAX_COLUMNS, MAX_SIDE_PX // cell[0]), min(MAX_ROWS, MAX_SIDE_PX // cell[1])
+        if columns < 2 or rows < 2:
+            most = math.floor(MAX_SIDE_PX / 2 / max(width_mm, height_mm) * 25.4)
+            raise UsageError(
+                f"--tts-dpi {dpi}: a sheet of 2 x 2 {width_mm:g} x {height_mm:g} mm cards at {dpi} dpi is wider than"
+                f" Tabletop Simulator's {MAX_SIDE_PX} px; at most {most} dpi"
+            )
+        return SheetPlan(cell, columns, rows)
+    sheets = max(1, math.ceil(n_cards / CARDS_PER_SHEET))
+    per_sheet = math.ceil(max(n_cards, 1) / sheets)
+    grids = [(c, r) for c in range(2, MAX_COLUMNS + 1) for r in range(2, MAX_ROWS + 1)]
+    fitting = [(c, r) for c, r in grids if SheetPlan((1, 1), c, r).capacity >= per_sheet]
+    # The largest cell; among equals, the fewest cells (the grid that wastes least of the image).
+    columns, rows = max(fitting, key=lambda grid: (cell_size(width_mm, height_mm, *grid)[0], -grid[0] * grid[1]))
+    cell = cell_size(width_mm, height_mm, columns, rows)
+    most = (round(width_mm / 25.4 * DEFAULT_MAX_DPI), round(height_mm / 25.4 * DEFAULT_MAX_DPI))
+    return SheetPlan(cell if cell[0] <= most[0] else most, columns, rows)
 
 
 def grid_for(n_cards: int) -> tuple[int, int]:
@@ -197,17 +250,18 @@ def _image(pdfs: Sequence[Path], target: Path, cell: tuple[int, int], columns: i
     return TtsImage(target, tuple(pdfs), cell, columns, rows, digest.hexdigest(), tuple(c.hex() for c in cells))
 
 
-def plan_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> tuple[list[TtsImage], TtsResult]:
+def plan_deck(deck: TtsDeck, out_dir: Path, plan: SheetPlan) -> tuple[list[TtsImage], TtsResult]:
     """Write the deck's `<deck>.json` and list its images (the back first); drawing them is left to the caller."""
     if not deck.cards:
         raise RenderError(f"the Tabletop Simulator deck {deck.name} has no cards")
+    cell = plan.cell
     back_name = f"{deck.name}-back.jpg"
     images = [_image([deck.back], out_dir / back_name, cell, 1, 1)] if deck.back is not None else []
     custom: dict[str, dict[str, Any]] = {}
     contained: list[dict[str, Any]] = []
-    for sheet_no, start in enumerate(range(0, len(deck.cards), CARDS_PER_SHEET), start=1):
-        chunk = deck.cards[start : start + CARDS_PER_SHEET]
-        columns, rows = grid_for(len(chunk))
+    for sheet_no, start in enumerate(range(0, len(deck.cards), plan.capacity), start=1):
+        chunk = deck.cards[start : start + plan.capacity]
+        columns, rows = plan.grid(len(chunk))
         face_name = f"{deck.name}-sheet-{sheet_no}.jpg"
         images.append(_image([c.front for c in chunk], out_dir / face_name, cell, columns, rows))
         if deck.back is None:
@@ -233,9 +287,9 @@ def plan_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> tuple[list
     return images, TtsResult(json_path, targets, len(contained), len(custom), deck.back is None)
 
 
-def export_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int]) -> TtsResult:
+def export_deck(deck: TtsDeck, out_dir: Path, plan: SheetPlan) -> TtsResult:
     """Write the deck's sheets, its back image and `<deck>.json`."""
-    images, result = plan_deck(deck, out_dir, cell)
+    images, result = plan_deck(deck, out_dir, plan)
     for image in images:
         if not is_current(image.target, image.key, _cache_dir(image.target)):
             draw_image(image)
@@ -286,9 +340,14 @@ def saved_object(
 
 
 def export_tts(
-    decks: Sequence[TtsDeck], out_dir: Path, trim_mm: tuple[float, float], *, pool: RenderWorkers | None = None
+    decks: Sequence[TtsDeck],
+    out_dir: Path,
+    trim_mm: tuple[float, float],
+    *,
+    pool: RenderWorkers | None = None,
+    dpi: int | None = None,
 ) -> list[TtsResult]:
-    return queue_tts(decks, out_dir, trim_mm, pool=pool).finish()
+    return queue_tts(decks, out_dir, trim_mm, pool=pool, dpi=dpi).finish()
 
 
 @dataclass
@@ -310,16 +369,21 @@ class TtsRun:
 
 
 def queue_tts(
-    decks: Sequence[TtsDeck], out_dir: Path, trim_mm: tuple[float, float], *, pool: RenderWorkers | None = None
+    decks: Sequence[TtsDeck],
+    out_dir: Path,
+    trim_mm: tuple[float, float],
+    *,
+    pool: RenderWorkers | None = None,
+    dpi: int | None = None,
 ) -> TtsRun:
     """Write every deck's JSON now and queue the images whose cards changed (one job per image) on `pool`.
 
-    Rasterizing a 69-card sheet takes about half a second; an unchanged build draws nothing.
+    Each deck is drawn at `dpi`, or by default at the best resolution its card count allows
+    (`sheet_plan`). Rasterizing a 69-card sheet takes about half a second; an unchanged build draws nothing.
     """
-    cell = cell_size(*trim_mm)
     results, stale = [], []
     for deck in decks:
-        images, result = plan_deck(deck, out_dir, cell)
+        images, result = plan_deck(deck, out_dir, sheet_plan(len(deck.cards), trim_mm, dpi))
         results.append(result)
         stale += [image for image in images if not is_current(image.target, image.key, _cache_dir(image.target))]
     tickets = (

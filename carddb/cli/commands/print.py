@@ -85,9 +85,18 @@ def print_cards(
     png: Annotated[bool, typer.Option("--png", help="Also write PNGs of every card, with and without bleed.")] = False,
     dpi: Annotated[int, typer.Option(help="Resolution of the PNGs.")] = DEFAULT_DPI,
     preset: Annotated[
-        PresetChoice | None, typer.Option(help="Also write PNGs sized for a print service's poker cards.")
+        PresetChoice | None,
+        typer.Option(help="Also write PNGs as a print service asks for them, at the size of the game's cards."),
     ] = None,
     tts: Annotated[bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets and JSON.")] = False,
+    tts_dpi: Annotated[
+        int | None,
+        typer.Option(
+            "--tts-dpi",
+            min=36,
+            help="Resolution of the Tabletop Simulator cards (default: the best that keeps each deck on its fewest sheets).",
+        ),
+    ] = None,
     one_each: Annotated[
         bool, typer.Option("--one-each", help="Put one of each card on the sheets instead of its `copies`.")
     ] = False,
@@ -117,7 +126,8 @@ def print_cards(
         png=png,
         dpi=check_dpi(dpi),
         preset=preset.value if preset else None,
-        tts=tts,
+        tts=tts or tts_dpi is not None,
+        tts_dpi=tts_dpi,
         one_each=one_each,
         workers=workers,
         full_run=not selecting,
