@@ -133,25 +133,35 @@ class DeclaredDeckRules:
         self.list_kinds = MappingProxyType({"deck": self.describe()})
         self.formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"deck": deck.built_from})
 
-    def describe(self) -> str:
+    def size_rule(self) -> str:
+        """How many cards a deck holds, as words ("exactly 40 cards"); "" when the game sets no size."""
         deck = self.deck
         if deck.size:
-            parts = [f"exactly {plural(deck.size, 'card')}"]
-        elif deck.min_size and deck.max_size:
-            parts = [f"{deck.min_size} to {deck.max_size} cards"]
-        elif deck.min_size or deck.max_size:
-            parts = [
-                f"at least {plural(deck.min_size, 'card')}"
-                if deck.min_size
-                else f"at most {plural(deck.max_size or 0, 'card')}"
-            ]
-        else:
-            parts = []
+            return f"exactly {plural(deck.size, 'card')}"
+        if deck.min_size and deck.max_size:
+            return f"{deck.min_size} to {deck.max_size} cards"
+        if deck.min_size:
+            return f"at least {plural(deck.min_size, 'card')}"
+        if deck.max_size:
+            return f"at most {plural(deck.max_size, 'card')}"
+        return ""
+
+    def kinds_named(self) -> str:
+        """The kinds a deck may hold, as words: "Ship", "Ship or Order", "Crew, Vessel or Harbor"."""
+        labels = [self.kind_labels[k] for k in self.deck.kinds]
+        return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+    def describe(self) -> str:
+        """The deck rules, one sentence per rule (the last without its full stop, for the caller to end)."""
+        deck = self.deck
+        rules = [f"holds {size}" for size in [self.size_rule()] if size]
         if deck.copies:
-            parts.append(f"at most {deck.copies} {'copy' if deck.copies == 1 else 'copies'} of a card")
+            rules.append(f"holds at most {deck.copies} {'copy' if deck.copies == 1 else 'copies'} of a card")
         if deck.kinds:
-            parts.append("only " + ", ".join(self.kind_labels[k] for k in deck.kinds) + " cards")
-        return "a deck: " + ("; ".join(parts) if parts else "any cards")
+            rules.append(f"holds only {self.kinds_named()} cards")
+        if not rules:
+            return "a deck may hold any cards"
+        return ". ".join(("a deck " if i == 0 else "It ") + rule for i, rule in enumerate(rules))
 
     def check(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         rules = self.deck
@@ -161,7 +171,7 @@ class DeclaredDeckRules:
         if (low is not None and size < low) or (high is not None and size > high):
             yield Finding(
                 "E-DECK-RULE",
-                f"deck '{deck.id}' has {plural(size, 'card')}; {self.describe().removeprefix('a deck: ')}",
+                f"deck '{deck.id}' has {plural(size, 'card')}; a deck holds {self.size_rule()}",
                 source.path,
                 source.span("cards"),
             )
@@ -178,8 +188,7 @@ class DeclaredDeckRules:
                 yield Finding(
                     "E-DECK-RULE",
                     f"'{card_id}' is a {self.kind_labels.get(card.kind, card.kind)}; a deck holds only "
-                    + ", ".join(self.kind_labels[k] for k in rules.kinds)
-                    + " cards",
+                    f"{self.kinds_named()} cards",
                     source.path,
                     source.card_span(card_id),
                 )
