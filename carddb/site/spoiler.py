@@ -217,9 +217,7 @@ def build_site(
     env = _environment(templates_dir or site_templates_dir(db))
     cards = site_cards(db, images, boosters or {}, site_root, versions)
     if not show_sources:
-        cards = [
-            replace(c, source="", back=replace(c.back, source="") if c.back is not None else None) for c in cards
-        ]
+        cards = [replace(c, source="", back=replace(c.back, source="") if c.back is not None else None) for c in cards]
     result = SiteResult(root=site_root)
     icons = _copy_icons(db.pack, site_root, result)
     common = {
