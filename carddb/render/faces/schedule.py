@@ -269,7 +269,8 @@ def start_faces(
         own_steps = rules_steps(db.pack, card.kind, resources.geometry)
         if own_steps is not None:
             card_steps[card.id] = own_steps
-        key = digest([shared, palette, fragment, art_bytes, repr(own_steps or steps)])
+        # FACE_PARTS: the parts whose boxes the measure records (a new part must be measured again)
+        key = digest([shared, palette, fragment, art_bytes, repr(own_steps or steps), repr(FACE_PARTS)])
         if len(art_report) == findings:  # a card whose art gave findings is rebuilt, so they are shown again
             seen[inputs] = key
         meta = lookup(key)
