@@ -8,7 +8,9 @@ only this module (tests/packs/test_pack_api.py checks it).
 1. **Declaring a game**: `GamePack` and its parts (kinds, factions, rarities, stats, costs,
    rule numbers and tables), the `Card` base model, `package_folder` for files shipped in the
    pack's package, and `hybrid_pack` (or `load_game_file`) for the hybrid pack (kinds, factions and numbers in
-   a game.yaml, a vocabulary or simulator in Python).
+   a game.yaml, a vocabulary or simulator in Python). The faces as data (docs/card-faces.md): `FaceDesign`
+   (`GamePack.faces`) with its `FieldInfo`, `FaceLayout`, `Region` and `PlaceholderArt`, or `with_layouts`,
+   which reads a layouts.yaml in game.yaml's form for a Python pack.
 2. **Checking cards and decks**: `CardCheck`, `CardLookup` (what a check reads of the loaded
    database), `DeckRules` (with `DeckView`, `DeckPlace`, `DeckFormat`), `Finding` and `Span`.
 3. **Rules text**: `Vocabulary` and `Noun`, the registry (`EffectEntry`, `Param`, `Pattern`,
@@ -54,6 +56,12 @@ _WHERE: dict[str, str] = {
     "game_file": "carddb.packs.gamefile",
     "load_game_file": "carddb.packs.gamefile",
     "hybrid_pack": "carddb.packs.gamefile",
+    "FaceDesign": "carddb.packs.facedesign",
+    "FaceLayout": "carddb.packs.facedesign",
+    "FieldInfo": "carddb.packs.facedesign",
+    "PlaceholderArt": "carddb.packs.facedesign",
+    "Region": "carddb.packs.facedesign",
+    "with_layouts": "carddb.packs.layouts",
     "plural": "carddb.findings.plural",
     "Rng": "carddb.runtime.rng",
     # 2. Checking cards and decks
@@ -225,6 +233,11 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.findings.plural import plural as plural
     from carddb.packs.card import Card as Card
     from carddb.packs.card import StrictModel as StrictModel
+    from carddb.packs.facedesign import FaceDesign as FaceDesign
+    from carddb.packs.facedesign import FaceLayout as FaceLayout
+    from carddb.packs.facedesign import FieldInfo as FieldInfo
+    from carddb.packs.facedesign import PlaceholderArt as PlaceholderArt
+    from carddb.packs.facedesign import Region as Region
     from carddb.packs.gamefile import game_file as game_file
     from carddb.packs.gamefile import hybrid_pack as hybrid_pack
     from carddb.packs.gamefile import load_game_file as load_game_file
@@ -238,6 +251,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.packs.hooks import SimulatorFactory as SimulatorFactory
     from carddb.packs.hooks import completed_by as completed_by
     from carddb.packs.hooks import deck_formats as deck_formats
+    from carddb.packs.layouts import with_layouts as with_layouts
     from carddb.packs.pack import CARD_SIZES as CARD_SIZES
     from carddb.packs.pack import PLAYERS_MAX as PLAYERS_MAX
     from carddb.packs.pack import PLAYERS_MIN as PLAYERS_MIN
