@@ -151,14 +151,15 @@ def layout_problems(
                 )
             else:
                 claimed[kind] = index
-        own = [k for k in layout.kinds if k in kinds] or sorted(kinds)
+        known = [k for k in layout.kinds if k in kinds]
+        own = known or sorted(kinds)
         fields = {name: kind_fields[name] for k in own for kind_fields in [facts.fields[k]] for name in kind_fields}
         can_show = set(PARTS) | set(fields) | (facts.stats & set(fields))
         for h_index, name in enumerate(layout.hide):
             if name not in set(PARTS) | set(fields):
                 yield problem(
                     f"hide: '{name}' is neither a part of the face nor a field of "
-                    + (", ".join(own) if layout.kinds else "any kind")
+                    + (", ".join(own) if known else "any kind")
                     + _suggest(name, set(PARTS) | set(fields)),
                     at("layouts", index, "hide", h_index),
                     hint="parts: " + ", ".join(PARTS),
