@@ -93,7 +93,6 @@ def print_cards(
         int | None,
         typer.Option(
             "--tts-dpi",
-            min=36,
             help="Resolution of the Tabletop Simulator cards (default: the best that keeps each deck on its fewest sheets).",
         ),
     ] = None,
@@ -127,7 +126,7 @@ def print_cards(
         dpi=check_dpi(dpi),
         preset=preset.value if preset else None,
         tts=tts or tts_dpi is not None,
-        tts_dpi=tts_dpi,
+        tts_dpi=check_dpi(tts_dpi) if tts_dpi is not None else None,
         one_each=one_each,
         workers=workers,
         full_run=not selecting,
