@@ -61,7 +61,7 @@ _WHERE: dict[str, str] = {
     "FieldInfo": "carddb.packs.facedesign",
     "PlaceholderArt": "carddb.packs.facedesign",
     "Region": "carddb.packs.facedesign",
-    "with_layouts": "carddb.packs.layouts",
+    "with_layouts": "carddb.packs.layoutsources",
     "plural": "carddb.findings.plural",
     "Rng": "carddb.runtime.rng",
     # 2. Checking cards and decks
@@ -251,7 +251,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.packs.hooks import SimulatorFactory as SimulatorFactory
     from carddb.packs.hooks import completed_by as completed_by
     from carddb.packs.hooks import deck_formats as deck_formats
-    from carddb.packs.layouts import with_layouts as with_layouts
+    from carddb.packs.layoutsources import with_layouts as with_layouts
     from carddb.packs.pack import CARD_SIZES as CARD_SIZES
     from carddb.packs.pack import PLAYERS_MAX as PLAYERS_MAX
     from carddb.packs.pack import PLAYERS_MIN as PLAYERS_MIN

@@ -42,7 +42,8 @@ from carddb.findings.errors import LocatedError
 from carddb.findings.plural import plural
 from carddb.packs.card import Card, StrictModel
 from carddb.packs.declared import declared_pack
-from carddb.packs.layouts import LayoutDeclaration, Placeholder, declared_faces
+from carddb.packs.layouts import LayoutDeclaration, Placeholder
+from carddb.packs.layoutsources import declared_faces
 from carddb.packs.pack import CARD_SIZES, GamePack
 
 if TYPE_CHECKING:

@@ -6,7 +6,6 @@ wrote and never prints or exits, so each command words its own summary.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,9 +20,10 @@ from carddb.render.faces.backs import render_backs
 from carddb.render.faces.results import FaceResult, face_counts
 from carddb.render.faces.schedule import FaceRun, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
+from carddb.render.presets import png_sources, preset_jobs
 from carddb.render.raster import PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.selection import print_order
-from carddb.render.services import Product, pack_at_cut, product_for
+from carddb.render.services import product_for
 from carddb.render.sheets import (
     COMPOSE,
     PagePrebuilder,
@@ -243,7 +243,7 @@ def start_print(
     if options.png or product is not None:
         jobs = _png_jobs(printable, face_by_id, backs, out / "png", options)
         if product is not None:
-            jobs += _preset_jobs(db, printable, face_by_id, backs, out / "png", product, options, report, pool)
+            jobs += preset_jobs(db, printable, face_by_id, backs, out / "png", product, options.workers, report, pool)
         run.png_count = len(jobs)
         run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool, queue=png_queue)
     if options.tts:
@@ -352,53 +352,14 @@ def sheet_cards(
     return slots
 
 
-def _png_sources(cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path]) -> list[tuple[Path, str]]:
-    sides = [side for c in cards for side in faces[c.id].sides]
-    sources = [(side.pdf, f"{file_stem(side.card_id)}.png") for side in sides]
-    return sources + [(pdf, f"backs/{back}.png") for back, pdf in backs.items()]
-
-
 def _png_jobs(
     cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path, options: PrintOptions
 ) -> list[PngJob]:
     jobs = []
-    for pdf, rel in _png_sources(cards, faces, backs) if options.png else ():
+    for pdf, rel in png_sources(cards, faces, backs) if options.png else ():
         jobs.append(PngJob(pdf, folder / rel, options.dpi, bleed=True))
         jobs.append(PngJob(pdf, folder / "trim" / rel, options.dpi, bleed=False))
     return jobs
-
-
-def _preset_jobs(
-    db: CardDatabase,
-    cards: Sequence[Card],
-    faces: dict[str, FaceResult],
-    backs: dict[str, Path],
-    folder: Path,
-    product: Product,
-    options: PrintOptions,
-    report: Report,
-    pool: RenderWorkers | None,
-) -> list[PngJob]:
-    """The print service's images: from the card PDFs, or from faces laid out again at the service's cut.
-
-    A card more than 1.5 mm from the cut (a 44 x 67 mm mini card for a 1.75 x 2.5 in one) is laid
-    out at the cut rather than cropped or stretched; what that layout finds is reported, naming the product.
-    """
-    if product.needs_layout(db.pack.card_size_mm):
-        at_cut = CardDatabase(
-            pack=pack_at_cut(db.pack, product), project=db.project, cards=db.cards, sources=db.sources, sets=db.sets
-        )
-        found = Report(root=report.root)
-        redone = start_faces(at_cut, cards, found, workers=options.workers, pool=pool).finish()
-        faces = {face.card_id: face for face in redone}
-        backs = render_backs(at_cut, found, pool=pool)
-        for finding in found:
-            report.add(dataclasses.replace(finding, message=f"{finding.message} (laid out for {product.label})"))
-        cards = [c for c in cards if c.id in faces]
-    return [
-        PngJob(pdf, folder / product.service / rel, preset=product.key)
-        for pdf, rel in _png_sources(cards, faces, backs)
-    ]
 
 
 def _tts_decks(
