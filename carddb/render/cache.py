@@ -115,6 +115,17 @@ class FaceCache:
         except (OSError, ValueError, TypeError):
             return None
 
+    def load_measures(self) -> dict[str, FaceMeta]:
+        """What `carddb validate` measured last time, face key -> measure, from one file (not one per face)."""
+        try:
+            book = json.loads((self.folder / "measures.json").read_text(encoding="utf-8"))
+            return {key: FaceMeta(**meta) for key, meta in book.items()}
+        except (OSError, ValueError, TypeError, AttributeError):
+            return {}
+
+    def store_measures(self, measures: dict[str, FaceMeta]) -> None:
+        write_text(self.folder / "measures.json", json.dumps({k: asdict(m) for k, m in measures.items()}))
+
     def load_index(self) -> dict[str, str]:
         """What each card's inputs made last time: input digest -> face key (see render_faces)."""
         try:

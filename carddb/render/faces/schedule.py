@@ -9,11 +9,11 @@ per card. A face whose text or name overflows is still printed, and reported.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from carddb.cards.art import resolve_art
 from carddb.cards.database import CardDatabase
 from carddb.files.project import Project
 from carddb.findings.diagnostics import Finding, Report, Span
@@ -119,6 +119,9 @@ class FaceRun:
     done: dict[int, list[tuple[str, FaceMeta]]] = field(default_factory=dict)  # job number -> what it rendered
     pool: RenderWorkers | None = None
     own_pool: bool = False  # started for this run, closed when it finishes
+    # A measuring run (`carddb validate`): every face's measure by key, stored in one file when it changed.
+    measures: dict[str, FaceMeta] | None = None
+    measures_known: int = 0
 
     def add(self, job: BatchJob, priority: int, pool: RenderWorkers | None) -> None:
         """A batch to lay out: sent to `pool` at once, or kept for `finish` (or a pool of its own)."""
@@ -160,6 +163,10 @@ class FaceRun:
             if self.own_pool and self.pool is not None and (wanted is None or not self.jobs):
                 self.pool.close()
         by_key = dict(rendered)
+        if self.measures is not None and wanted is None:
+            self.measures.update(by_key)
+            if len(self.measures) != self.measures_known or by_key:
+                self.cache.store_measures(self.measures)
         for card, key, _fragment in self.pending:
             if card.id not in self.found and key in by_key:
                 self.found[card.id] = _result(
@@ -214,7 +221,18 @@ def start_faces(
     resources = FaceResources(db)
     cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "faces")
     run = FaceRun(db, cards, report, cache, resources)
-    lookup = cache.lookup_measure if measure_only else cache.lookup
+    lookup = cache.lookup
+    if measure_only:
+        # What the last validate measured comes from one file; a face measured by a print from its own.
+        book = cache.load_measures()
+        run.measures, run.measures_known = {}, len(book)
+
+        def lookup(key: str) -> FaceMeta | None:
+            meta = book.get(key) or cache.lookup_measure(key)
+            if meta is not None and run.measures is not None:
+                run.measures[key] = meta
+            return meta
+
     font_problems = resources.check_fonts()
     if font_problems:
         report.extend(font_problems)
@@ -232,6 +250,7 @@ def start_faces(
     index = cache.load_index()
     seen: dict[str, str] = {}
     card_steps: dict[str, tuple[float, ...]] = {}
+    memo: dict[str, str] = {}
     common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
     wanted_first = _whole_cards(cards, first)
     # Every face of a card, its own back face too (a double-sided card's back is a face like any).
@@ -251,7 +270,7 @@ def start_faces(
     for position, card in enumerate([*early, *later]):
         if position == len(early):
             send(FIRST)
-        inputs = face_inputs(db, card, common)
+        inputs = face_inputs(db, card, common, memo)
         known = index.get(inputs)
         if known is not None and (meta := lookup(known)) is not None:
             run.found[card.id] = _result(db, card, cache.pdf_path(known), meta, from_cache=True, report=report)
@@ -295,19 +314,30 @@ def start_faces(
     return run
 
 
-def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:
-    """A digest of everything a card's face is built from (see the cache module)."""
+def face_inputs(db: CardDatabase, card: Card, common: list[str], memo: dict[str, str] | None = None) -> str:
+    """A digest of everything a card's face is built from (see the cache module).
+
+    `memo` keeps what many cards share (their set's description and size, the art folder) for one run:
+    a warm `carddb validate` of 1,000 cards is mostly this function.
+    """
+    memo = memo if memo is not None else {}
     art = ""
     if card.art is not None:
+        if "art-dir" not in memo:
+            memo["art-dir"] = str(db.project.art_dir(db.pack))
         try:
-            stat = resolve_art(db, card.art.file).stat()
+            # stat follows links as resolving would: the same size and time, without resolving each path
+            stat = os.stat(os.path.join(memo["art-dir"], card.art.file))
             art = f"{card.art.file}|{stat.st_size}|{stat.st_mtime_ns}"
         except (OSError, ValueError):
             art = f"{card.art.file}|missing"
     # Both sides of a double-sided card: a face template may print its other side (`other_side`).
     whole = db.face(front_id(card.id)) if card.is_back else card
     data = (whole or card).model_dump_json()
-    return digest([*common, card.id, data, repr(db.sets.get(card.set)), str(db.set_size(card.set)), art])
+    set_key = f"set:{card.set}"
+    if set_key not in memo:
+        memo[set_key] = f"{db.sets.get(card.set)!r}|{db.set_size(card.set)}"
+    return digest([*common, card.id, data, memo[set_key], art])
 
 
 def _whole_cards(cards: Sequence[Card], ids: Sequence[str]) -> set[str]:
