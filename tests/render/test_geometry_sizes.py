@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from carddb.packs.pack import CARD_SIZES
-from carddb.render.geometry import FaceGeometry
 from carddb.render.fit import sizes
+from carddb.render.geometry import FaceGeometry
 
 
 def test_a_poker_card_keeps_the_numbers_it_always_had() -> None:
