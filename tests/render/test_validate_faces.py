@@ -95,3 +95,22 @@ def test_an_unknown_icon_in_a_language_games_flavor_is_found(tmp_path: Path) -> 
     [(_line, _col, message)] = _where(result.stdout, "E-UNKNOWN-ICON")
     assert message == "'firebrand' flavor text: {powerstones} is not an icon of this game; did you mean {powerstone}?"
     assert result.exit_code == 1
+
+
+def test_a_field_too_long_for_its_region_is_reported_at_the_field(tmp_path: Path) -> None:
+    root = write_tidewake(tmp_path, "poker")
+    game = root / "data" / "tidewake" / "game.yaml"
+    # crews show their motto in a 20 x 5 mm box, at 7 pt at the smallest
+    crew = "  - kinds: [crew]\n    regions:\n      - {show: motto, at: [5, 40, 20, 5], size: [8, 7]}\n"
+    game.write_text(game.read_text().replace("placeholder:", crew + "placeholder:"))
+    cards = root / "data" / "tidewake" / "cards" / "cards.yaml"
+    cards.write_text(
+        cards.read_text().replace('"Follow the gulls"', '"Follow the gulls to the end of the long grey sea"')
+    )
+    result = run_cli("validate", "--project", str(root), "--jobs", "1")
+    [(line, col, message)] = _where(result.stdout, "E-REGION-OVERFLOW")
+    assert message.startswith("'old-ned' motto: 'Follow the gulls to the end of the long grey sea' needs")
+    assert cards.read_text().splitlines()[line - 1][col - 1 :].startswith('"Follow the gulls')  # at the field
+    assert result.exit_code == 1
+    cards.write_text(cards.read_text().replace("Follow the gulls to the end of the long grey sea", "Aye"))
+    assert "E-REGION-OVERFLOW" not in run_cli("validate", "--project", str(root), "--jobs", "1").stdout
