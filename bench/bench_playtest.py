@@ -3,9 +3,10 @@
 Usage: python bench/bench_playtest.py [--game ID] [--games N] [--greedy-games M] [--rounds R] [--workers K]
 
 Plays the same plan `carddb playtest --game ID` plays (LOE: every ordered pair of the councils in
-data/loe/decks on each shared deck; ESTRO: every ordered pair of the chosen decks, each completed
-by its random cards; Shards: every ordered pair of data/shards/decks; a fixed game such as SoulFall:
-its one table; seeds from --seed) through the same code:
+data/loe/decks on each shared deck; LOE v2: every ordered pair of the pairs of pre-constructed
+decks, on the marketplace; ESTRO: every ordered pair of the chosen decks, each completed by its
+random cards; Shards: every ordered pair of data/shards/decks; a fixed game such as SoulFall: its
+one table; seeds from --seed) through the same code:
 
 1. random bots, in this process: games per CPU second (time.process_time, so other
    processes on a shared machine slow it less than wall time) and per wall second;
@@ -66,7 +67,7 @@ def timed(plan: PlaytestPlan) -> tuple[float, float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="loe", help="the game pack's id (loe, estro, soulfall...)")
+    parser.add_argument("--game", default="loe", help="the game pack's id (loe, loe2, estro, shards, soulfall)")
     parser.add_argument("--games", type=int, default=1000, help="random-bot games per round")
     parser.add_argument("--greedy-games", type=int, default=40, help="greedy-bot games per round")
     parser.add_argument("--rounds", type=int, default=3)

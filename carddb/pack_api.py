@@ -19,13 +19,15 @@ only this module (tests/packs/test_pack_api.py checks it).
    `phrases`, `parse_line`, `split_abilities`, `keywords_of`, `Problem`);
    `check_card_rules` is the card check that validates rules text.
 4. **The simulator kit** (docs/engine.md): the `Simulator` a pack subclasses (or
-   `DirectSimulator`, for a game without a stack, with `run_program`), the seats and
+   `DirectSimulator`, for a game without a stack, with `run_program` and `run_event`), the seats and
    matchups it is given (`FixedTable` for a fixed game), the game state (`Game` and its
    zones), compiled card programs (`Program`, `Ctx`, `Event`...), the rules every game
-   shares (`draw`, `deal_damage`, `destroy`... and the stack), double-sided cards
-   (`turn_over`), spaces players select (`space_options`, `take_space`...), decisions
-   that bots take (`choose`, `act`...), handler tables, the compilers of cards and
-   selectors, invariant checkpoints.
+   shares (`draw`, `deal_damage`, `destroy`... and the stack), pieces several games share
+   (double-sided cards `turn_over`; spaces players select `space_options`, `take_space`...;
+   a market's row `MarketRow`; costs such as `PoolCost` and `SpendReady`; a turn's steps
+   such as `begin_turn` and `main_phase`; offering and taking plays such as `offer_abilities`
+   and `play_card`, `play_program`), decisions that bots take (`choose`, `act`...), handler tables
+   (`handler_table`), the compilers of cards and selectors, invariant checkpoints.
 5. **Errors**: `UsageError` and `LocatedError`, which the command line reports without a traceback.
 """
 
@@ -108,8 +110,20 @@ _WHERE: dict[str, str] = {
     "Catalogue": "carddb.sim.cards",
     "Compiler": "carddb.sim.compiler",
     "DirectSimulator": "carddb.sim.direct",
+    "run_event": "carddb.sim.direct",
+    "run_pending": "carddb.sim.direct",
     "run_program": "carddb.sim.direct",
     "run_triggered": "carddb.sim.direct",
+    "DiscardCost": "carddb.sim.costs",
+    "PoolCost": "carddb.sim.costs",
+    "SacrificeSelf": "carddb.sim.costs",
+    "SpendReady": "carddb.sim.costs",
+    "has_ready": "carddb.sim.costs",
+    "in_play_of": "carddb.sim.costs",
+    "ready_by_subtype": "carddb.sim.costs",
+    "ready_of": "carddb.sim.costs",
+    "spend_ready": "carddb.sim.costs",
+    "UseSelf": "carddb.sim.costs",
     "CORE": "carddb.sim.core_handlers",
     "Condition": "carddb.sim.core_handlers",
     "card_event": "carddb.sim.core_handlers",
@@ -135,6 +149,7 @@ _WHERE: dict[str, str] = {
     "Game": "carddb.sim.game",
     "HandlerSet": "carddb.sim.handlers",
     "build_table": "carddb.sim.handlers",
+    "handler_table": "carddb.sim.handlers",
     "closeness": "carddb.sim.handlers",
     "compare": "carddb.sim.handlers",
     "flag": "carddb.sim.handlers",
@@ -144,19 +159,33 @@ _WHERE: dict[str, str] = {
     "selector": "carddb.sim.handlers",
     "text_arg": "carddb.sim.handlers",
     "checkpoint": "carddb.sim.invariants",
+    "MarketRow": "carddb.sim.market",
+    "add_temporary": "carddb.sim.ops",
     "counter": "carddb.sim.ops",
+    "deal_damage": "carddb.sim.ops",
+    "end_temporary": "carddb.sim.ops",
+    "leave_play": "carddb.sim.ops",
+    "return_to_hand": "carddb.sim.ops",
+    "shuffle_deck": "carddb.sim.ops",
     "destroy": "carddb.sim.ops",
     "discard": "carddb.sim.ops",
     "draw": "carddb.sim.ops",
     "health": "carddb.sim.ops",
-    "deal_damage": "carddb.sim.ops",
-    "shuffle_deck": "carddb.sim.ops",
     "look": "carddb.sim.ops",
     "remove_damage": "carddb.sim.ops",
     "reveal": "carddb.sim.ops",
     "shuffle_discard_into_deck": "carddb.sim.ops",
     "take_top": "carddb.sim.ops",
+    "begin_turn": "carddb.sim.turns",
     "SimOptions": "carddb.sim.options",
+    "activate": "carddb.sim.plays",
+    "can_target": "carddb.sim.plays",
+    "card_targets": "carddb.sim.plays",
+    "offer_abilities": "carddb.sim.plays",
+    "offer_reactions": "carddb.sim.plays",
+    "play_card": "carddb.sim.plays",
+    "play_program": "carddb.sim.plays",
+    "card_program": "carddb.sim.plays",
     "ONCE_PER_TURN": "carddb.sim.program",
     "OWN_TURN_ONLY": "carddb.sim.program",
     "Activated": "carddb.sim.program",
@@ -166,6 +195,7 @@ _WHERE: dict[str, str] = {
     "EventMatch": "carddb.sim.program",
     "Keyword": "carddb.sim.program",
     "Op": "carddb.sim.program",
+    "CostOp": "carddb.sim.program",
     "Program": "carddb.sim.program",
     "Restriction": "carddb.sim.program",
     "Static": "carddb.sim.program",
@@ -194,7 +224,15 @@ _WHERE: dict[str, str] = {
     "Seat": "carddb.sim.simulator",
     "Simulator": "carddb.sim.simulator",
     "deck_order": "carddb.sim.simulator",
+    "seat_deck_order": "carddb.sim.simulator",
     "StackItem": "carddb.sim.stack",
+    "answer_now": "carddb.sim.stack",
+    "MAX_MAIN_ACTIONS": "carddb.sim.turns",
+    "discard_down": "carddb.sim.turns",
+    "draw_up_to": "carddb.sim.turns",
+    "hand_limit": "carddb.sim.turns",
+    "main_phase": "carddb.sim.turns",
+    "ready": "carddb.sim.turns",
     "choose_targets": "carddb.sim.stack",
     "end_game": "carddb.sim.stack",
     "execute": "carddb.sim.stack",
@@ -299,6 +337,16 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.core_handlers import player_event as player_event
     from carddb.sim.core_handlers import players_of as players_of
     from carddb.sim.core_handlers import static_applies as static_applies
+    from carddb.sim.costs import DiscardCost as DiscardCost
+    from carddb.sim.costs import PoolCost as PoolCost
+    from carddb.sim.costs import SacrificeSelf as SacrificeSelf
+    from carddb.sim.costs import SpendReady as SpendReady
+    from carddb.sim.costs import UseSelf as UseSelf
+    from carddb.sim.costs import has_ready as has_ready
+    from carddb.sim.costs import in_play_of as in_play_of
+    from carddb.sim.costs import ready_by_subtype as ready_by_subtype
+    from carddb.sim.costs import ready_of as ready_of
+    from carddb.sim.costs import spend_ready as spend_ready
     from carddb.sim.decisions import PASS as PASS
     from carddb.sim.decisions import Action as Action
     from carddb.sim.decisions import act as act
@@ -306,6 +354,8 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.decisions import choose_many as choose_many
     from carddb.sim.decisions import confirm as confirm
     from carddb.sim.direct import DirectSimulator as DirectSimulator
+    from carddb.sim.direct import run_event as run_event
+    from carddb.sim.direct import run_pending as run_pending
     from carddb.sim.direct import run_program as run_program
     from carddb.sim.direct import run_triggered as run_triggered
     from carddb.sim.events import emit as emit
@@ -323,19 +373,25 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.handlers import compare as compare
     from carddb.sim.handlers import flag as flag
     from carddb.sim.handlers import for_each as for_each
+    from carddb.sim.handlers import handler_table as handler_table
     from carddb.sim.handlers import number as number
     from carddb.sim.handlers import quantity as quantity
     from carddb.sim.handlers import selector as selector
     from carddb.sim.handlers import text_arg as text_arg
     from carddb.sim.invariants import checkpoint as checkpoint
+    from carddb.sim.market import MarketRow as MarketRow
+    from carddb.sim.ops import add_temporary as add_temporary
     from carddb.sim.ops import counter as counter
     from carddb.sim.ops import deal_damage as deal_damage
     from carddb.sim.ops import destroy as destroy
     from carddb.sim.ops import discard as discard
     from carddb.sim.ops import draw as draw
+    from carddb.sim.ops import end_temporary as end_temporary
     from carddb.sim.ops import health as health
+    from carddb.sim.ops import leave_play as leave_play
     from carddb.sim.ops import look as look
     from carddb.sim.ops import remove_damage as remove_damage
+    from carddb.sim.ops import return_to_hand as return_to_hand
     from carddb.sim.ops import reveal as reveal
     from carddb.sim.ops import shuffle_deck as shuffle_deck
     from carddb.sim.ops import shuffle_discard_into_deck as shuffle_discard_into_deck
@@ -350,10 +406,19 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.placement import space_uses as space_uses
     from carddb.sim.placement import take_space as take_space
     from carddb.sim.placement import taken_spaces as taken_spaces
+    from carddb.sim.plays import activate as activate
+    from carddb.sim.plays import can_target as can_target
+    from carddb.sim.plays import card_program as card_program
+    from carddb.sim.plays import card_targets as card_targets
+    from carddb.sim.plays import offer_abilities as offer_abilities
+    from carddb.sim.plays import offer_reactions as offer_reactions
+    from carddb.sim.plays import play_card as play_card
+    from carddb.sim.plays import play_program as play_program
     from carddb.sim.program import ONCE_PER_TURN as ONCE_PER_TURN
     from carddb.sim.program import OWN_TURN_ONLY as OWN_TURN_ONLY
     from carddb.sim.program import Activated as Activated
     from carddb.sim.program import Cond as Cond
+    from carddb.sim.program import CostOp as CostOp
     from carddb.sim.program import Ctx as Ctx
     from carddb.sim.program import Event as Event
     from carddb.sim.program import EventMatch as EventMatch
@@ -378,10 +443,19 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.sim.simulator import Seat as Seat
     from carddb.sim.simulator import Simulator as Simulator
     from carddb.sim.simulator import deck_order as deck_order
+    from carddb.sim.simulator import seat_deck_order as seat_deck_order
     from carddb.sim.stack import StackItem as StackItem
+    from carddb.sim.stack import answer_now as answer_now
     from carddb.sim.stack import choose_targets as choose_targets
     from carddb.sim.stack import end_game as end_game
     from carddb.sim.stack import execute as execute
     from carddb.sim.stack import has_targets as has_targets
     from carddb.sim.stack import push as push
     from carddb.sim.stack import run as run
+    from carddb.sim.turns import MAX_MAIN_ACTIONS as MAX_MAIN_ACTIONS
+    from carddb.sim.turns import begin_turn as begin_turn
+    from carddb.sim.turns import discard_down as discard_down
+    from carddb.sim.turns import draw_up_to as draw_up_to
+    from carddb.sim.turns import hand_limit as hand_limit
+    from carddb.sim.turns import main_phase as main_phase
+    from carddb.sim.turns import ready as ready

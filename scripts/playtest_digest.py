@@ -1,6 +1,6 @@
 """Fingerprint the games a playtest plays, to show a change to the engine left every game as it was.
 
-Usage: python scripts/playtest_digest.py OUT.json [--games N] [--greedy N] [--seed S] [--check OLD.json]
+Usage: python scripts/playtest_digest.py OUT.json [--games N] [--greedy N] [--seed S] [--check OLD.json] [--stored]
 
 Plays the plan `carddb playtest` plays on the bundled LOE councils (random bots,
 then --greedy games of a greedy bot against a random one) twice: without a log, as a
@@ -11,6 +11,13 @@ the seats' end-of-game numbers, and SHA-256 digests of the decisions and of the 
 they share. With --check, every game must also equal the same game in OLD.json
 (written by the engine before the change); the script prints the first differences
 and exits 1 if there are any.
+
+With --stored it writes what tests/sim/data/games-before-speedup.json holds instead:
+for each game its index, bots, winner, reason, turns and one digest of all the rest.
+A change meant to alter games (to the bundled cards, the rules, a bot) regenerates
+that file with
+
+    python scripts/playtest_digest.py tests/sim/data/games-before-speedup.json --games 100 --greedy 5 --stored
 """
 
 from __future__ import annotations
@@ -78,6 +85,18 @@ def fingerprints(games: int, greedy: int, seed: int, project: Path) -> list[dict
     return found
 
 
+def stored(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The short form tests/sim/test_sim_games_unchanged.py compares (the same digest it computes)."""
+    keep = ("index", "bots", "winner", "reason", "turns")
+    return [
+        {
+            **{key: game[key] for key in keep},
+            "digest": hashlib.sha256(json.dumps(game, sort_keys=True).encode("utf-8")).hexdigest()[:20],
+        }
+        for game in found
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", type=Path)
@@ -86,10 +105,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--check", type=Path)
     parser.add_argument("--project", type=Path, default=REPO)
+    parser.add_argument("--stored", action="store_true", help="write the short form the test data holds")
     args = parser.parse_args()
     found = fingerprints(args.games, args.greedy, args.seed, args.project)
+    if args.stored:
+        found = stored(found)
     tmp = args.out.with_suffix(".tmp")
-    tmp.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    if args.stored:  # one game a line, so that a regenerated file's diff shows which games changed
+        text = "[\n" + ",\n".join(json.dumps(game, sort_keys=True) for game in found) + "\n]\n"
+    else:
+        text = json.dumps(found, indent=1, sort_keys=True) + "\n"
+    tmp.write_text(text, encoding="utf-8")
     tmp.replace(args.out)
     print(f"{len(found)} games fingerprinted into {args.out}")
     if args.check is None:

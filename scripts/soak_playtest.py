@@ -3,15 +3,16 @@
 Usage: python scripts/soak_playtest.py [--game ID] [--games N] [--greedy N] [--workers K] [--seed S] [--project DIR]
 
 Plays N games (default 10,000) of --game over every pairing of its seats (LOE: the councils in
-data/loe/decks, on each shared deck; ESTRO: the chosen decks, each completed by its random cards
-in every game; Shards: every pairing of data/shards/decks; a fixed game such as SoulFall: its one table): random bots against random bots,
-and --greedy of them (default 500) with a greedy bot against a random one. `SimOptions(check_invariants=True)`
-checks the illegal states of carddb/sim/invariants.py (each card in exactly one
-zone, the card count conserved, no negative damage or powerstones, fatigue and
-facing only in play, attachments to cards in play) and LOE's own (powerstones
-within what the turn gave, hand size at the end of a turn, the market's size,
-what may be face down) after every action. Prints how the games ended and every
-game that raised or reached an illegal state; exits 1 if any did.
+data/loe/decks, on each shared deck; LOE v2: every pair of pre-constructed decks, on the
+marketplace; ESTRO: the chosen decks, each completed by its random cards in every game; Shards:
+every pairing of data/shards/decks; a fixed game such as SoulFall: its one table): random bots
+against random bots, and --greedy of them (default 500) with a greedy bot against a random one.
+`SimOptions(check_invariants=True)` checks the illegal states of carddb/sim/invariants.py (each
+card in exactly one zone, the card count conserved, no negative damage or currency, the used
+mark and facing only in play, attachments to cards in play) and the pack's own (LOE: powerstones
+within what the turn gave, hand size at the end of a turn, the market's size, what may be face
+down; LOE v2: carddb/games/loe2/sim/checks.py) after every action. Prints how the games ended and
+every game that raised or reached an illegal state; exits 1 if any did.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="loe", help="the game pack's id (loe, estro, soulfall...)")
+    parser.add_argument("--game", default="loe", help="the game pack's id (loe, loe2, estro, shards, soulfall)")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--greedy", type=int, default=500, help="how many of the games seat a greedy bot")
     parser.add_argument("--workers", type=int, default=default_workers())

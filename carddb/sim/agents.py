@@ -15,19 +15,21 @@ which option to choose (a target, a card to discard...), and yes or no.
   (a test checks this).
   Small choices use `card_value` and the choice's hint, like the imagined
   opponents do (`Heuristic`), who never act on their own.
+- `judge`: a greedy bot scores positions with the pack's `evaluate` unless given
+  another function (a bench pits two judgements against each other this way).
 - Ties: the greedy bot breaks them with its own seeded generator (`tie_break="random"`),
   or takes the first option offered (`"first"`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import Protocol
 
 from carddb.runtime.rng import Rng
 from carddb.sim.decisions import Action
-from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, Game, GameOver
 from carddb.sim.stack import run
 
 BOTS = ("random", "greedy")
@@ -96,10 +98,18 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int, *, tie_break: str = "random", target_cap: int = 24) -> None:
+    def __init__(
+        self,
+        seed: int,
+        *,
+        tie_break: str = "random",
+        target_cap: int = 24,
+        judge: Callable[[Game, int], float] | None = None,
+    ) -> None:
         self.rng = Rng(seed)
         self.tie_break = tie_break
         self.target_cap = target_cap  # the most target choices weighed for one action
+        self.judge = judge  # None: the pack's `evaluate`
 
     def act(self, game: Game, player: int, options: Sequence[Action], reason: str) -> Action:
         world = imagine(game, player, self.rng)
@@ -108,10 +118,10 @@ class GreedyBot:
             if option.verb == "pass":
                 # Passing lets what is on the stack resolve unanswered (an opponent's winning Victory
                 # attempt wins); in the main phase the stack is empty and the position stays as it is.
-                scored.append((played_out(world, player, None), option))
+                scored.append((played_out(world, player, None, self.judge), option))
                 continue
             for variant in variants(world, player, option, self.target_cap):
-                scored.append((played_out(world, player, variant), variant))
+                scored.append((played_out(world, player, variant, self.judge), variant))
         best = max(score for score, _ in scored)
         tied = [action for score, action in scored if score >= best - 1e-9]
         if self.tie_break == "first" or len(tied) == 1:
@@ -125,17 +135,21 @@ class GreedyBot:
         return True
 
 
-def played_out(world: Game, player: int, action: Action | None) -> float:
-    """`evaluate` after `player` takes `action` (None: passes) in a copy of `world` and the stack resolves."""
+def played_out(
+    world: Game, player: int, action: Action | None, judge: Callable[[Game, int], float] | None = None
+) -> float:
+    """`judge` (default: the pack's `evaluate`) after `player` takes `action` (None: passes) in a copy of
+    `world` and the stack resolves."""
+    judge = judge or world.sim.evaluate
     if action is None and not world.stack and not world.pending:
-        return world.sim.evaluate(world, player)
+        return judge(world, player)
     trial = world.copy()
     trial.agents = [HEURISTIC] * trial.n
     with suppress(GameOver):
         if action is not None:
             trial.sim.perform(trial, player, action)
         run(trial)
-    return trial.sim.evaluate(trial, player)
+    return judge(trial, player)
 
 
 def variants(game: Game, player: int, action: Action, cap: int) -> list[Action]:
@@ -187,7 +201,7 @@ def imagine(game: Game, viewer: int, rng: Rng) -> Game:
         for (cards, position, zone, player), uid in zip(slots, pool, strict=True):
             cards[position] = uid
             world.place[uid] = zone
-            if zone == ZONE_HAND:
+            if zone == ZONE_HAND or (zone == ZONE_DECK and player >= 0):  # (a card in an own deck: its holder's)
                 world.controller[uid] = player
     world.reacts = {}
     for hand in world.hands:

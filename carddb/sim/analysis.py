@@ -7,7 +7,9 @@ game not won.
 
 - Win rate by seat (LOE: council) and by the seat's card of each kind the pack names
   (`Simulator.report_kinds`; LOE: Lord and Victory card): over seat-games (each game
-  gives one per seat).
+  gives one per seat). For the kinds the pack counts by play (`Simulator.report_played`;
+  LOE v2: Leaders, of which a seat holds several), a seat-game counts for each card of the
+  kind the seat played, or for "none played"; those cards also get a play-rate delta.
 - Win rate by faction (`Simulator.report_factions`; ESTRO: by estro): each seat-game counted
   under the faction most of the seat's cards belong to (the cards it held in all its games, so
   random cards dealt to complete a deck do not move a seat from one faction to another).
@@ -24,7 +26,8 @@ game not won.
 - Card delta from remove-one ablation: the same games with the card left out, each
   paired with its game in the playtest (same seed, same matchup, the shared deck in
   the same order less the card), so a pair differs only where the card mattered. A
-  seat's own card (a Duke): that seat's mean win difference over the pairs. A
+  seat's own card (a Duke): the mean win difference over the pairs of the seats that
+  hold it (LOE: its council; LOE v2: every pair of decks that holds it). A
   shared-deck card: the seat whose win rate moved most, with that change (positive:
   the card helped it); picking the largest of several changes makes it look larger.
 - Win rate by each report tag (`Simulator.report_tags`: what a seat did or held, from the
@@ -33,6 +36,9 @@ game not won.
 - Cards never played, and why: never drawn, drawn but never a legal play (cost,
   targets, timing), or legal but no bot chose it. Kinds that start in play
   (`Simulator.starts_in_play`; LOE: Lords) are left out.
+- Where the rates come from (`carddb.sim.breakdown`): each seat against each other
+  seat, on each shared deck, the turns at which its games were decided, and for each
+  shared-deck card the games it was drawn in and played in.
 """
 
 from __future__ import annotations
@@ -43,31 +49,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from carddb.sim.breakdown import (
+    DecidedAt,
+    DrawnPlayed,
+    PairRate,
+    by_deck,
+    decided_at,
+    drawn_played,
+    pairings,
+    quartiles,
+)
 from carddb.sim.cards import CardRecord
+from carddb.sim.intervals import Z95, newcombe, wilson
 from carddb.sim.records import GameRecord
 
-Z95 = 1.959963984540054
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def newcombe(k1: int, n1: int, k0: int, n0: int) -> tuple[float, float, float]:
-    """p1 - p0 and its 95% interval (Newcombe 1998, method 10)."""
-    p1 = k1 / n1 if n1 else 0.0
-    p0 = k0 / n0 if n0 else 0.0
-    l1, u1 = wilson(k1, n1)
-    l0, u0 = wilson(k0, n0)
-    delta = p1 - p0
-    low = delta - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2)
-    high = delta + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2)
-    return delta, max(-1.0, low), min(1.0, high)
+NONE_PLAYED = "(none played)"
 
 
 @dataclass
@@ -149,6 +145,11 @@ class Analysis:
     card_ablation: list[CardDelta] = field(default_factory=list)
     ablation_games: int = 0
     never_played: list[NeverPlayed] = field(default_factory=list)
+    pairings: list[PairRate] = field(default_factory=list)  # each seat against each other seat
+    by_deck: list[PairRate] = field(default_factory=list)  # each seat on each shared deck (`against`: the deck)
+    decided_at: list[DecidedAt] = field(default_factory=list)  # the turns of each seat's wins and losses
+    median_turn: float = 0.0  # the median length of the games someone won
+    drawn_played: list[DrawnPlayed] = field(default_factory=list)  # shared-deck cards: drawn, and then played
     unplayable_text: dict[str, list[str]] = field(default_factory=dict)  # card id -> lines the engine cannot execute
     # A report tag (`Simulator.report_tags`) -> win rate of the seat-games by each word the tag took
     by_tag: dict[str, list[Rate]] = field(default_factory=dict)
@@ -172,6 +173,9 @@ class Analysis:
                     entry["rate"] = rate.rate
         for entry, rate in zip(data["by_faction"], self.by_faction, strict=True):
             entry["rate"] = rate.rate
+        for key in ("pairings", "by_deck"):
+            for entry, pair in zip(data[key], getattr(self, key), strict=True):
+                entry["rate"] = pair.rate
         return data
 
 
@@ -184,6 +188,7 @@ def analyse(
     starts_in_play: Sequence[str] = (),
     report_tags: Sequence[str] = (),
     report_factions: bool = False,
+    report_played: Sequence[str] = (),
 ) -> Analysis:
     """`factions`: faction id -> name, for a win rate by faction (None: none)."""
     info = {c.id: c for c in cards}
@@ -201,7 +206,11 @@ def analyse(
             won = int(record.winner == index)
             order = "first" if index == record.first else "not first"
             tables = [(by_seat, seat.name), (by_turn_order, f"{seat.name}, {order}")]
-            tables += [(by_kind[kind], _card_of_kind(seat.cards, kind, info)) for kind in report_kinds]
+            for kind in report_kinds:
+                if kind in report_played:
+                    tables += [(by_kind[kind], key) for key in _played_of_kind(seat.played, kind, info)]
+                else:
+                    tables.append((by_kind[kind], _card_of_kind(seat.cards, kind, info)))
             tables += [(by_tag[tag], word) for tag in report_tags for word in _words(seat.summary.get(tag))]
             if report_factions:
                 tables.append((by_faction, factions[seat.name]))
@@ -221,13 +230,18 @@ def analyse(
         by_seat_first=sorted(_rates(by_turn_order, {}), key=lambda r: r.label),
         by_seat=_rates(by_seat, {}),
         by_kind={kind: _rates(table, info) for kind, table in by_kind.items()},
-        card_play=play_deltas(finished, info, set(report_kinds)),
+        card_play=play_deltas(finished, info, set(report_kinds) - set(report_played)),
         card_ablation=ablation_deltas(finished, ablations, info) if ablations else [],
         ablation_games=min((len(v) for v in ablations.values()), default=0) if ablations else 0,
         never_played=never_played(finished, info, set(starts_in_play)),
         by_tag={tag: _rates(table, {}) for tag, table in by_tag.items()},
         by_faction=_rates(by_faction, {}),
         play_counts=play_counts(finished, info),
+        pairings=pairings(finished),
+        by_deck=by_deck(finished),
+        decided_at=decided_at(finished),
+        median_turn=quartiles([r.turns for r in finished if r.winner is not None])[1],
+        drawn_played=drawn_played(finished, info, set(starts_in_play) | set(report_kinds)),
     )
 
 
@@ -287,6 +301,10 @@ def play_counts(records: Sequence[GameRecord], info: Mapping[str, CardRecord]) -
 
 def _card_of_kind(ids: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> str:
     return next((c for c in ids if c in info and info[c].kind == kind), "")
+
+
+def _played_of_kind(played: Sequence[str], kind: str, info: Mapping[str, CardRecord]) -> list[str]:
+    return sorted({c for c in played if c in info and info[c].kind == kind}) or [NONE_PLAYED]
 
 
 def _rates(table: Mapping[str, list[int]], info: Mapping[str, CardRecord]) -> list[Rate]:
@@ -389,8 +407,14 @@ def ablation_deltas(
                 if card_id in seat.cards:
                     holders.add(seat.name)
         best: CardDelta | None = None
-        for seat_name in sorted(holders or outcomes):
-            games = outcomes.get(seat_name, [])
+        # A seat's own card: the pairs of every seat that holds it, pooled (LOE: one council; LOE v2: each pair
+        # of decks that holds one of the decks). A shared card: each seat on its own, the most moved reported.
+        if holders:
+            names, groups = [""], [[pair for name in sorted(holders) for pair in outcomes.get(name, [])]]
+        else:
+            names = sorted(outcomes)
+            groups = [outcomes[name] for name in names]
+        for seat_name, games in zip(names, groups, strict=True):
             if not games:
                 continue
             delta, low, high = paired_difference([a - b for a, b in games])

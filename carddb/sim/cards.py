@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from carddb.sim.program import Activated, Cond, Program, Static, Timed, Triggered
 
@@ -32,7 +32,8 @@ class CardRecord:
     health: int = 0
     copies: int = 1
     text: str = ""
-    # The pack's other printed numbers, by name (ESTRO: the five stats and the TOT), for its own rules.
+    # The pack's other printed numbers, by name (ESTRO: the five stats and the TOT; LOE v2: power, pitch,
+    # resistance, and `leads:<troop type>` = 1 for each type a Leader leads), for its own rules.
     numbers: tuple[tuple[str, int], ...] = ()
 
 
@@ -60,7 +61,6 @@ class CardDef:
     listens: frozenset[str] = frozenset()  # event types its triggers listen to while it is in play
     reacts: frozenset[str] = frozenset()  # event types that let it be played from hand (its timing condition)
     problems: tuple[str, ...] = ()  # lines that did not parse or compile: those abilities do nothing
-    extra: dict[str, Any] = field(default_factory=dict)
     numbers: dict[str, int] = field(default_factory=dict)  # the record's `numbers`
 
 

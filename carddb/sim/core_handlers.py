@@ -107,9 +107,10 @@ def _discard(phrase: Phrase, c: Compiler) -> Op:
 @CORE("deal-damage")
 def _deal_damage(phrase: Phrase, c: Compiler) -> Op:
     amount = number(phrase)
-    return for_each(
-        c.selector(selector(phrase, "target"), hint="harm"), lambda g, uid, ctx: deal_damage(g, uid, amount)
-    )
+    what = c.selector(selector(phrase, "target"), hint="harm")
+    if what.domain == PLAYERS:  # a game whose players have health (`Simulator.damage_player`)
+        return for_each(what, lambda g, player, ctx: g.sim.damage_player(g, player, amount))
+    return for_each(what, lambda g, uid, ctx: deal_damage(g, uid, amount))
 
 
 @CORE("destroy")

@@ -11,7 +11,10 @@ its judgement of a position.
 step, its conditions and `You may` asked as the stack would), and `run_triggered` a
 triggered ability of a card in play, for a pack that decides itself when abilities
 happen (at the start of a turn, in an order the player chooses) rather than through
-events and the stack.
+events and the stack. `run_event` lets every card hear an event the pack's rules
+make happen ("When you play this card", "When an opponent plays a Maneuver"): the
+triggered abilities it sets off are carried out at once, and so are those they set
+off in turn (`run_pending`).
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from carddb.sim.decisions import Action
+from carddb.sim.events import emit
 from carddb.sim.game import Game
+from carddb.sim.ops import check_lethal
 from carddb.sim.program import Ctx, Event, Program
 from carddb.sim.simulator import Simulator
-from carddb.sim.stack import choose_targets, execute
+from carddb.sim.stack import choose_targets, end_game, execute
 
 if TYPE_CHECKING:
     from carddb.packs.hooks import DeckView
@@ -72,3 +77,30 @@ def run_triggered(game: Game, uid: int, event: Event) -> bool:
             run_program(game, ability.program, uid, controller, event)
             done = True
     return done
+
+
+def run_event(game: Game, event: Event) -> None:
+    """`event` happens: every triggered ability it sets off is carried out at once (`run_pending`)."""
+    emit(game, event)
+    run_pending(game)
+
+
+def run_pending(game: Game) -> None:
+    """Carry out the triggered abilities waiting (`game.pending`), first triggered first, with those they
+    set off; destroy the cards whose damage reached their health. Nobody answers: the events that
+    would open a response window in a game with a stack are dropped.
+
+    The loop guard counts each ability, as the stack counts its items: more than
+    `max_steps_per_turn` in one turn ends the game as a draw ("loop")."""
+    pending, limit = game.pending, game.options.max_steps_per_turn
+    while True:
+        if game.lethal_dirty:
+            check_lethal(game)
+        if not pending:
+            break
+        trigger = pending.pop(0)
+        game.steps += 1
+        if game.steps > limit:
+            end_game(game, None, "loop")
+        run_program(game, trigger.ability.program, trigger.source, trigger.controller, trigger.event)
+    game.events.clear()

@@ -8,9 +8,17 @@ games of a run and never change.
 
 Zones: the shared deck (top card last), each player's hand and play zone, the
 discard pile, the stack, and the pack's shared zones (LOE: the market, oldest
-card first). `move` is the one way a card changes zone, so the bookkeeping
-(who listens to which event, which statics are active, who has seen the card)
-cannot be forgotten by a handler.
+card first). A pack whose players each draw from a deck of their own
+(`Simulator.own_decks`: Shards, LOE v2) has `decks`: each player's deck, top card last,
+in the deck zone too (a card there is controlled by the player whose deck holds it).
+A pack's shared zone may be hidden (`Simulator.hidden_zones`; LOE v2's resource
+deck): a card taken from it is not seen by everyone. `move` is the one way a card
+changes zone, so the bookkeeping (who listens to which event, which statics are
+active, who has seen the card) cannot be forgotten by a handler.
+
+Besides the cards' marks, a game keeps `temporary` statics (effects that last until
+the pack ends them, e.g. `until end of turn`), and `extra`, the pack's own state (an
+object with a `copy()` method, copied with the game).
 """
 
 from __future__ import annotations
@@ -63,6 +71,7 @@ class Game:
         "discard",
         "end_reason",
         "events",
+        "extra",
         "face_down",
         "first",
         "hands",
@@ -93,8 +102,10 @@ class Game:
         "stats",
         "steps",
         "tallies",
+        "temporary",
         "turn",
         "turns",
+        "unseen_zones",
         "used",
         "winner",
     )
@@ -134,6 +145,9 @@ class Game:
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.play: list[list[int]] = [[] for _ in range(players)]
         self.shared: list[list[int]] = [[] for _ in sim.shared_zones]
+        self.unseen_zones = frozenset(ZONE_SHARED + sim.shared_zones.index(name) for name in sim.hidden_zones)
+        self.temporary: list[tuple[int, Static]] = []  # (source card, static) until the pack ends them
+        self.extra: Any = None  # the pack's own state: an object with copy()
         self.stack: list[StackItem] = []
         self.pool = [0] * players  # the currency a turn gives (LOE: powerstones)
         self.counters: list[dict[str, int]] = [{} for _ in range(players)]
@@ -190,6 +204,9 @@ class Game:
         new.hands = [h.copy() for h in self.hands]
         new.play = [p.copy() for p in self.play]
         new.shared = [s.copy() for s in self.shared]
+        new.unseen_zones = self.unseen_zones
+        new.temporary = self.temporary.copy()
+        new.extra = self.extra.copy() if self.extra is not None else None
         new.stack = [item.copy() for item in self.stack]
         new.pool = self.pool.copy()
         new.counters = [c.copy() for c in self.counters]
@@ -244,7 +261,8 @@ class Game:
         raise ValueError(f"no card list for place {where}")
 
     def move(self, uid: int, zone: int, player: int = -1, *, face_down: bool = False, bottom: bool = False) -> None:
-        """Put a card into `zone` (a hand or play zone: `player`'s), keeping every index in step.
+        """Put a card into `zone` (a hand or play zone: `player`'s; an own deck: its owner's), keeping every
+        index in step.
 
         A card leaving play loses its damage, fatigue and coupling; the caller
         deals with what was coupled to it (`ops.leave_play`).
@@ -278,7 +296,7 @@ class Game:
             if definition.reacts:
                 self._reacting(definition.reacts, -1)
         elif old == ZONE_DECK:
-            deck = self.deck if self.decks is None else self.decks[self.owner[uid]]
+            deck = self.deck if self.decks is None else self.decks[self.controller[uid]]
             if deck and deck[-1] == uid:
                 deck.pop()
             else:
@@ -321,11 +339,14 @@ class Game:
             self.hands[player].append(uid)
             if definition.reacts:
                 self._reacting(definition.reacts, 1)
-            if old in PUBLIC_ZONES or old >= ZONE_SHARED:
+            if old in PUBLIC_ZONES or (old >= ZONE_SHARED and old not in self.unseen_zones):
                 for known in self.known:  # everyone saw where it went
                     known.add(uid)
         elif zone == ZONE_DECK:
-            deck = self.deck if self.decks is None else self.decks[self.owner[uid]]  # a card goes to its owner's deck
+            deck = self.deck
+            if self.decks is not None:  # its owner's deck, which the owner controls
+                holder = self.controller[uid] = self.owner[uid]
+                deck = self.decks[holder]
             if bottom:
                 deck.insert(0, uid)
             else:
@@ -334,6 +355,24 @@ class Game:
             self.discard.append(uid)
         elif zone >= ZONE_SHARED:
             self.shared[zone - ZONE_SHARED].append(uid)
+
+    def add_card(self, definition: CardDef, owner: int) -> int:
+        """A card that was not in the game when it began (LOE v2: a Troop token); it is nowhere until moved."""
+        uid = len(self.defs)
+        self.defs.append(definition)
+        for array, value in (
+            (self.place, ZONE_NONE),
+            (self.owner, owner),
+            (self.controller, owner),
+            (self.face_down, False),
+            (self.damage, 0),
+            (self.used, False),
+            (self.attached, -1),
+            (self.since, 0),
+            *((values, 0) for values in self.marks.values()),
+        ):
+            array.append(value)
+        return uid
 
     def discard_into_deck(self) -> None:
         """Every card of the discard pile onto the deck, in the pile's order: what `move` does to each
@@ -399,6 +438,8 @@ class Game:
                         continue
                     for static in defs[uid].statics:
                         cache.setdefault(static.layer, []).append((uid, static))
+            for uid, static in self.temporary:
+                cache.setdefault(static.layer, []).append((uid, static))
             since = self.since
             for found in cache.values():
                 found.sort(key=lambda pair: since[pair[0]])

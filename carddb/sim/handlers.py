@@ -55,7 +55,8 @@ class HandlerSet:
 
     def without(self, *names: str) -> HandlerSet:
         """A copy without these entries, for a pack whose rules give one of them a meaning of its own
-        (ESTRO: each player draws from their own deck, not the shared one the core's `draw` reads)."""
+        (ESTRO: each player draws from their own deck, not the shared one the core's `draw` reads), or whose
+        table stays closed over its registry (LOE v2 leaves out the core entries its registry does not keep)."""
         unknown = [name for name in names if name not in self.table]
         if unknown:
             raise ValueError(f"no handler to leave out for {', '.join(unknown)}")
@@ -88,6 +89,24 @@ def build_table(game: str, *sets: HandlerSet) -> HandlerTable:
                 raise ValueError(f"entry '{name}' has a handler in two sets")
             merged[name] = handler
     return HandlerTable(game, merged)
+
+
+def handler_table(registry: EffectRegistry, *own: HandlerSet) -> HandlerTable:
+    """A game's handler table: its own handlers, and the core's handler of each core entry its registry keeps.
+
+    A core entry the pack's own sets handle keeps the pack's meaning (as `CORE.without` does); the
+    core's handlers of entries the registry left out are not in the table, so a handler without an
+    entry cannot hide there."""
+    from carddb.sim.core_handlers import CORE  # (it registers its handlers with this module's HandlerSet)
+
+    mine = {name for handler_set in own for name in handler_set.table}
+    kept = HandlerSet()
+    kept.table = {
+        entry.name: CORE.table[entry.name]
+        for entry in registry
+        if entry.core and entry.name in CORE.table and entry.name not in mine
+    }
+    return build_table(registry.game, kept, *own)
 
 
 # -- reading a phrase's arguments ------------------------------------------------------

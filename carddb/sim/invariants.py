@@ -77,7 +77,7 @@ def _zones(game: Game) -> list[str]:
         place(uid, "deck", ZONE_DECK)
     for player, deck in enumerate(game.decks or ()):
         for uid in deck:
-            place(uid, f"P{player + 1}'s deck", ZONE_DECK)
+            place(uid, "deck", ZONE_DECK, player)  # (a card in an own deck is controlled by the deck's player)
             if game.owner[uid] != player:
                 problems.append(f"{game.defs[uid].id} is in P{player + 1}'s deck but belongs to P{game.owner[uid] + 1}")
     for uid in game.discard:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_STACK, Game
-from carddb.sim.program import Event
+from carddb.sim.program import Event, Static
 
 if TYPE_CHECKING:
     from carddb.sim.stack import StackItem
@@ -33,7 +33,7 @@ def health(game: Game, uid: int) -> int:
 
 def take_top(game: Game, player: int = -1) -> int:
     """The top card of the deck `player` draws from (-1 if there is none even after the pack's rule
-    for an empty deck)."""
+    for an empty deck): their own in a game where players have decks of their own, else the shared one."""
     deck = game.deck_of(player)
     if not deck:
         game.sim.draw_from_empty(game, player)
@@ -44,7 +44,9 @@ def take_top(game: Game, player: int = -1) -> int:
 
 
 def draw(game: Game, player: int, amount: int) -> int:
-    """`player` draws up to `amount` cards; returns how many were drawn."""
+    """`player` draws up to `amount` cards; returns how many were drawn.
+
+    A player whose own deck runs out makes the rules' checks due (`Simulator.state_checks`)."""
     drawn = 0
     own_decks = game.decks is not None
     for _ in range(amount):
@@ -60,6 +62,8 @@ def draw(game: Game, player: int, amount: int) -> int:
         emit(game, Event("draws", player, uid, 1))
     if drawn and game.log is not None:
         game.trace(f"P{player + 1} draws {drawn}")
+    if own_decks and not game.deck_of(player):
+        game.lethal_dirty = True
     return drawn
 
 
@@ -113,6 +117,21 @@ def deal_damage(game: Game, uid: int, amount: int) -> int:
     return amount
 
 
+def add_temporary(game: Game, source: int, static: Static) -> None:
+    """A static that lasts until the pack ends it (`end_temporary`), e.g. `... gets +2 power until end of turn`."""
+    game.temporary.append((source, static))
+    game.statics_cache = None
+    game.lethal_dirty = True  # (a lower health may now be lethal)
+
+
+def end_temporary(game: Game) -> None:
+    """Every temporary static ends (LOE v2: at the end of each turn)."""
+    if game.temporary:
+        game.temporary.clear()
+        game.statics_cache = None
+        game.lethal_dirty = True
+
+
 def remove_damage(game: Game, uid: int, amount: int | None) -> int:
     """Take damage counters off (all of them for None), unless a static keeps them on."""
     if game.place[uid] != ZONE_PLAY or game.damage[uid] == 0:
@@ -145,7 +164,11 @@ def destroy(game: Game, uid: int) -> bool:
 
 
 def check_lethal(game: Game) -> None:
-    """Destroy every card whose damage reached its health (repeated: a destruction can lower another's health)."""
+    """Destroy every card whose damage reached its health (repeated: a destruction can lower another's health),
+    then the pack's own state-based rules (`Simulator.state_checks`).
+
+    A card is destroyed only if its damage still reaches its health when its turn comes: answering the
+    destruction of another (LOE v2: `would be destroyed`) may have healed it."""
     while game.lethal_dirty:
         game.lethal_dirty = False
         damage, defs = game.damage, game.defs
@@ -156,8 +179,9 @@ def check_lethal(game: Game) -> None:
             if damage[uid] and defs[uid].health and damage[uid] >= health(game, uid)
         ]
         for uid in doomed:
-            if game.place[uid] == ZONE_PLAY:
+            if game.place[uid] == ZONE_PLAY and damage[uid] >= health(game, uid):
                 destroy(game, uid)
+    game.sim.state_checks(game)
 
 
 def return_to_hand(game: Game, uid: int) -> None:

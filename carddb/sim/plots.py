@@ -33,34 +33,43 @@ def _open(kind: str, title: str, height: float) -> list[str]:
     ]
 
 
-def _x(value: float, low: float, high: float) -> float:
+def _x(value: float, low: float, high: float, left: float = LABEL) -> float:
     span = (high - low) or 1.0
-    return LABEL + (WIDTH - LABEL - RIGHT) * (value - low) / span
+    return left + (WIDTH - left - RIGHT) * (value - low) / span
 
 
-def _axis(parts: list[str], height: float, low: float, high: float, ticks: Sequence[float], fmt: str) -> None:
+def _axis(
+    parts: list[str], height: float, low: float, high: float, ticks: Sequence[float], fmt: str, left: float = LABEL
+) -> None:
     base = height - BOTTOM + 6
     for tick in ticks:
-        x = _x(tick, low, high)
+        x = _x(tick, low, high, left)
         parts.append(f'<line class="grid" x1="{x:.1f}" y1="{TOP - 8}" x2="{x:.1f}" y2="{base - 6:.1f}"/>')
         parts.append(
             f'<text class="tick" x="{x:.1f}" y="{base + 10:.1f}" text-anchor="middle">{fmt.format(tick)}</text>'
         )
 
 
-def rate_plot(rates: Sequence[Rate], title: str, fair: float | None = None) -> str:
-    """Horizontal bars of win rates (0..100%) with their 95% intervals; `fair`: the even-chance line."""
+def rate_plot(rates: Sequence[Rate], title: str, fair: float | None = None, *, long_labels: bool = False) -> str:
+    """Horizontal bars of win rates (0..100%) with their 95% intervals; `fair`: the even-chance line.
+
+    `long_labels`: the name column widens to the longest label (up to 72 characters; the bars
+    narrow), for labels that name two things ("A against B").
+    """
+    limit = 72 if long_labels else 40
+    longest = max((len(_short(r.label, limit)) for r in rates), default=0)
+    left = min(WIDTH - RIGHT - 140, max(LABEL, 7.6 * longest + 14)) if long_labels else LABEL
     height = TOP + ROW * len(rates) + BOTTOM
     parts = _open("rates", title, height)
-    _axis(parts, height, 0.0, 1.0, [0, 0.25, 0.5, 0.75, 1.0], "{:.0%}")
+    _axis(parts, height, 0.0, 1.0, [0, 0.25, 0.5, 0.75, 1.0], "{:.0%}", left)
     for index, rate in enumerate(rates):
         y = TOP + index * ROW
-        x0, x1 = _x(0, 0, 1), _x(rate.rate, 0, 1)
-        lo, hi = _x(rate.low, 0, 1), _x(rate.high, 0, 1)
+        x0, x1 = _x(0, 0, 1, left), _x(rate.rate, 0, 1, left)
+        lo, hi = _x(rate.low, 0, 1, left), _x(rate.high, 0, 1, left)
         label = escape(rate.label)
         parts.append(
             f'<g class="row" data-label="{label}" data-rate="{rate.rate:.4f}" data-n="{rate.n}">'
-            f'<text class="name" x="{LABEL - 8}" y="{y + 14}" text-anchor="end">{escape(_short(rate.label))}</text>'
+            f'<text class="name" x="{left - 8:.0f}" y="{y + 14}" text-anchor="end">{escape(_short(rate.label, limit))}</text>'
             f'<rect class="bar" x="{x0:.1f}" y="{y + 4}" width="{max(1.0, x1 - x0):.1f}" height="{ROW - 8}" fill="{BAR}">'
             f"<title>{label}: {rate.wins} of {rate.n} ({rate.rate:.1%}, 95% CI {rate.low:.1%} to {rate.high:.1%})</title>"
             "</rect>"
@@ -70,7 +79,7 @@ def rate_plot(rates: Sequence[Rate], title: str, fair: float | None = None) -> s
             f'<text class="number" x="{WIDTH - RIGHT + 8}" y="{y + 14}">{rate.rate:.0%} of {rate.n}</text></g>'
         )
     if fair is not None:
-        x = _x(fair, 0, 1)
+        x = _x(fair, 0, 1, left)
         parts.append(f'<line class="fair" x1="{x:.1f}" y1="{TOP - 8}" x2="{x:.1f}" y2="{height - BOTTOM:.1f}"/>')
     parts.append("</svg>")
     return "".join(parts)

@@ -41,6 +41,18 @@ def plots(
         ),
         "length": histogram(analysis.turns, analysis.endings, "Game length"),
         "by_seat": rate_plot(analysis.by_seat, f"Win rate by {seat_label}", 1 / seats),
+        "pairings": rate_plot(
+            [Rate(f"{p.seat} against {p.against}", p.wins, p.n) for p in analysis.pairings],
+            f"Win rate of each {seat_label} against each other",
+            1 / seats,
+            long_labels=True,
+        ),
+        "by_deck": rate_plot(
+            [Rate(f"{p.seat} on {p.against}", p.wins, p.n) for p in analysis.by_deck],
+            f"Win rate of each {seat_label} on each shared deck",
+            1 / seats,
+            long_labels=True,
+        ),
         "card_play": forest(analysis.card_play, "Card win-rate delta (play rate)"),
         "card_ablation": forest(analysis.card_ablation, "Card win-rate delta (remove-one ablation)"),
     }

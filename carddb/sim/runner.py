@@ -138,6 +138,7 @@ def run(plan: PlaytestPlan, sim: Simulator, request: Request, stage: Stage = no_
         starts_in_play=sim.starts_in_play,
         report_tags=tuple(key for key, _ in sim.report_tags),
         report_factions=sim.report_factions,
+        report_played=sim.report_played,
     )
     _, catalogue = catalogue_for(plan)
     analysis.unplayable_text = {d.id: list(d.problems) for d in catalogue.defs if d.problems}

@@ -5,6 +5,12 @@ bots, playtests); the pack says what its words mean (`semantics`), how each of i
 registry entries executes (`handlers`), and its rules: set-up, a turn, the actions
 a player may take, what happens when a card resolves, targeting and damage rules,
 how a bot judges a position, and the invariants a legal state keeps.
+
+What a small game need not write has a default read from its `GamePack`: the
+semantics (its kinds), the handler table (the core's handlers of the core entries
+its registry keeps, and `own_handlers`), each card's record (its cost, faction and
+stats, as the pack declares them), the number of players, and a set-up that shuffles
+the shared deck (docs/engine.md, "A minimal simulator: Orbit").
 """
 
 from __future__ import annotations
@@ -12,11 +18,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from carddb.runtime.rng import Rng
 from carddb.sim.decisions import Action
-from carddb.sim.game import ZONE_DECK, ZONE_HAND, Game
+from carddb.sim.game import ZONE_DECK, ZONE_HAND, ZONE_PLAY, Game
 from carddb.sim.program import Ctx, Event, Program
 
 if TYPE_CHECKING:
@@ -24,8 +31,8 @@ if TYPE_CHECKING:
     from carddb.packs.pack import GamePack
     from carddb.play.decks import DeckList
     from carddb.rules.language import RulesLanguage
-    from carddb.sim.cards import CardRecord, Catalogue
-    from carddb.sim.handlers import HandlerTable
+    from carddb.sim.cards import CardDef, CardRecord, Catalogue
+    from carddb.sim.handlers import HandlerSet, HandlerTable
     from carddb.sim.options import SimOptions
     from carddb.sim.selectors import Semantics
     from carddb.sim.stack import StackItem
@@ -73,6 +80,14 @@ def deck_order(matchup: Matchup, seed: int) -> list[str]:
     return [card for card in order if card not in removed] if removed else order
 
 
+def seat_deck_order(matchup: Matchup, seed: int, seat: int) -> list[str]:
+    """A seat's own deck (its cards, with repeats), shuffled from the game's seed, top card last: for a game where
+    players draw from decks of their own (`Simulator.own_decks`)."""
+    order = list(matchup.seats[seat].cards)
+    Rng.derived(seed, "seat deck", seat).shuffle(order)
+    return order
+
+
 class Simulator(ABC):
     """A game's rules for the simulator. Subclasses fill the class attributes and the abstract methods."""
 
@@ -81,7 +96,9 @@ class Simulator(ABC):
     handlers: HandlerTable
     semantics: Semantics
     shared_zones: tuple[str, ...] = ()
-    # Each player draws from a deck of their own (their seat's cards), not from a shared deck.
+    # Shared zones whose cards nobody sees (a resource deck): taking one into a hand does not show it.
+    hidden_zones: frozenset[str] = frozenset()
+    # Each player draws from a deck of their own (their seat's cards, `Game.decks`), not from a shared deck.
     own_decks: bool = False
     # Event types after which players may take instant-speed actions (not only Reactions).
     instant_events: frozenset[str] = frozenset()
@@ -89,6 +106,9 @@ class Simulator(ABC):
     # of their own, and the kinds that start in play (never "played").
     seat_label: str = "seat"
     report_kinds: tuple[str, ...] = ()
+    # Report kinds whose win rate counts the seat-games in which the seat played the card (LOE v2: a
+    # Leader, of which a seat holds several) rather than those in which it held it (LOE: its one Lord).
+    report_played: tuple[str, ...] = ()
     starts_in_play: tuple[str, ...] = ()
     # More win rates, by what a seat did or held in the game: (a key of `describe`'s summary, what
     # the report calls it). The key's value is a word or a list of words; a seat-game counts
@@ -100,19 +120,64 @@ class Simulator(ABC):
     # False: the seats hold every card of a game (ESTRO: each player's own deck) and a playtest
     # needs no shared deck list.
     shared_deck: bool = True
+    # For the default `__init__`: the handlers of the pack's own registry entries (and of core
+    # entries it gives a meaning of its own).
+    own_handlers: tuple[HandlerSet, ...] = ()
+    # For the default `card_record`: the stat (a `GamePack.stats` id) that is a card's health.
+    health_stat: str = ""
+
+    def __init__(self, pack: GamePack) -> None:
+        """What a game with no words beyond its kinds needs: the pack, its rules language, a handler
+        table of `own_handlers` and the core's handlers of the core entries its registry keeps, and
+        semantics in which each kind is a noun and health is printed health plus statics.
+
+        A pack whose selectors say more (subtypes, groups, adjectives, fixed phrases) sets its own."""
+        from carddb.sim.handlers import handler_table
+        from carddb.sim.ops import health
+        from carddb.sim.selectors import Semantics
+
+        if pack.language is None:
+            raise ValueError(f"the game '{pack.id}' has no rules-text language for the simulator to execute")
+        self.pack = pack
+        self.language = pack.language
+        self.handlers = handler_table(pack.language.registry, *self.own_handlers)
+        self.semantics = Semantics(kinds=frozenset(pack.kind_ids), health=health)
 
     def number(self, number_id: str) -> int:
-        return self.pack.number(number_id)
+        return self._number_values[number_id]
+
+    @cached_property
+    def _number_values(self) -> dict[str, int]:
+        # Read once: packs look their numbers up while they play.
+        return self.pack.number_values
 
     def players(self) -> tuple[int, int]:
-        """The fewest and most players a game of this pack has."""
-        return 2, 8
+        """The fewest and most players a game of this pack has: its numbers `players-min` and
+        `players-max` if it declares them, else 2 to 8."""
+        return self.pack.players or (2, 8)
 
     # -- the catalogue and the table ---------------------------------------------------
 
-    @abstractmethod
     def card_record(self, card: Card) -> CardRecord:
-        """What the simulator needs of a database card."""
+        """What the simulator needs of a database card. By default read as the pack declares its cards:
+        the cost from `GamePack.cost.field` (a whole number), the faction from `faction_field`, every
+        stat of `GamePack.stats` the card prints as `numbers`, and its health from `health_stat`."""
+        from carddb.sim.cards import CardRecord
+
+        pack = self.pack
+        stats = tuple((stat.id, value) for stat in pack.stats if type(value := getattr(card, stat.id, None)) is int)
+        cost = getattr(card, pack.cost.field, None)
+        return CardRecord(
+            id=card.id,
+            name=card.name,
+            kind=card.kind,
+            faction=str(getattr(card, pack.faction_field, None) or ""),
+            cost=cost if type(cost) is int else 0,
+            health=dict(stats).get(self.health_stat, 0),
+            copies=card.copies,
+            text=card.text,
+            numbers=stats,
+        )
 
     @abstractmethod
     def seats_from_decks(self, decks: Sequence[DeckList]) -> tuple[list[Seat], list[DeckList]]:
@@ -126,9 +191,32 @@ class Simulator(ABC):
         """The seats and shared deck of a `carddb draft` log (None: this game drafts no seats)."""
         return None
 
-    @abstractmethod
     def new_game(self, catalogue: Catalogue, matchup: Matchup, seed: int, first: int, options: SimOptions) -> Game:
-        """A game set up and ready for its first turn."""
+        """A game set up and ready for its first turn. By default: the shared deck shuffled (`deck_order`)
+        into the deck; each seat's own cards, shuffled, into its own deck (`own_decks`), else into its
+        play area; `first` to play. A game that deals hands or lays out a table overrides it, and may
+        call this first."""
+        if self.own_decks and matchup.deck:
+            raise ValueError("a game whose players draw from their own decks was given a shared deck")
+        defs: list[CardDef] = []
+        owners: list[int] = []
+        for seat_index, seat in enumerate(matchup.seats):
+            cards = list(seat.cards)
+            if self.own_decks:
+                Rng.derived(seed, "deck", seat_index).shuffle(cards)
+            defs += [catalogue[card_id] for card_id in cards]
+            owners += [seat_index] * len(cards)
+        shared = deck_order(matchup, seed)
+        defs += [catalogue[card_id] for card_id in shared]
+        owners += [-1] * len(shared)
+        game = Game(self, catalogue, defs, owners, len(matchup.seats), seed, options)
+        game.first = game.active = first
+        for uid, owner in enumerate(owners):
+            if owner < 0 or self.own_decks:
+                game.move(uid, ZONE_DECK)  # (already in order: top card last; an own deck is its owner's)
+            else:
+                game.move(uid, ZONE_PLAY, owner)
+        return game
 
     # -- playing ---------------------------------------------------------------------
 
@@ -168,17 +256,34 @@ class Simulator(ABC):
     def prevent_damage(self, game: Game, uid: int, amount: int) -> int:
         return amount
 
+    def currency_available(self, game: Game, player: int) -> int:
+        """The most of the turn's currency `player` could pay now (LOE v2: the pool and what pitching would add)."""
+        return game.pool[player]
+
+    def pay_currency(self, game: Game, player: int, amount: int) -> None:
+        """`player` pays `amount` of the turn's currency (the caller checked `currency_available`)."""
+        game.pool[player] -= amount
+
     def replace_destroy(self, game: Game, uid: int) -> bool:
         """True if something else happened instead of destroying `uid`."""
         return False
+
+    def damage_player(self, game: Game, player: int, amount: int) -> int:
+        """Damage dealt to a player (`Deal 4 damage to target opponent`); returns the damage dealt.
+
+        A game whose players have health keeps it and says when a player has lost (`state_checks`)."""
+        raise NotImplementedError(f"the game '{self.pack.id}' gives its players no health to deal damage to")
 
     def can_look(self, game: Game, player: int, uid: int) -> bool:
         """Whether `player` may look at the hidden card `uid` (LOE: not at a Hidden one)."""
         return True
 
     def state_checks(self, game: Game) -> None:  # noqa: B027  (optional hook)
-        """After each stack item resolves (and the lethal-damage check): the pack's own state-based rules
-        (Shards: Territories without a Building cease to exist, Domination, Prosperity)."""
+        """The pack's own state-based rules, after each lethal-damage check (`check_lethal`): after every stack
+        item resolves, and wherever the core checks lethal damage because `game.lethal_dirty` was set (a card
+        left play, damage was dealt, a player's own deck ran out...). Shards: Territories without a Building
+        cease to exist, Domination, Prosperity; LOE v2: a player at 0 health or with an empty deck loses.
+        May end the game (`end_game`)."""
 
     def deck_empty(self, game: Game) -> None:  # noqa: B027  (optional hook)
         """The deck ran out (a game that reshuffles its discard pile does it here)."""
@@ -220,11 +325,16 @@ class Simulator(ABC):
 
         The default: with one shared deck, one group of every opponent's hand and that deck (LOE);
         with own decks (`own_decks`), each player's unseen cards can only be in their own hand or
-        deck, so each player is a group: the viewer's deck, each opponent's hand and deck (Shards).
-        ESTRO, whose decks are shared zones, says the same of its zones."""
+        deck, so each player is a group: the viewer's deck, each opponent's hand and deck (Shards),
+        then the shared deck; then each hidden shared zone (`hidden_zones`; LOE v2's resource deck)
+        on its own. ESTRO, whose decks are shared zones, says the same of its zones."""
         if game.decks is None:
-            return [[*((ZONE_HAND, p) for p in range(game.n) if p != viewer), (ZONE_DECK, -1)]]
-        return [[(ZONE_DECK, p)] if p == viewer else [(ZONE_HAND, p), (ZONE_DECK, p)] for p in range(game.n)]
+            groups = [[*((ZONE_HAND, p) for p in range(game.n) if p != viewer), (ZONE_DECK, -1)]]
+        else:
+            groups = [[(ZONE_DECK, p)] if p == viewer else [(ZONE_HAND, p), (ZONE_DECK, p)] for p in range(game.n)]
+            groups.append([(ZONE_DECK, -1)])
+        groups += [[(zone, -1)] for zone in sorted(game.unseen_zones)]
+        return groups
 
     def face_down_look(self, kind: str) -> str:
         """What a face-down card of `kind` shows: a bot imagines an unseen face-down card as any unseen card

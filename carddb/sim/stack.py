@@ -118,9 +118,7 @@ def run(game: Game) -> None:
         if game.steps > limit:
             end_game(game, None, "loop")
         resolve(game, item)
-        if game.lethal_dirty:
-            check_lethal(game)
-        game.sim.state_checks(game)
+        check_lethal(game)  # (and the pack's state-based rules, after every item)
         if game.over:
             raise GameOver
 
@@ -185,6 +183,30 @@ def _window(game: Game, event: Event) -> None:
             if choice.verb != "pass":
                 sim.perform(game, player, choice)
         player = (player + 1) % players
+
+
+def answer_now(game: Game, event: Event) -> None:
+    """Open `event`'s response window now and resolve what is put on the stack in answer to it (and what answers
+    that), leaving what was on the stack before as it was.
+
+    For an event the rules cannot wait for: a replacement (LOE v2: `When a Troop you control would be
+    destroyed`) must be answered before the destruction it could prevent."""
+    depth = len(game.stack)
+    limit = game.options.max_steps_per_turn
+    _window(game, event)
+    while True:
+        _flush(game)
+        if len(game.stack) <= depth:
+            return
+        item = game.stack.pop()
+        game.steps += 1
+        if game.steps > limit:
+            end_game(game, None, "loop")
+        resolve(game, item)
+        if game.lethal_dirty:
+            check_lethal(game)
+        if game.over:
+            raise GameOver
 
 
 def end_game(game: Game, winner: int | None, reason: str) -> None:

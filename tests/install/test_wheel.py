@@ -73,6 +73,10 @@ def test_a_pack_installed_beside_it_is_found_and_printed(venv: Path, tmp_path: P
     out = project / "output" / "orbit"
     assert {p.name for p in (out / "cards").glob("*.pdf")} == {"vega-ace.pdf", "slingshot.pdf", "relay-beacon.pdf"}
     assert (out / "print" / "orbit-a4.pdf").is_file()
+    # The pack's own simulator (orbit_pack/sim.py) was installed with it, and plays.
+    played = run(venv / "carddb", "playtest", "-n", "20", "--seed", "1", cwd=project)
+    assert played.startswith("20 games, ") and ", 0 failed;" in played
+    assert (out / "playtest" / "seed1" / "playtest.json").is_file()
 
 
 # Every pack carddb bundles ships a starter in the wheel's package data (README, cards, rules...).

@@ -45,6 +45,13 @@ def test_a_pack_imports_carddb_only_through_the_pack_api(folder: Path) -> None:
     assert wrong == []
 
 
+def test_the_third_party_pack_and_its_simulator_import_only_the_pack_api() -> None:
+    found = carddb_imports(FIXTURE)
+    files = {path.relative_to(FIXTURE).as_posix() for path, _, _ in found}
+    assert {"__init__.py", "rules.py", "sim.py"} <= files  # its simulator is checked too
+    assert {module for _, _, module in found} == {"carddb.pack_api"}
+
+
 def test_the_check_sees_an_internal_import(tmp_path: Path) -> None:
     (tmp_path / "pack.py").write_text("from carddb.sim.game import Game\nfrom carddb.pack_api import GamePack\n")
     assert [m for _, _, m in carddb_imports(tmp_path)] == ["carddb.sim.game", "carddb.pack_api"]
@@ -57,10 +64,13 @@ def test_every_public_name_is_there() -> None:
         api.Database  # noqa: B018  (the attribute access is the test)
 
 
-def test_declaring_a_pack_does_not_import_the_simulator() -> None:
+@pytest.mark.parametrize("package", ["carddb.games.loe", "orbit_pack"])
+def test_declaring_a_pack_does_not_import_the_simulator(package: str) -> None:
+    import os
     import subprocess
     import sys
 
-    code = "import sys, carddb.games.loe; print(any(m.startswith('carddb.sim') for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    code = f"import sys, {package}; print(any(m.startswith('carddb.sim') for m in sys.modules))"
+    env = {**os.environ, "PYTHONPATH": str(FIXTURE.parent)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
     assert out.strip() == "False"

@@ -64,6 +64,60 @@ def test_the_pack_is_found_validated_and_printed(orbit_path: str, tmp_path: Path
     assert "2 x 2 per page" in printed.stdout
 
 
+def test_the_pack_s_own_simulator_playtests_its_starter(orbit_path: str, tmp_path: Path) -> None:
+    """orbit_pack/sim.py, written against carddb.pack_api alone, plays the rules of the starter's rulebook."""
+    assert carddb(orbit_path, "new", "proj", "--game", "orbit", cwd=tmp_path).returncode == 0
+    root = tmp_path / "proj"
+    report = root / "output" / "orbit" / "playtest" / "seed3" / "playtest.json"
+    played = carddb(orbit_path, "playtest", "--game", "orbit", "-n", "100", "--seed", "3", cwd=root)
+    assert played.returncode == 0, played.stdout + played.stderr
+    first = json.loads(report.read_text())
+    games = first["games"]
+    assert len(games) == 100 and all(not game["error"] for game in games)
+    assert first["settings"]["seats"] == ["Player 1", "Player 2"]
+    assert first["summary"]["never_played"] == []
+    assert {card for game in games for seat in game["seats"] for card in seat["played"]} == {
+        "vega-ace",
+        "slingshot",
+        "relay-beacon",
+    }
+    # Every game ends as the rulebook says: 3 Beacons claimed, or the deck ran out and the most Beacons
+    # (then the most thrust) won, or no one did when both were tied.
+    for game in games:
+        ends = [(seat["summary"]["beacons"], seat["summary"]["thrust"]) for seat in game["seats"]]
+        if game["reason"] == "beacons":
+            assert ends[game["winner"]][0] == 3
+        else:
+            assert game["reason"] == "the deck ran out"
+            best = max(ends)
+            expected = None if ends.count(best) > 1 else ends.index(best)
+            assert game["winner"] == expected
+    assert sum(game["winner"] is not None for game in games) >= 90
+    # The same seed plays the same games.
+    again = carddb(orbit_path, "playtest", "--game", "orbit", "-n", "100", "--seed", "3", cwd=root)
+    assert again.returncode == 0 and json.loads(report.read_text())["games"] == games
+    # The greedy bot weighs each play with Orbit's `evaluate` and beats the random bot; every invariant holds.
+    greedy = carddb(
+        orbit_path,
+        "playtest",
+        "--game",
+        "orbit",
+        "-n",
+        "40",
+        "--seed",
+        "5",
+        "--bots",
+        "greedy,random",
+        "--check",
+        cwd=root,
+    )
+    assert greedy.returncode == 0, greedy.stdout + greedy.stderr
+    wins = [
+        game["winner"] for game in json.loads((report.parent.parent / "seed5" / "playtest.json").read_text())["games"]
+    ]
+    assert wins.count(0) > wins.count(1)
+
+
 def test_a_broken_install_of_the_pack_is_reported_where_it_is_declared(orbit_path: str, tmp_path: Path) -> None:
     site = Path(orbit_path.split(os.pathsep)[0])
     hidden = os.pathsep.join([str(site), str(tmp_path)])  # the package folder is gone, the metadata is not

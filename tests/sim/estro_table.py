@@ -13,6 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from support.simtable import ScenarioBook, ScenarioTable
+
 from carddb.cards.database import CardDatabase
 from carddb.cards.loading import load_database
 from carddb.files.project import Project
@@ -20,47 +22,17 @@ from carddb.findings.diagnostics import Report
 from carddb.games.estro.sim.board import deck, deck_zone
 from carddb.games.estro.sim.stats import values
 from carddb.packs.lookup import get_pack
-from carddb.sim.cards import CardRecord, Catalogue, compile_catalogue
-from carddb.sim.compiler import compile_card
+from carddb.sim.cards import CardRecord, compile_catalogue
 from carddb.sim.decisions import Action
-from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, Game
-from carddb.sim.invariants import violations
 from carddb.sim.match import play_game, start_game
 from carddb.sim.options import SimOptions
 from carddb.sim.playtest import PlaytestPlan
-from carddb.sim.program import Event
-from carddb.sim.records import GameRecord, GameStats
+from carddb.sim.records import GameRecord
 from carddb.sim.runner import Request, prepare
 from carddb.sim.simulator import Simulator, simulator_for
-from carddb.sim.stack import run
 
 STATS = ("atk", "def", "hel", "dex", "map")
-
-
-class Scripted:
-    """Takes queued picks (card or player ids), else the first option; accepts every `you may` unless told."""
-
-    def __init__(self) -> None:
-        self.picks: list[int] = []
-        self.answers: list[bool] = []
-        self.asked: list[str] = []
-
-    def act(self, game: Game, player: int, options: Sequence[Action], reason: str) -> Action:
-        self.asked.append(reason)
-        return options[0]
-
-    def choose(self, game: Game, player: int, reason: str, options: Sequence[int], hint: str) -> int:
-        self.asked.append(reason)
-        while self.picks:
-            wanted = self.picks.pop(0)
-            if wanted in options:
-                return wanted
-        return options[0]
-
-    def confirm(self, game: Game, player: int, reason: str) -> bool:
-        self.asked.append(reason)
-        return self.answers.pop(0) if self.answers else True
 
 
 class Dice:
@@ -82,18 +54,13 @@ class Dice:
         return list(items[:k])
 
 
-class Table:
+class Table(ScenarioTable):
     def __init__(self, *, round_no: int = 3, deck_size: int = 6) -> None:
-        self.sim = simulator_for(get_pack("estro"))
-        self.catalogue = Catalogue([], {})
-        game = Game(self.sim, self.catalogue, [], [], 2, 7, SimOptions(check_invariants=True))
-        self.g = game
+        super().__init__(simulator_for(get_pack("estro")))
+        game = self.g
         self.dice = Dice()
         game.rng = self.dice  # type: ignore[assignment]
-        self.agents = [Scripted(), Scripted()]
-        game.agents = list(self.agents)
-        game.stats = GameStats(2)
-        game.active = game.first = 0
+        game.first = 0
         game.turns = [round_no, round_no - 1]  # P1's turn of round `round_no`
         game.turn = 2 * round_no - 1
         self.decks = [
@@ -119,44 +86,15 @@ class Table:
         index = len(self.catalogue.defs)
         numbers = () if kind == "zone" else (*zip(STATS, stats, strict=True), ("tot", sum(stats)))
         record = CardRecord(
-            f"card-{index}", name or f"{kind.title()} {index}", kind, faction=estro, text=text, numbers=numbers
+            self.next_id, name or f"{kind.title()} {index}", kind, faction=estro, text=text, numbers=numbers
         )
-        definition = compile_card(index, record, self.sim)
-        assert not definition.problems, definition.problems
-        self.catalogue.defs.append(definition)
-        self.catalogue.by_id[definition.id] = definition
-        g = self.g
-        for array, value in (
-            (g.place, -1),
-            (g.owner, owner),
-            (g.controller, owner),
-            (g.face_down, False),
-            (g.damage, 0),
-            (g.used, False),
-            (g.attached, -1),
-            (g.since, 0),
-        ):
-            array.append(value)
-        g.defs.append(definition)
         where = {"hand": ZONE_HAND, "play": ZONE_PLAY, "deck": deck_zone(owner), "incinerator": ZONE_DISCARD}[zone]
-        g.move(index, where, owner, face_down=face_down)
-        return index
+        return self.put(record, where, owner, face_down=face_down)
 
     def on_field(self, text: str = "", *, owner: int = 0, kind: str = "gift", **fields: Any) -> int:
         return self.card(kind, text, owner=owner, zone="play", **fields)
 
     # -- playing ----------------------------------------------------------------------------------
-
-    def do(self, player: int, action: Action) -> None:
-        self.sim.perform(self.g, player, action)
-        self.settle()
-
-    def settle(self) -> None:
-        run(self.g)
-        self.check()
-
-    def check(self) -> None:
-        assert violations(self.g) == []
 
     def play(self, player: int, uid: int, verb: str = "face-up", targets: Sequence[int] | None = None) -> None:
         self.do(player, Action(verb, uid, targets=None if targets is None else tuple(targets)))
@@ -167,18 +105,8 @@ class Table:
         self.do(player, Action("attack", attacker, targets=(defender,)))
         assert self.dice.faces == [], f"dice left unrolled: {self.dice.faces}"
 
-    def emit(self, event: Event) -> None:
-        emit(self.g, event)
-        self.settle()
-
-    def hand(self, player: int) -> list[int]:
-        return list(self.g.hands[player])
-
     def deck(self, player: int) -> list[int]:
         return list(deck(self.g, player))
-
-    def zone_of(self, uid: int) -> int:
-        return self.g.place[uid]
 
     def values(self, uid: int) -> dict[str, int] | None:
         found = values(self.g, uid)
@@ -187,26 +115,10 @@ class Table:
 
 # -- scenario registry: one scenario per (registry entry, example sentence) -------------------------
 
-Scenario = Any
-SCENARIOS: dict[tuple[str, str], Scenario] = {}
-
-
-def scenario(entry: str, example: str) -> Any:
-    def register(function: Scenario) -> Scenario:
-        key = (entry, example)
-        assert key not in SCENARIOS, f"two scenarios for {key}"
-        SCENARIOS[key] = function
-        return function
-
-    return register
-
-
-def keys_of(module: str) -> list[tuple[str, str]]:
-    return sorted(key for key, function in SCENARIOS.items() if function.__module__ == module)
-
-
-def run_scenario(key: tuple[str, str]) -> None:
-    SCENARIOS[key](Table(), key[1])
+SCENARIOS = ScenarioBook(Table)
+scenario = SCENARIOS.scenario
+keys_of = SCENARIOS.keys_of
+run_scenario = SCENARIOS.run
 
 
 # -- games of the bundled decks ------------------------------------------------------------------------

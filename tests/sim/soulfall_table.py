@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from support.simtable import ScenarioBook
+
 from carddb.cards.loading import load_database
 from carddb.files.project import Project
 from carddb.games.soulfall.sim.board import ACTIONS, FOLLOWERS, SHELLS, TEMPLES
@@ -213,16 +215,5 @@ class Table:
 
 # -- scenario registry: one scenario per (registry entry, example sentence) -------------------------
 
-SCENARIOS: dict[tuple[str, str], Any] = {}
-
-
-def scenario(entry: str, example: str) -> Any:
-    """Register `function(table, example)` as the scenario that executes `example` of `entry`."""
-
-    def register(function: Any) -> Any:
-        key = (entry, example)
-        assert key not in SCENARIOS, f"two scenarios for {key}"
-        SCENARIOS[key] = function
-        return function
-
-    return register
+SCENARIOS = ScenarioBook(Table)
+scenario = SCENARIOS.scenario

@@ -45,8 +45,8 @@ def test_the_report_opens_and_its_plots_are_visible(browser: Browser, report: Pa
     page.goto(report.as_uri())
     expect(page.locator("h1")).to_have_text("Playtest: Lords of Estraven")
     plots = page.locator("svg.plot")
-    expect(plots).to_have_count(8)
-    for index in range(8):
+    expect(plots).to_have_count(9)  # with who-beats-whom (issue 35)
+    for index in range(9):
         plot = plots.nth(index)
         plot.scroll_into_view_if_needed()
         expect(plot).to_be_visible()
@@ -55,6 +55,12 @@ def test_the_report_opens_and_its_plots_are_visible(browser: Browser, report: Pa
     seats = page.locator("#by-seat + svg.plot g.row")
     expect(seats).to_have_count(2)
     assert sorted(seats.evaluate_all("rows => rows.map(r => r.dataset.label)")) == ["North", "South"]
+    # "North against South": the long labels of who beats whom fit in their plot
+    pairing = page.locator("#pairings ~ svg.plot").first
+    left = (pairing.bounding_box() or {"x": 0.0})["x"]
+    names = pairing.locator("text.name")
+    expect(names).to_have_count(2)
+    assert all(x >= left for x in names.evaluate_all("ts => ts.map(t => t.getBoundingClientRect().left)"))
     bars = page.locator("svg.rates rect.bar")
     widths = bars.evaluate_all("bars => bars.map(b => b.getBoundingClientRect().width)")
     assert len(widths) >= 8 and max(widths) > 50  # drawn to scale, not collapsed

@@ -97,6 +97,34 @@ def test_analysis_of_hand_made_games() -> None:
     assert "lord-n" not in never  # Lords start in play
 
 
+def test_the_breakdown_says_who_beat_whom_on_which_deck_and_when() -> None:
+    from dataclasses import replace
+
+    records = [
+        replace(_record(0, 0, (("spark",), ())), turns=4, deck="fire"),
+        replace(_record(1, 0, ((), ())), turns=6, deck="fire"),
+        replace(_record(2, 1, ((), ("spark",))), turns=20, deck="marsh"),
+        replace(_record(3, None, ((), ())), turns=60, deck="marsh"),
+    ]
+    a = analyse(records, CARDS, report_kinds=("lord", "victory"), starts_in_play=("lord",))
+    pairs = {(p.seat, p.against): (p.wins, p.n) for p in a.pairings}
+    assert pairs == {("North", "South"): (2, 4), ("South", "North"): (1, 4)}  # the draw is a game not won
+    decks = {(p.seat, p.against): (p.wins, p.n) for p in a.by_deck}
+    assert (
+        decks[("North", "fire")] == (2, 2)
+        and decks[("North", "marsh")] == (0, 2)
+        and decks[("South", "marsh")] == (1, 2)
+    )
+    assert a.median_turn == 6  # of the three games someone won: 4, 6 and 20 turns
+    north, south = a.decided_at
+    assert (north.seat, north.wins, north.losses, north.win_turns[1], north.early_share) == ("North", 2, 1, 5, 1.0)
+    assert (south.wins, south.win_turns, south.early_share) == (1, (20, 20, 20), 0.0)
+    # Spark and Dud were drawn in every game; Spark was played in two of them, Dud in none
+    shared = {d.id: (d.games, d.drawn, d.played_when_drawn) for d in a.drawn_played}
+    assert shared == {"spark": (4, 4, 2), "dud": (4, 4, 0)}
+    assert a.drawn_played[0].id == "dud"  # the least played first
+
+
 def test_ablation_compares_the_same_games_without_the_card() -> None:
     base = [_record(i, 0, (("duke-n",), ())) for i in range(10)]
     without = [_record(i, 1 if i < 6 else 0, ((), ())) for i in range(10)]
@@ -104,6 +132,24 @@ def test_ablation_compares_the_same_games_without_the_card() -> None:
     (duke,) = a.card_ablation
     assert duke.id == "duke-n" and duke.delta == pytest.approx(0.6) and duke.significant
     assert a.ablation_games == 10
+
+
+def test_ablation_of_a_card_two_seats_hold_pools_both_seats_pairs() -> None:
+    """LOE v2: a deck's card is held by every pair of decks that holds the deck; each seat's pairs count."""
+
+    def game(index: int, winner: int) -> GameRecord:
+        seats = (
+            SeatRecord("North", "random", ("shared-card", "duke-n"), ()),
+            SeatRecord("South", "random", ("shared-card", "duke-s"), ()),
+        )
+        return GameRecord(index, index, "deck", 0, winner, "victory", 10, seats, (), ("shared-card",), ())
+
+    base = [game(i, 0) for i in range(10)]  # North always wins with the card
+    without = [game(i, 0 if i < 5 else 1) for i in range(10)]  # without it, South wins half
+    cards = [CardRecord("shared-card", "Shared Card", "spell"), CardRecord("duke-n", "N", "duke")]
+    (found,) = analyse(base, cards, {"shared-card": without}).card_ablation
+    # North: +1 in five pairs, 0 in five; South: -1 in five, 0 in five: pooled, no change at all
+    assert found.delta == pytest.approx(0.0) and found.n_with == 20 and found.note == ""
 
 
 def test_outliers_need_an_interval_off_zero_and_a_large_robust_z() -> None:

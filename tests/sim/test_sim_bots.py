@@ -17,7 +17,7 @@ from carddb.runtime.rng import Rng
 from carddb.sim.agents import GreedyBot, imagine
 from carddb.sim.cards import Catalogue, compile_catalogue, records_from_database
 from carddb.sim.decisions import PASS, Action
-from carddb.sim.game import ZONE_DECK, ZONE_HAND
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND
 from carddb.sim.match import GameSpec, play_game
 from carddb.sim.options import SimOptions
 from carddb.sim.simulator import Matchup, Simulator, simulator_for
@@ -157,3 +157,22 @@ def test_the_greedy_bot_counters_an_attempt_that_would_win() -> None:
     t.pool(1, 1)
     t.do(1, Action("victory", winning))
     assert not t.g.over and t.g.place[reaction] == 3 and not t.g.face_down[winning]
+
+
+def test_the_greedy_bot_trades_a_useless_card_for_an_item_its_victory_card_counts() -> None:
+    # Issue 35: a hand was worth its size whatever it held, so the bot never traded for what its plan needed.
+    t = Table()
+    t.g.move(t.victories[0], 3)
+    armoury = t.card("victory", "Win if you control four or more Items.", zone="play", face_down=True)
+    t.g.counters[0]["victory"] = armoury
+    for _ in range(2):
+        t.card("item", "Coupled character gets +1 health.", zone="play", on=t.lords[0], cost=1)
+    useless = t.card("spell", "Draw a card.", cost=9)  # it cannot pay for it
+    t.g.move(t.market[0], ZONE_DISCARD)  # the Shield takes its place in the market
+    shield = t.card("item", "Coupled character gets +1 health.", zone="market", cost=1, name="Shield")
+    t.g.agents[0] = bot = GreedyBot(2)
+    t.pool(0, 1)  # a trade, or nothing
+    choice = bot.act(t.g, 0, [PASS, *t.sim.main_actions(t.g, 0)], "main")
+    assert choice.verb == "trade"
+    t.do(0, choice)
+    assert shield in t.g.hands[0] and useless not in t.g.hands[0]

@@ -6,7 +6,12 @@ shared decks (seed 7): the first 100 random-bot games and the first 5 games of a
 against a random one. Each game's digest covers its winner, how and when it ended, what each
 seat played, the cards offered and drawn, the seats' end-of-game numbers, and digests of every
 decision and of the readable log. A change meant to alter games (a rules fix, a change to the
-bundled cards) regenerates the file with that script and says so in its commit.
+bundled cards or to a bot's judgement) regenerates the file with that script and says so in its
+commit:
+
+    python scripts/playtest_digest.py tests/sim/data/games-before-speedup.json --games 100 --greedy 5 --stored
+
+(last regenerated for issue 35: the LOE base set's balance errata and the greedy bot's new judgement).
 """
 
 from __future__ import annotations

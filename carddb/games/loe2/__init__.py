@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from carddb.games.estraven import PROVINCES, RARITIES
 from carddb.games.loe2.checks import leader_troop_types_exist
 from carddb.games.loe2.decks import RULES as DECK_RULES
@@ -9,6 +11,9 @@ from carddb.games.loe2.numbers import NUMBERS
 from carddb.games.loe2.schema import Loe2CardSchema
 from carddb.games.loe2.vocabulary import TROOP_TYPES, loe2_rules
 from carddb.pack_api import CostInfo, GamePack, KindInfo, StatInfo, check_card_rules, package_folder
+
+if TYPE_CHECKING:
+    from carddb.pack_api import Simulator
 
 KINDS = (
     KindInfo(
@@ -60,6 +65,18 @@ KINDS = (
     ),
 )
 
+_SIMULATORS: dict[str, Simulator] = {}
+
+
+def simulator(pack: GamePack) -> Simulator:
+    """LOE v2's rules for the simulator (carddb/games/loe2/sim/), built on first use."""
+    if pack.id not in _SIMULATORS:
+        from carddb.games.loe2.sim.simulator import Loe2Simulator
+
+        _SIMULATORS[pack.id] = Loe2Simulator(pack)
+    return _SIMULATORS[pack.id]
+
+
 PACK = GamePack(
     id="loe2",
     name="Lords of Estraven v2",
@@ -85,4 +102,5 @@ PACK = GamePack(
     card_checks=(check_card_rules, leader_troop_types_exist),
     extras={"troop_types": TROOP_TYPES},
     numbers=NUMBERS,
+    simulator=simulator,
 )

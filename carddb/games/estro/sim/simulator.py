@@ -101,17 +101,10 @@ class EstroSimulator(Simulator):
             fixed_tests={"that-card": lambda g, x, ctx: x in _that_card(g, ctx)},
             target_rule=_face_down_rule,
         )
-        self._numbers = {number.id: number.value for number in pack.numbers}
         # The numbers every decision reads, as attributes (no lookup by name in the hot paths).
         self.placements_per_turn = self.number("placements-per-turn")
         self.attacks_per_turn = self.number("attacks-per-turn")
         self.combat_rules = CombatRules.of(pack)
-
-    def number(self, number_id: str) -> int:
-        return self._numbers[number_id]
-
-    def players(self) -> tuple[int, int]:
-        return self.number("players-min"), self.number("players-max")
 
     # -- the catalogue and the table ----------------------------------------------------
 

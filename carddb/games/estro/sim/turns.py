@@ -36,13 +36,14 @@ from carddb.pack_api import (
     SimOptions,
     Simulator,
     act,
+    begin_turn,
     checkpoint,
-    choose_many,
-    discard,
+    discard_down,
     emit,
     end_game,
     run,
 )
+from carddb.pack_api import hand_limit as kit_hand_limit
 
 # A turn offering this many plays or attacks ends there (a Gift loop must not hold a game forever).
 MAX_ACTIONS = 60
@@ -77,13 +78,7 @@ def new_game(
 def play_turn(game: Game) -> None:
     sim = game.sim
     player = game.active
-    if game.turns[player] >= game.options.max_rounds:
-        end_game(game, None, "turn cap")
-    game.turn += 1
-    game.turns[player] += 1
-    game.steps = 0
-    game.destroyed_turn.clear()
-    game.tallies.clear()
+    begin_turn(game, player)
     if game.log is not None:
         game.trace(f"turn {game.turns[player]} of P{player + 1} begins")
     checking = game.options.check_invariants
@@ -118,11 +113,7 @@ def play_turn(game: Game) -> None:
                 checkpoint(game)
     emit(game, Event("turn-end", player))
     run(game)
-    limit = hand_limit(game, player)
-    hand = game.hands[player]
-    if len(hand) > limit:
-        for uid in choose_many(game, player, "discard down to the hand size", list(hand), len(hand) - limit, "lose"):
-            discard(game, uid)
+    discard_down(game, player, hand_limit(game, player))
     return_borrowed(game)
     game.tallies.clear()  # what lasted until end of turn ends
     checkpoint(game, end_of_turn=player)
@@ -131,8 +122,7 @@ def play_turn(game: Game) -> None:
 
 
 def hand_limit(game: Game, player: int) -> int:
-    found = [static for source, static in game.statics("hand-size") if static.applies(game, source, player)]
-    return found[-1].amount if found else game.sim.number("hand-size")  # the newest Gift's number wins
+    return kit_hand_limit(game, player, game.sim.number("hand-size"))  # the newest Gift's number wins
 
 
 def return_borrowed(game: Game) -> None:

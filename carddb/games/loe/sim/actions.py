@@ -20,23 +20,24 @@ between different plays, not between copies.
 from __future__ import annotations
 
 from carddb.games.loe.sim import market, victory
-from carddb.games.loe.sim.costs import SpendResource, can_spend, pay, play_cost, ready_resources
+from carddb.games.loe.sim.costs import can_spend, pay, play_cost
 from carddb.pack_api import (
     ZONE_DISCARD,
     ZONE_PLAY,
-    ZONE_STACK,
     Action,
-    Activated,
     CardDef,
     Ctx,
     Event,
     Game,
     Program,
     StackItem,
-    choose_targets,
+    activate,
+    can_target,
     emit,
-    has_targets,
-    push,
+    offer_abilities,
+    offer_reactions,
+    play_card,
+    play_program,
 )
 
 INSTANT_EVENTS = frozenset({"plays", "activates-ability", "attempts-victory"})
@@ -88,64 +89,13 @@ def _castable(game: Game, player: int, uid: int, definition: CardDef, event: Eve
         return False
     if definition.cost_resources and not can_spend(game, player, definition.cost_resources):
         return False
-    kind = definition.kind
-    if kind == "item":
+    if definition.kind == "item":
         program: Program | None = game.sim.coupling  # type: ignore[attr-defined]
     elif definition.timed is not None:
         program = definition.timed.program
     else:
         program = definition.effect
-    if program is None:
-        return True
-    targets = program.targets
-    if not targets:
-        return True
-    ctx = Ctx(uid, player, event=event, kind=kind)
-    if len(targets) == 1:
-        return targets[0].selector.exists(game, ctx)
-    return has_targets(game, program, ctx)
-
-
-def _abilities(game: Game, player: int, actions: list[Action]) -> None:
-    """Every ability of `player`'s cards they may activate now: own-turn and once-per-turn restrictions, costs,
-    targets. Written as one loop (no call per ability): it runs for every decision and every response window."""
-    actors = game.actors(player)
-    if not actors:
-        return
-    used, tallies = game.used, game.tallies
-    own_turn = game.active == player
-    pool = game.pool[player]
-    ctx: Ctx | None = None  # made for the first ability that passes the cheap tests
-    ready: dict[str, list[int]] | None = None  # untapped Resources by subtype
-    for uid, activated in actors:
-        for ability in activated:
-            if ability.pool_cost > pool or (ability.uses_self and used[uid]):
-                continue
-            if ability.own_turn_only and not own_turn:
-                continue
-            if ability.once_per_turn and ("once", uid, ability.index) in tallies:
-                continue
-            if ctx is None:
-                ctx = Ctx(uid, player)
-            else:
-                ctx.source = uid
-            for cost in ability.checks:
-                if cost.__class__ is SpendResource:  # the usual cost: `has_spendable`, on Resources found once
-                    if ready is None:
-                        ready = ready_resources(game, player)
-                    found = ready.get(cost.resource)
-                    if (len(found) - (uid in found) if found else 0) < cost.amount:  # (a card never spends itself)
-                        break
-                elif not cost.can_pay(game, ctx):
-                    break
-            else:
-                targets = ability.program.targets
-                if (
-                    not targets
-                    or (len(targets) == 1 and targets[0].selector.exists(game, ctx))
-                    or (len(targets) > 1 and has_targets(game, ability.program, ctx))
-                ):
-                    actions.append(Action("ability", uid, ability.index))
+    return program is None or not program.targets or can_target(game, player, uid, program, event)
 
 
 def _face_down_dukes(game: Game, player: int) -> list[int]:
@@ -177,7 +127,7 @@ def main_actions(game: Game, player: int) -> list[Action]:
                 actions.append(Action("resource", uid))
         elif kind in CAST_KINDS and _castable(game, player, uid, definition):
             actions.append(Action("cast", uid))
-    _abilities(game, player, actions)
+    offer_abilities(game, player, actions, game.pool[player])
     dukes = _face_down_dukes(game, player)
     if dukes:
         pool = game.pool[player]
@@ -202,24 +152,10 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
     defs = game.defs
     kind = event.type
     if game.reacts.get(kind):
-        ctx: Ctx | None = None  # one context for the tests of every card (reset for each)
-        for uid in game.hands[player]:
-            timed = defs[uid].timed
-            if timed is None or kind not in timed.event.types:
-                continue
-            if ctx is None:
-                ctx = Ctx(uid, player, event=event, kind=defs[uid].kind)
-            else:
-                ctx.source, ctx.kind, ctx.last = uid, defs[uid].kind, None
-            if (
-                timed.event.match(game, event, ctx)
-                and all(cond.test(game, ctx) for cond in timed.conditions)
-                and _castable(game, player, uid, defs[uid], event)
-            ):
-                actions.append(Action("react", uid, event=event))
+        offer_reactions(game, player, event, _castable, actions)
     if kind not in INSTANT_EVENTS or event.item is None or event.player == player:
         return actions  # instant-speed actions answer what an opponent put on the stack
-    _abilities(game, player, actions)
+    offer_abilities(game, player, actions, game.pool[player])
     if game.active != player:
         for uid in _face_down_dukes(game, player):
             # (`keyword(game, uid, "ambush")`: Ambush works face down)
@@ -241,15 +177,7 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
 
 
 def action_program(game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
-    verb, uid = action.verb, action.uid
-    if verb in {"cast", "react"}:
-        program = card_program(game, uid)
-        if program is None:
-            return None
-        return program, Ctx(uid, player, event=action.event, kind=game.defs[uid].kind)
-    if verb == "ability":
-        return game.defs[uid].activated[action.index].program, Ctx(uid, player)
-    return None
+    return play_program(game, player, action, card_program)
 
 
 def perform(game: Game, player: int, action: Action) -> None:
@@ -259,7 +187,7 @@ def perform(game: Game, player: int, action: Action) -> None:
     elif verb in {"cast", "react"}:
         _cast(game, player, uid, action)
     elif verb == "ability":
-        _activate_ability(game, player, uid, game.defs[uid].activated[action.index], action)
+        activate(game, player, uid, game.defs[uid].activated[action.index], action)
     elif verb == "activate":
         victory.activate(game, player, uid, free=False)
     elif verb == "trade":
@@ -283,41 +211,12 @@ def _play_resource(game: Game, player: int, uid: int) -> None:
     emit(game, Event("plays", player, uid, kind="resource"))
 
 
-def _card_targets(program: Program | None, ctx: Ctx) -> tuple[int, ...]:
-    if program is None:
-        return ()
-    return tuple(ctx.targets[slot.index] for slot in program.targets if slot.selector.domain == "card")
+def _pay_card(game: Game, player: int, uid: int) -> None:
+    pay(game, player, play_cost(game, player, uid), game.defs[uid].cost_resources)
 
 
 def _cast(game: Game, player: int, uid: int, action: Action) -> None:
-    definition = game.defs[uid]
-    program = card_program(game, uid)
-    ctx = Ctx(uid, player, event=action.event, kind=definition.kind)
-    if not choose_targets(game, player, program, ctx, action.targets):
-        return
-    pay(game, player, play_cost(game, player, uid), definition.cost_resources)
-    game.move(uid, ZONE_STACK)
-    if game.stats is not None:
-        game.stats.play(game, player, uid)
-    item = StackItem(game, uid, player, program, ctx, definition.kind, card=True, label=definition.name)
-    targets = _card_targets(program, ctx)
-    push(game, item, Event("plays", player, uid, item=item, targets=targets, kind=definition.kind))
-
-
-def _activate_ability(game: Game, player: int, uid: int, ability: Activated, action: Action) -> None:
-    ctx = Ctx(uid, player)
-    if not choose_targets(game, player, ability.program, ctx, action.targets):
-        return
-    for cost in ability.costs:
-        cost.pay(game, ctx)
-    if ability.once_per_turn:
-        game.tallies[("once", uid, ability.index)] = 1
-    if game.stats is not None:
-        game.stats.use(game, player, uid)
-    label = f"{game.name(uid)}: {ability.text}" if game.log is not None else ""  # (a label is only ever logged)
-    item = StackItem(game, uid, player, ability.program, ctx, "ability", card=False, label=label)
-    targets = _card_targets(ability.program, ctx)
-    push(game, item, Event("activates-ability", player, uid, item=item, targets=targets, kind="ability"))
+    play_card(game, player, uid, card_program(game, uid), action, _pay_card)
 
 
 def resolve_card(game: Game, item: StackItem) -> None:

@@ -13,17 +13,19 @@ from __future__ import annotations
 from carddb.pack_api import (
     Compiler,
     Ctx,
-    Event,
+    DiscardCost,
     Game,
     HandlerSet,
     Phrase,
+    PoolCost,
+    SpendReady,
+    UseSelf,
     choose,
-    choose_many,
     destroy,
-    discard,
-    emit,
+    has_ready,
     number,
     selector,
+    spend_ready,
     text_arg,
 )
 
@@ -42,60 +44,12 @@ def play_cost(game: Game, player: int, uid: int) -> int:
     return max(0, cost)
 
 
-def resources_in_play(game: Game, player: int) -> list[int]:
-    """`player`'s Resources in play, in play order (from the index of cards in play by kind)."""
-    index = game.kinds_cache
-    if index is None:
-        index = game.in_play_of_kind()
-    lists = index.get("resource")
-    return lists[player] if lists is not None else []
-
-
-def spendable(game: Game, player: int, resource: str, exclude: int = -1) -> list[int]:
-    defs, fatigued = game.defs, game.used
-    return [
-        uid
-        for uid in resources_in_play(game, player)
-        if defs[uid].subtype == resource and not fatigued[uid] and uid != exclude
-    ]
-
-
-def has_spendable(game: Game, player: int, resource: str, amount: int, exclude: int = -1) -> bool:
-    """Whether `player` has `amount` untapped Resources of the subtype (counting stops there)."""
-    if amount <= 0:
-        return True
-    defs, fatigued = game.defs, game.used
-    for uid in resources_in_play(game, player):
-        if not fatigued[uid] and uid != exclude and defs[uid].subtype == resource:
-            amount -= 1
-            if amount <= 0:
-                return True
-    return False
-
-
-def ready_resources(game: Game, player: int) -> dict[str, list[int]]:
-    """`player`'s untapped Resources by subtype (what `has_spendable` counts, for several costs at once)."""
-    defs, fatigued = game.defs, game.used
-    found: dict[str, list[int]] = {}
-    for uid in resources_in_play(game, player):
-        if not fatigued[uid]:
-            found.setdefault(defs[uid].subtype, []).append(uid)
-    return found
-
-
 def can_spend(game: Game, player: int, needs: tuple[tuple[str, int], ...], exclude: int = -1) -> bool:
-    return all(has_spendable(game, player, resource, amount, exclude) for resource, amount in needs)
+    return all(has_ready(game, player, "resource", resource, amount, exclude) for resource, amount in needs)
 
 
 def spend(game: Game, player: int, resource: str, amount: int, exclude: int = -1) -> None:
-    ready = spendable(game, player, resource, exclude)
-    # keep the Resources whose own ability fatigues them (they are worth more untapped)
-    ready.sort(key=lambda uid: (bool(game.defs[uid].activated), game.since[uid]))
-    for uid in ready[:amount]:
-        game.used[uid] = True
-        if game.log is not None:
-            game.trace(f"P{player + 1} spends {game.name(uid)}")
-        emit(game, Event("spends", player, uid))
+    spend_ready(game, player, "resource", resource, amount, exclude, "spends")
 
 
 def can_afford(game: Game, player: int, powerstones: int, needs: tuple[tuple[str, int], ...]) -> bool:
@@ -108,56 +62,7 @@ def pay(game: Game, player: int, powerstones: int, needs: tuple[tuple[str, int],
         spend(game, player, resource, amount)
 
 
-# -- costs of activated abilities --------------------------------------------------------
-
-
-class PayPowerstones:
-    __slots__ = ("amount", "pool_cost", "text")
-    summarised = True  # can_pay is the ability's `pool_cost` test
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-        self.pool_cost = amount
-        self.text = f"pay {amount}"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return game.pool[ctx.controller] >= self.amount
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        game.pool[ctx.controller] -= self.amount
-        return True
-
-
-class SpendResource:
-    __slots__ = ("amount", "resource", "text")
-
-    def __init__(self, amount: int, resource: str) -> None:
-        self.amount, self.resource = amount, resource
-        self.text = f"spend {amount} {resource}"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return has_spendable(game, ctx.controller, self.resource, self.amount, ctx.source)
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        spend(game, ctx.controller, self.resource, self.amount, ctx.source)
-        return True
-
-
-class DiscardCost:
-    __slots__ = ("amount", "text")
-
-    def __init__(self, amount: int) -> None:
-        self.amount = amount
-        self.text = f"discard {amount}"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return len(game.hands[ctx.controller]) >= self.amount
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        hand = list(game.hands[ctx.controller])
-        for uid in choose_many(game, ctx.controller, "discard to pay a cost", hand, self.amount, "lose"):
-            discard(game, uid)
-        return True
+# -- costs of activated abilities (paying powerstones, spending, discarding and fatiguing are the kit's) -----
 
 
 class Sacrifice:
@@ -178,30 +83,15 @@ class Sacrifice:
         return True
 
 
-class FatigueSelf:
-    __slots__ = ("text",)
-    uses_self = True
-    summarised = True  # can_pay is the ability's `uses_self` test
-
-    def __init__(self) -> None:
-        self.text = "fatigue this card"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return not game.used[ctx.source]
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        game.used[ctx.source] = True
-        return True
-
-
 @COSTS("pay-powerstones")
-def _pay_powerstones(phrase: Phrase, c: Compiler) -> PayPowerstones:
-    return PayPowerstones(number(phrase))
+def _pay_powerstones(phrase: Phrase, c: Compiler) -> PoolCost:
+    return PoolCost(number(phrase))
 
 
 @COSTS("spend-resource")
-def _spend_resource(phrase: Phrase, c: Compiler) -> SpendResource:
-    return SpendResource(number(phrase), text_arg(phrase, "resource"))
+def _spend_resource(phrase: Phrase, c: Compiler) -> SpendReady:
+    resource = text_arg(phrase, "resource")
+    return SpendReady(number(phrase), "resource", resource, event="spends", text=f"spend {number(phrase)} {resource}")
 
 
 @COSTS("discard-cost")
@@ -215,5 +105,5 @@ def _sacrifice(phrase: Phrase, c: Compiler) -> Sacrifice:
 
 
 @COSTS("fatigue-self")
-def _fatigue_self(phrase: Phrase, c: Compiler) -> FatigueSelf:
-    return FatigueSelf()
+def _fatigue_self(phrase: Phrase, c: Compiler) -> UseSelf:
+    return UseSelf("fatigue this card")

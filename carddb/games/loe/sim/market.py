@@ -1,4 +1,4 @@
-"""The market: a row of face-up cards, oldest first; trading, refreshing, taking and adding.
+"""LOE's market: the kit's row of face-up cards (`MarketRow`), with LOE's price and events.
 
 - Set-up reveals `market-size` cards from the deck.
 - A trade: take one market card into your hand, put one card from your hand in its
@@ -18,7 +18,9 @@
 from __future__ import annotations
 
 from carddb.games.loe.sim.board import MARKET
-from carddb.pack_api import ZONE_DISCARD, ZONE_HAND, Event, Game, choose, emit, take_top
+from carddb.pack_api import Game, MarketRow
+
+ROW = MarketRow(MARKET, "market-size", trade_event="trades", entered_event="enters-market")
 
 
 def market(game: Game) -> list[int]:
@@ -42,56 +44,17 @@ def can_trade(game: Game, player: int) -> bool:
 
 def trade(game: Game, player: int, *, paid: bool) -> bool:
     """Swap a hand card for a market card; False if it cannot be done (nothing to swap, cannot pay)."""
-    row = market(game)
-    if not row or not game.hands[player]:
+    if not market(game) or not game.hands[player]:
         return False
     if paid:
         cost = trade_cost(game)
         if game.pool[player] < cost:
             return False
         game.pool[player] -= cost
-    taken = choose(game, player, "take from the market", list(row), "keep")
-    given = choose(game, player, "give to the market", list(game.hands[player]), "lose")
-    game.move(taken, ZONE_HAND, player)
-    game.move(given, MARKET)
-    if game.log is not None:
-        game.trace(f"P{player + 1} trades {game.name(given)} for {game.name(taken)}")
-    emit(game, Event("trades", player))
-    emit(game, Event("enters-market", player, given))
-    return True
+    return ROW.swap(game, player)
 
 
-def add_top(game: Game) -> bool:
-    """The top card of the deck joins the market (the oldest leaves if the market is full)."""
-    uid = take_top(game)
-    if uid < 0:
-        return False
-    row = market(game)
-    while len(row) >= market_size(game):
-        game.move(row[0], ZONE_DISCARD)
-    game.move(uid, MARKET)
-    emit(game, Event("enters-market", game.active, uid))
-    return True
-
-
-def refresh(game: Game) -> None:
-    row = market(game)
-    if row:
-        oldest = row[0]
-        game.move(oldest, ZONE_DISCARD)
-        if game.log is not None:
-            game.trace(f"the market refreshes: {game.name(oldest)} is discarded")
-    add_top(game)
-
-
-def take(game: Game, player: int, uid: int) -> None:
-    game.move(uid, ZONE_HAND, player)
-    if game.log is not None:
-        game.trace(f"P{player + 1} takes {game.name(uid)} from the market")
-    add_top(game)
-
-
-def fill(game: Game) -> None:
-    """Set-up: reveal cards until the market is full."""
-    while len(market(game)) < market_size(game) and game.deck:
-        game.move(game.deck[-1], MARKET)
+add_top = ROW.add
+refresh = ROW.refresh
+take = ROW.take
+fill = ROW.fill

@@ -111,19 +111,12 @@ class LoeSimulator(Simulator):
         node = Selector("target", "character", ("face-up",), (Postfix("you-control"),))
         sel = SelectorCompiler(self.semantics).compile(node, "card", ZONE_PLAY, 0, "help")
         self.coupling = Program((), (TargetSlot(0, sel),), "couple to a character you control")
-        self._numbers = {number.id: number.value for number in pack.numbers}
         # The numbers every decision reads, as attributes (no lookup by name in the hot paths).
         self.resources_per_turn = self.number("resources-per-turn")
         self.market_trades_per_turn = self.number("market-trades-per-turn")
         self.market_trade_cost = self.number("market-trade-cost")
         self.victory_first_cost = self.number("victory-first-cost")
         self.victory_cost_step = self.number("victory-cost-step")
-
-    def number(self, number_id: str) -> int:
-        return self._numbers[number_id]
-
-    def players(self) -> tuple[int, int]:
-        return self.number("players-min"), self.number("players-max")
 
     # -- the catalogue and the table ----------------------------------------------------
 

@@ -23,7 +23,6 @@ from carddb.games.loe.sim import market
 from carddb.games.loe.sim.actions import main_actions
 from carddb.games.loe.sim.board import PER_TURN
 from carddb.pack_api import (
-    PASS,
     ZONE_DECK,
     ZONE_PLAY,
     Catalogue,
@@ -32,20 +31,17 @@ from carddb.pack_api import (
     Matchup,
     SimOptions,
     Simulator,
-    act,
+    begin_turn,
     checkpoint,
-    choose_many,
     deck_order,
-    discard,
+    discard_down,
     draw,
     emit,
-    end_game,
+    main_phase,
+    ready,
     run,
 )
-
-# A turn that offers its player this many main-phase actions ends (a bot that never
-# passes must not hold a game forever); far above what any real turn needs.
-MAX_MAIN_ACTIONS = 200
+from carddb.pack_api import hand_limit as kit_hand_limit
 
 
 def new_game(
@@ -87,20 +83,12 @@ def new_game(
 def play_turn(game: Game) -> None:
     sim = game.sim
     player = game.active
-    if game.turns[player] >= game.options.max_rounds:
-        end_game(game, None, "turn cap")
-    game.turn += 1
-    game.turns[player] += 1
-    game.steps = 0
-    game.destroyed_turn.clear()
-    game.tallies.clear()
+    begin_turn(game, player)
     for counters in game.counters:
         for name in PER_TURN:
             counters.pop(name, None)
     # untap and upkeep
-    fatigued = game.used
-    for uid in game.play[player]:
-        fatigued[uid] = False
+    ready(game, player)
     game.pool[player] = min(game.pool[player], sim.number("powerstones-kept"))
     ledger = game.counters[player]
     ledger["kept"], ledger["received"], ledger["gained"] = game.pool[player], 0, 0
@@ -115,24 +103,11 @@ def play_turn(game: Game) -> None:
     received = min(game.turns[player], sim.number("powerstones-max"))
     game.pool[player] += received
     ledger["received"] = received
-    checking = game.options.check_invariants  # (checkpoint's own test, once for the main phase)
-    for _ in range(MAX_MAIN_ACTIONS):
-        options = main_actions(game, player)
-        choice = act(game, player, [PASS, *options], "main")
-        if choice.verb == "pass":
-            break
-        sim.perform(game, player, choice)
-        run(game)
-        if checking:
-            checkpoint(game)
+    main_phase(game, player, main_actions)
     # end of turn
     emit(game, Event("turn-end", player))
     run(game)
-    limit = hand_limit(game, player)
-    hand = game.hands[player]
-    if len(hand) > limit:
-        for uid in choose_many(game, player, "discard down to the hand size", list(hand), len(hand) - limit, "lose"):
-            discard(game, uid)
+    discard_down(game, player, hand_limit(game, player))
     checkpoint(game, end_of_turn=player)
     market.refresh(game)  # (a Reaction to a card entering the market may still add to the hand)
     run(game)
@@ -141,5 +116,4 @@ def play_turn(game: Game) -> None:
 
 
 def hand_limit(game: Game, player: int) -> int:
-    found = [static for source, static in game.statics("hand-size") if static.applies(game, source, player)]
-    return found[-1].amount if found else game.sim.number("hand-size")
+    return kit_hand_limit(game, player, game.sim.number("hand-size"))

@@ -33,6 +33,7 @@ from carddb.pack_api import (
     draw,
     emit,
     has_targets,
+    play_program,
     push,
 )
 
@@ -212,13 +213,11 @@ def responses(game: Game, player: int, event: Event) -> list[Action]:
 
 
 def action_program(game: Game, player: int, action: Action) -> tuple[Program, Ctx] | None:
-    verb, uid = action.verb, action.uid
-    if verb == "cast":
-        program = game.defs[uid].effect
-        return None if program is None else (program, Ctx(uid, player, event=action.event, kind=game.defs[uid].kind))
-    if verb == "ability":
-        return game.defs[uid].activated[action.index].program, Ctx(uid, player)
-    return None
+    return play_program(game, player, action, _effect)
+
+
+def _effect(game: Game, uid: int) -> Program | None:
+    return game.defs[uid].effect  # (no Shards card has a timing condition of its own)
 
 
 def perform(game: Game, player: int, action: Action) -> None:

@@ -18,15 +18,16 @@ from carddb.pack_api import (
     Action,
     Compiler,
     Ctx,
+    DiscardCost,
     Event,
     Game,
     HandlerSet,
     Op,
     Phrase,
     Restriction,
+    SacrificeSelf,
+    UseSelf,
     act,
-    choose_many,
-    discard,
     emit,
     for_each,
     number,
@@ -81,45 +82,6 @@ class PayResources:
         return board.lose(game, ctx.controller, self.resource, self.count) == self.count
 
 
-class ExhaustSelf:
-    uses_self = True
-    summarised = True  # `uses_self` says all: the card must be ready
-    text = "exhaust this card"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return not game.used[ctx.source]
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        game.used[ctx.source] = True
-        return True
-
-
-class SacrificeSelf:
-    text = "sacrifice this card"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return game.place[ctx.source] == ZONE_PLAY
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        board.put_in_graveyard(game, ctx.source)
-        return True
-
-
-class DiscardCards:
-    def __init__(self, count: int) -> None:
-        self.count = count
-        self.text = f"discard {count}"
-
-    def can_pay(self, game: Game, ctx: Ctx) -> bool:
-        return len(game.hands[ctx.controller]) >= self.count
-
-    def pay(self, game: Game, ctx: Ctx) -> bool:
-        hand = list(game.hands[ctx.controller])
-        for uid in choose_many(game, ctx.controller, "discard to pay", hand, self.count, "lose"):
-            discard(game, uid)
-        return True
-
-
 class SpendDevelopment:
     def __init__(self, count: int) -> None:
         self.count = count
@@ -139,18 +101,18 @@ def _pay(phrase: Phrase, c: Compiler) -> PayResources:
 
 
 @COSTS("exhaust-self")
-def _exhaust_self(phrase: Phrase, c: Compiler) -> ExhaustSelf:
-    return ExhaustSelf()
+def _exhaust_self(phrase: Phrase, c: Compiler) -> UseSelf:
+    return UseSelf("exhaust this card")
 
 
 @COSTS("sacrifice-self")
 def _sacrifice_self(phrase: Phrase, c: Compiler) -> SacrificeSelf:
-    return SacrificeSelf()
+    return SacrificeSelf("sacrifice this card")
 
 
 @COSTS("discard-cost")
-def _discard_cost(phrase: Phrase, c: Compiler) -> DiscardCards:
-    return DiscardCards(number(phrase))
+def _discard_cost(phrase: Phrase, c: Compiler) -> DiscardCost:
+    return DiscardCost(number(phrase))
 
 
 @COSTS("spend-development")

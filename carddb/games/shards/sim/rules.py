@@ -1,4 +1,5 @@
-"""Shards' state-based rules, checked after every stack item resolves and after every action.
+"""Shards' state-based rules, checked after every stack item resolves, after every lethal-damage check
+(`Simulator.state_checks`) and after every action.
 
 - A Territory ceases to exist when no Building is left in it (the starting Territory too, once
   its player has another); the other kingdom cards in it are put into the graveyard. Cards in a

@@ -87,7 +87,6 @@ class ShardsSimulator(Simulator):
             postfixes={"offence-at": _offence_at, "in-this-territory": _in_this_territory},
             health=health,
         )
-        self._numbers = {n.id: n.value for n in pack.numbers}
         # The numbers the hot paths read, as attributes.
         self.starting_kept = self.number("starting-kept")
         self.starting_chosen = self.number("starting-chosen")
@@ -102,12 +101,6 @@ class ShardsSimulator(Simulator):
         self.prosperity = self.number("prosperity-counters")
         self.attrition_expend = self.number("attrition-expend")
         self.pillage_gain = self.number("pillage-gain")
-
-    def number(self, number_id: str) -> int:
-        return self._numbers[number_id]
-
-    def players(self) -> tuple[int, int]:
-        return self.number("players-min"), self.number("players-max")
 
     # -- the catalogue and the table ---------------------------------------------------------
 

@@ -30,6 +30,7 @@ from carddb.games.shards.sim.board import (
     keyword,
 )
 from carddb.pack_api import (
+    MAX_MAIN_ACTIONS,
     PASS,
     ZONE_DECK,
     ZONE_DISCARD,
@@ -42,17 +43,15 @@ from carddb.pack_api import (
     SimOptions,
     Simulator,
     act,
+    begin_turn,
     checkpoint,
-    choose_many,
-    discard,
+    discard_down,
     draw,
     emit,
-    end_game,
     remove_damage,
     shuffle_deck,
 )
-
-MAX_MAIN_ACTIONS = 200  # a bot that never passes must not hold a game forever; far above any real turn
+from carddb.pack_api import hand_limit as kit_hand_limit
 
 
 def new_game(
@@ -140,13 +139,7 @@ def play_turn(game: Game) -> None:
         starting_phase(game)
         checkpoint(game)
     player = game.active
-    if game.turns[player] >= game.options.max_rounds:
-        end_game(game, None, "turn cap")
-    game.turn += 1
-    game.turns[player] += 1
-    game.steps = 0
-    game.destroyed_turn.clear()
-    game.tallies.clear()
+    begin_turn(game, player)
     for counters in game.counters:
         for name in [k for k in counters if k in PER_TURN or k.startswith("attacked:")]:
             del counters[name]
@@ -195,11 +188,7 @@ def end_phase(game: Game, player: int) -> None:
             boost[uid] = 0
             if lingering[uid]:
                 game.move(uid, ZONE_DISCARD)
-    limit = hand_limit(game, player)
-    hand = game.hands[player]
-    if len(hand) > limit:
-        for uid in choose_many(game, player, "discard down to the hand size", list(hand), len(hand) - limit, "lose"):
-            discard(game, uid)
+    discard_down(game, player, hand_limit(game, player))
     if game.counters[player].pop("grace", None):  # Domination's grace lasts to the end of the player's first turn
         game.counters[0].pop(rules.CHECKED, None)  # (no card moved, but Domination may now hold)
     rules.settle(game)
@@ -207,5 +196,4 @@ def end_phase(game: Game, player: int) -> None:
 
 
 def hand_limit(game: Game, player: int) -> int:
-    found = [static for source, static in game.statics("hand-size") if static.applies(game, source, player)]
-    return found[-1].amount if found else game.sim.number("hand-size")
+    return kit_hand_limit(game, player, game.sim.number("hand-size"))

@@ -72,7 +72,6 @@ class SoulfallSimulator(DirectSimulator):
         self.language = pack.language
         self.handlers = build_table("soulfall", KEPT, SOULFALL)
         self.semantics = Semantics(kinds=KINDS)
-        self._numbers = {number.id: number.value for number in pack.numbers}
         # The numbers the rules read, as attributes (every decision reads some).
         self.starting_followers = self.number("starting-followers")
         self.starting_shells = self.number("starting-shells")
@@ -87,12 +86,6 @@ class SoulfallSimulator(DirectSimulator):
         self.shrines_to_end = self.number("shrines-to-end")
         self.agonize_losses = self.number("agonize-losses")
         self.points = {kind: self.number(points_number(kind)) for kind, _ in SCORED}
-
-    def number(self, number_id: str) -> int:
-        return self._numbers[number_id]
-
-    def players(self) -> tuple[int, int]:
-        return self.number("players-min"), self.number("players-max")
 
     # -- the catalogue and the table ----------------------------------------------------
 
