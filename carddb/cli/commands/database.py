@@ -84,13 +84,14 @@ def validate(
     ] = 0,
     playtest_bots: Annotated[str, typer.Option("--playtest-bots", help="The bots of --playtest.")] = "greedy",
     playtest_seed: Annotated[int, typer.Option("--playtest-seed", min=0, help="The seed of --playtest.")] = 0,
-    layout: Annotated[
+    no_layout: Annotated[
         bool,
         typer.Option(
-            "--layout/--no-layout",
-            help="Lay the faces out as print does, to find text and names that do not fit (measures are cached).",
+            "--no-layout",
+            help="Do not lay the faces out (by default validate lays them out as print does, to find text and"
+            " names that do not fit; measures are cached).",
         ),
-    ] = True,
+    ] = False,
     jobs: JobsOpt = None,
 ) -> None:
     """Check every card file; exit 0 when clean, 1 when there are findings."""
@@ -102,7 +103,7 @@ def validate(
         from carddb.play.decks import load_decks
 
         load_decks(db, report)
-    if layout:
+    if not no_layout:
         from carddb.render.faces.check import check_faces
 
         check_faces(db, report, workers=jobs_count(jobs))
