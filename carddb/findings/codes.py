@@ -51,6 +51,7 @@ CODES: dict[str, str] = {
     "E-REGION-OVERFLOW": "What a region of a declared layout shows does not fit its box, even at its smallest size.",
     "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",
     "E-FONT-MISSING": "A font file that the card stylesheet declares is not there.",
+    "W-FACES-UNCHECKED": "validate could not lay the faces out (their cache folder cannot be written): overflows were not checked.",
     # rulebook (carddb/rulebook/)
     "E-RULEBOOK-UNKNOWN-CARD": "A {card:ID} marker in the rules prose names no card of the database.",
     "E-RULEBOOK-UNKNOWN-ICON": "An {icon} marker in the rules prose is not one of the game's icons.",

@@ -9,8 +9,10 @@ A later print of the same faces finds their measure but still has to write their
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from carddb.cards.database import CardDatabase
-from carddb.findings.diagnostics import Report
+from carddb.findings.diagnostics import Finding, Report
 from carddb.render.faces.results import face_counts
 from carddb.render.faces.schedule import start_faces
 
@@ -22,5 +24,20 @@ def check_faces(db: CardDatabase, report: Report, *, workers: int = 2) -> tuple[
     """
     if not db.cards:
         return 0, 0
-    faces = start_faces(db, db.cards, report, workers=workers, measure_only=True).finish()
+    try:
+        faces = start_faces(db, db.cards, report, workers=workers, measure_only=True).finish()
+    except OSError as exc:
+        # A face needs its placeholder art written to the cache folder; when that folder cannot be
+        # written, the rest of validate still stands, so this check says it was not done.
+        where = Path(exc.filename) if isinstance(exc.filename, str) else None
+        report.add(
+            Finding(
+                "W-FACES-UNCHECKED",
+                "the faces were not laid out, so text and names that do not fit were not checked: "
+                + (exc.strerror or str(exc)),
+                where,
+                hint="free some space or make output/<game>/.cache/ writable, or pass --no-layout",
+            )
+        )
+        return 0, 0
     return face_counts(faces)
