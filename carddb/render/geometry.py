@@ -160,8 +160,13 @@ class FaceGeometry:
     def stats_top(self) -> float:
         return _mm(self.page_h - self.bleed - 2.4 - self.shield_h)
 
+    @property
+    def footer_scale(self) -> float:
+        """The footer's type size over a poker card's (its text is never set below 5 pt)."""
+        return max(self.t(5.6), 5.0) / 5.6
+
     def stats_beside_footer(self, count: int) -> bool:
-        return self.footer_w - count * self.shield_step - FOOTER_GAP >= MIN_FOOTER
+        return self.footer_w - count * self.shield_step - FOOTER_GAP >= MIN_FOOTER * self.footer_scale
 
     def stat_rows(self, most: int) -> list[dict[str, float | int | bool]]:
         """The rules for 1..`most` stats: where the shields go and how much room the footer keeps."""
@@ -176,6 +181,8 @@ class FaceGeometry:
                 footer = self.footer_w
                 top = _mm(self.footer_top - self.shield_h - 0.3)
                 rules_h = _mm(top - 0.6 - self.rules_top)
+            # The collector line and the credit need room in proportion to the footer's type size.
+            collector_w, artist_min, min_footer = (w * self.footer_scale for w in (COLLECTOR_W, ARTIST_MIN, MIN_FOOTER))
             rows.append(
                 {
                     "count": count,
@@ -183,9 +190,9 @@ class FaceGeometry:
                     "width": width,
                     "top": top,
                     "footer_w": footer,
-                    "collector_w": _mm(min(COLLECTOR_W, max(footer - ARTIST_MIN, MIN_FOOTER), footer)),
+                    "collector_w": _mm(min(collector_w, max(footer - artist_min, min_footer), footer)),
                     "artist_w": _mm(
-                        max(footer - COLLECTOR_W, ARTIST_MIN) if footer >= MIN_FOOTER + ARTIST_MIN else 0.0
+                        max(footer - collector_w, artist_min) if footer >= min_footer + artist_min else 0.0
                     ),
                     "rules_h": rules_h,
                 }
@@ -195,9 +202,10 @@ class FaceGeometry:
     @property
     def footer_parts(self) -> tuple[float, float]:
         """Widths of the collector line and the artist credit in a footer without stats (0: no credit)."""
-        collector = _mm(min(COLLECTOR_W, self.footer_w - ARTIST_MIN))
-        artist = _mm(min(26.0, self.footer_w - collector))
-        return (collector, artist) if collector >= MIN_FOOTER else (self.footer_w, 0.0)
+        scale = self.footer_scale
+        collector = _mm(min(COLLECTOR_W * scale, self.footer_w - ARTIST_MIN * scale))
+        artist = _mm(min(26.0 * scale, self.footer_w - collector))
+        return (collector, artist) if collector >= MIN_FOOTER * scale else (self.footer_w, 0.0)
 
     def name_limits(self) -> tuple[int, int]:
         """Name lengths (characters) above which the name is set smaller, then smaller still."""
