@@ -86,7 +86,7 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}; {machine()}")
     decks = ", ".join(d for d in settings["decks"] if d)
     shown = f" on {decks}" if decks else " (each brings its own deck)"
-    print(f"{pack.name}, {len(plan.matchups)} matchups: {rules.seat_label}s {', '.join(settings['seats'])}{shown}")
+    print(f"{pack.name}, {len(plan.matchups)} matchups: {rules.seats_label} {', '.join(settings['seats'])}{shown}")
 
     random_cpu, random_wall, greedy_cpu = [], [], []
     turns = 0

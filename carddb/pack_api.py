@@ -6,7 +6,8 @@ versions. carddb's own packs (carddb/games/) and the test suite's third-party pa
 only this module (tests/packs/test_pack_api.py checks it).
 
 1. **Declaring a game**: `GamePack` and its parts (kinds, factions, rarities, stats, costs,
-   rule numbers and tables), the `Card` base model, `package_folder` for files shipped in the
+   rule numbers and tables; `RARITY_TIERS` and `COLOR_LETTERS`, the rarities and colours that
+   exports to Draftmancer and Cockatrice map a game's own onto), the `Card` base model, `package_folder` for files shipped in the
    pack's package, and `hybrid_pack` (or `load_game_file`) for the hybrid pack (kinds, factions and numbers in
    a game.yaml, a vocabulary or simulator in Python). The faces as data (docs/card-faces.md): `FaceDesign`
    (`GamePack.faces`) with its `FieldInfo`, `FaceLayout`, `Region` and `PlaceholderArt`, or `with_layouts`,
@@ -41,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 _WHERE: dict[str, str] = {
     # 1. Declaring a game
     "CARD_SIZES": "carddb.packs.pack",
+    "COLOR_LETTERS": "carddb.packs.pack",
     "PLAYERS_MAX": "carddb.packs.pack",
     "PLAYERS_MIN": "carddb.packs.pack",
     "CostInfo": "carddb.packs.pack",
@@ -49,6 +51,7 @@ _WHERE: dict[str, str] = {
     "GamePack": "carddb.packs.pack",
     "GameTable": "carddb.packs.pack",
     "KindInfo": "carddb.packs.pack",
+    "RARITY_TIERS": "carddb.packs.pack",
     "Rarity": "carddb.packs.pack",
     "StatInfo": "carddb.packs.pack",
     "number_reader": "carddb.packs.pack",
@@ -291,8 +294,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.packs.hooks import deck_formats as deck_formats
     from carddb.packs.layoutsources import with_layouts as with_layouts
     from carddb.packs.pack import CARD_SIZES as CARD_SIZES
+    from carddb.packs.pack import COLOR_LETTERS as COLOR_LETTERS
     from carddb.packs.pack import PLAYERS_MAX as PLAYERS_MAX
     from carddb.packs.pack import PLAYERS_MIN as PLAYERS_MIN
+    from carddb.packs.pack import RARITY_TIERS as RARITY_TIERS
     from carddb.packs.pack import CostInfo as CostInfo
     from carddb.packs.pack import Faction as Faction
     from carddb.packs.pack import GameNumber as GameNumber

@@ -35,6 +35,7 @@ from carddb.render.faces.backs import render_backs
 from carddb.render.faces.results import FaceResult
 from carddb.render.faces.schedule import start_faces, warm_workers
 from carddb.render.imposition import PAPERS, Duplex
+from carddb.render.pdfmeta import PdfMeta
 from carddb.render.printing import PrintOptions, Written, sheet_cards, start_print
 from carddb.render.raster import PngQueue
 from carddb.render.selection import print_order
@@ -68,13 +69,15 @@ def build(
     workers: int | None = None,
     stage: Stage | None = None,
     pool: RenderWorkers | None = None,
+    tts_url_base: str | None = None,
 ) -> BuildResult:
     """Every stage. `pool`: render workers the caller started (before any thread of its own);
-    without one, `workers` of them (default: one per core) are started here."""
+    without one, `workers` of them (default: one per core) are started here. `tts_url_base`: where
+    the Tabletop Simulator images will be uploaded (None: the decks name their local files)."""
     if pool is None:
         # Started first: the workers import WeasyPrint while the cards load and validate.
         with RenderWorkers(workers or default_jobs()) as own:
-            return build(project, pack, seed=seed, stage=stage, pool=own)
+            return build(project, pack, seed=seed, stage=stage, pool=own, tts_url_base=tts_url_base)
     started_cpu = time.process_time()
     shown = stage or no_progress()
     seconds: dict[str, float] = {}
@@ -109,7 +112,7 @@ def build(
         samples = play_stage(db, report, seed=seed, documents=documents)
     with stage("Rulebook pictures", None):
         book.start(faces.finish(only=book.ids))
-    options = PrintOptions(name=db.pack.id, png=True, tts=True, workers=pool.workers)
+    options = PrintOptions(name=db.pack.id, png=True, tts=True, tts_url_base=tts_url_base, workers=pool.workers)
     # The PNGs and the site's images go to the workers together: the site's are reduced from the PNGs' drawing.
     pngs = PngQueue(pool)
     printing = start_print(db, cards, options, report, stage=stage, faces=faces, backs=backs, pool=pool, png_queue=pngs)
@@ -167,6 +170,7 @@ def booster_sheets(
         Duplex.long,
         PrintOptions().back_offset,
         None,
+        PdfMeta(f"{db.pack.name}: sample sealed boosters, print sheets (A4)", db.pack.credited_author, db.pack.lang),
     )
     return pool.submit(COMPOSE, job, label="sheets")
 

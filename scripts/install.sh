@@ -17,7 +17,8 @@ MSG
   exit 1
 fi
 
-packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils)
+# libgs-common: Ghostscript's ICC profiles, whose CMYK SWOP profile the print-service PDF/X files are separated for
+packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 poppler-utils libgs-common)
 extras=""
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(chromium)

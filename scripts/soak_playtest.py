@@ -64,7 +64,7 @@ def main() -> int:
     )
     shared = ", ".join(d for d in settings["decks"] if d)
     decks = f"; shared decks: {shared}" if shared else " (each player brings their own deck)"
-    print(f"{pack.name}: {rules.seat_label}s {', '.join(settings['seats'])}{decks}")
+    print(f"{pack.name}: {rules.seats_label} {', '.join(settings['seats'])}{decks}")
     start, cpu = time.perf_counter(), _cpu()
     with stages() as stage, stage("playing games", args.games) as advance:
         results = run_plans([plan, greedy], workers=args.workers, advance=lambda n: [advance() for _ in range(n)])

@@ -55,6 +55,7 @@ COMMAND_GROUPS: dict[str, str] = {
     **dict.fromkeys(("import", "export"), "spreadsheet"),
     **dict.fromkeys(("check", "effects", "fmt"), "rules"),
     "print": "print",
+    "cockatrice": "cockatrice",
     **dict.fromkeys(("boosters", "sealed", "draft", "deck", "draftmancer"), "play"),
     "playtest": "playtest",
     "rulebook": "rulebook",
@@ -67,7 +68,7 @@ COMMAND_GROUPS: dict[str, str] = {
 
 # Commands that render card faces: their WeasyPrint workers are forked before the
 # command's module is imported (see carddb.render.workers.start_early).
-RENDERING_COMMANDS = frozenset({"print", "build"})
+RENDERING_COMMANDS = frozenset({"print", "build", "cockatrice"})
 
 
 def _register_groups(argv: list[str]) -> None:

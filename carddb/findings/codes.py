@@ -70,8 +70,9 @@ CODES: dict[str, str] = {
     "E-BOOSTER-WEIGHTS": "The sheet weights of a booster slot do not add up to 100 (percent).",
     "E-BOOSTER-BALANCE": "Faction balance is asked of a slot it cannot apply to (several sheets or card weights).",
     "E-BOOSTER-COLLATION": "A dealt booster slot has several sheets or card weights; dealing needs one pile.",
-    "E-BOOSTER-IMPORT": "A line of an imported Draftmancer card list cannot be read or names no card of the game.",
+    "E-BOOSTER-IMPORT": "An imported Draftmancer card list is one Draftmancer refuses, or a line names no card of the game.",
     "W-BOOSTER-BALANCE": "Faction balance cannot keep every faction's natural odds for this slot.",
+    "W-BOOSTER-IMPORT": "An imported Draftmancer slot draws several cards from one sheet chosen per slot; carddb chooses per card.",
     "E-DRAFT-FORMAT": "A draft format in boosters.yaml names an unknown booster type, kind or faction, or its counts "
     "do not fit together (keep more than dealt, no rounds, a pool that can never be full).",
     "E-UNKNOWN-NUMBER": "A count or a {number:ID} marker in a data file (a draft count, a booster or draft "

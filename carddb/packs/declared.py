@@ -101,8 +101,8 @@ def declared_pack(game: GameDeclaration, game_id: str, path: Path, faces: FaceDe
             )
             for k in game.kinds
         ),
-        rarities=tuple(Rarity(r.id, r.name, r.color) for r in game.rarities),
-        factions=tuple(Faction(f.id, f.name, f.color, f.accent, f.description) for f in game.factions),
+        rarities=tuple(Rarity(r.id, r.name, r.color, r.tier) for r in game.rarities),
+        factions=tuple(Faction(f.id, f.name, f.color, f.accent, f.description, f.color_letter) for f in game.factions),
         faction_label=game.faction_label,
         card_size_mm=(float(size[0]), float(size[1])),
         stats=tuple(StatInfo(s.id, s.label) for s in game.stats),
@@ -117,6 +117,8 @@ def declared_pack(game: GameDeclaration, game_id: str, path: Path, faces: FaceDe
         ),
         version=game.version,
         faces=faces if faces is not None else FaceDesign(),
+        author=game.author,
+        lang=game.lang,
     )
 
 

@@ -96,12 +96,16 @@ class FactionDeclaration(StrictModel):
     color: Color
     accent: Color
     description: str = ""
+    # its colour for Draftmancer and Cockatrice (W, U, B, R, G; "" colourless); absent: by its place
+    color_letter: Literal["W", "U", "B", "R", "G", ""] | None = None
 
 
 class RarityDeclaration(StrictModel):
     id: WordId
     name: Label
     color: Color = "#2b2b2b"
+    # what Draftmancer and Cockatrice call it; absent: by its name and place (GamePack.rarity_tier)
+    tier: Literal["common", "uncommon", "rare", "mythic", "special", ""] = ""
 
 
 class CostDeclaration(StrictModel):
@@ -152,6 +156,8 @@ class GameDeclaration(StrictModel):
     name: Label
     description: str = ""
     version: str = ""
+    author: Annotated[str, Field(max_length=200)] = ""  # the PDFs' Author (default: the game's name)
+    lang: Annotated[str, Field(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$")] = "en"  # BCP 47
     card_size: str | list[float] = "poker"
     bleed: Annotated[float, Field(ge=0, le=10)] = 3.0
     faction_label: Label = "faction"

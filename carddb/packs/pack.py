@@ -40,6 +40,14 @@ class KindInfo:
     back_face: str = ""
 
 
+# The rarities that tools made for Magic know (Draftmancer refuses any other; Cockatrice shows them):
+# every game's rarities are mapped onto these by `GamePack.rarity_tier`.
+RARITY_TIERS = ("common", "uncommon", "rare", "mythic", "special")
+# The five colours those tools sort and balance packs on (Draftmancer's colour balance takes one card
+# of each); a faction maps to one of them or to none (colourless) by `GamePack.color_letter`.
+COLOR_LETTERS = ("W", "U", "B", "R", "G")
+
+
 @dataclass(frozen=True)
 class Faction:
     id: str
@@ -47,6 +55,8 @@ class Faction:
     color: str  # frame colour, #rrggbb
     accent: str  # second colour for trims and placeholders
     description: str = ""
+    # Its colour among COLOR_LETTERS, "" for colourless (a neutral faction); None: by its place (see color_letter)
+    color_letter: str | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,7 @@ class Rarity:
     id: str
     name: str
     color: str  # colour of the rarity mark on the card
+    tier: str = ""  # one of RARITY_TIERS; "": by its name and place (see GamePack.rarity_tier)
 
 
 @dataclass(frozen=True)
@@ -177,8 +188,21 @@ class GamePack:
     # The faces as data: declared fields, layouts, placeholder art (carddb.packs.facedesign). The empty
     # design draws the default frame with its landscape placeholders, as a pack without one always had.
     faces: FaceDesign = field(default_factory=FaceDesign)
+    # Who made the game, the Author of every PDF carddb writes for it (empty: the game's name), and the
+    # language of its card text and rulebook (BCP 47, the PDFs' Lang: what a screen reader speaks).
+    author: str = ""
+    lang: str = "en"
 
     def __post_init__(self) -> None:
+        for rarity in self.rarities:
+            if rarity.tier and rarity.tier not in RARITY_TIERS:
+                raise ValueError(f"rarity '{rarity.id}': tier '{rarity.tier}' is not one of {', '.join(RARITY_TIERS)}")
+        for faction in self.factions:
+            if faction.color_letter not in (None, "", *COLOR_LETTERS):
+                raise ValueError(
+                    f"faction '{faction.id}': color_letter '{faction.color_letter}' is not one of "
+                    f"{', '.join(COLOR_LETTERS)} (or empty for colourless)"
+                )
         ids = self.kind_ids
         for kind in self.kinds:
             if not kind.back_face:
@@ -199,6 +223,42 @@ class GamePack:
 
     def rarity(self, rarity_id: str) -> Rarity:
         return next(r for r in self.rarities if r.id == rarity_id)
+
+    def rarity_tier(self, rarity_id: str) -> str:
+        """The rarity as Draftmancer and Cockatrice name it (one of RARITY_TIERS).
+
+        A rarity that declares its `tier` has it; one named like a tier is that tier; any other
+        is the tier after the rarity before it (the first: common), at most mythic, so ESTRO's
+        common, rare, legendary read common, rare, mythic. An unknown id reads common.
+        """
+        tier = ""
+        for rarity in self.rarities:
+            if rarity.tier:
+                tier = rarity.tier
+            elif rarity.id in RARITY_TIERS:
+                tier = rarity.id
+            else:
+                tier = RARITY_TIERS[min(RARITY_TIERS.index(tier) + 1, 3)] if tier else "common"
+            if rarity.id == rarity_id:
+                return tier
+        return "common"
+
+    def color_letter(self, faction_id: str | None) -> str:
+        """The faction's colour among COLOR_LETTERS ("" for colourless, or no faction).
+
+        Declared by the faction, else by its place: the first five factions take W, U, B, R, G
+        in order (those of them that declare no letter), the others are colourless.
+        """
+        faction = self.faction(faction_id)
+        if faction is None:
+            return ""
+        if faction.color_letter is not None:
+            return faction.color_letter
+        taken = {f.color_letter for f in self.factions if f.color_letter}
+        free = [letter for letter in COLOR_LETTERS if letter not in taken]
+        undeclared = [f.id for f in self.factions if f.color_letter is None]
+        index = undeclared.index(faction.id)
+        return free[index] if index < len(free) and self.factions.index(faction) < len(COLOR_LETTERS) else ""
 
     def number(self, number_id: str) -> int:
         for number in self.numbers:
@@ -228,6 +288,11 @@ class GamePack:
             if table.id == table_id:
                 return table
         raise KeyError(f"game '{self.id}' declares no table '{table_id}'")
+
+    @property
+    def credited_author(self) -> str:
+        """The Author of the game's PDFs: the pack's `author`, else the game's name."""
+        return self.author or self.name
 
     @property
     def factions_label(self) -> str:

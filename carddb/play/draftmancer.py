@@ -1,55 +1,100 @@
-"""Draftmancer's custom card list format, so a group can draft a carddb set online with bots.
+"""Draftmancer custom card lists written from a booster type, so a group can draft a set online with bots.
 
-Export writes `[CustomCards]` (a JSON array of cards), `[Settings]` (a JSON
-object) and one `[Slot(count)]` section per sheet; booster types whose slots
-have weighted sheets become Draftmancer pack layouts whose weights are the
-products of the sheet weights. Import reads such a list back, resolves every
-card line (`[Count] Name [(SET) [Number]]`) to a card id, and reports lines it
-cannot resolve as located findings.
+The list has `[CustomCards]` (every card of the booster type, as JSON), `[Settings]` (JSON,
+holding one pack layout) and one `[sheet]` section per sheet, each line `count Name (set)
+number`. Draftmancer's rules for these files are mirrored in `carddb.play.draftmancer_lists`,
+and the tests read every export with it.
 
-Draftmancer picks whole layouts, so a slot of several cards with several sheets
-draws all of its cards from one sheet there, while carddb picks a sheet per card:
-the export is exact for slots of one card or one sheet.
+How a booster type becomes a layout:
+
+- each slot of one sheet is a layout slot of the same count drawing from that sheet;
+- a slot of weighted sheets draws its sheet per card in carddb, and Draftmancer draws one
+  sheet for a whole slot: a one-card slot keeps its sheets (weights reduced to whole numbers,
+  87.5 : 12.5 is 7 : 1), and a slot of n cards becomes n one-card slots with those sheets,
+  named `slot##2`... (Draftmancer shows the name up to `##`). Either way the odds are carddb's;
+- card weights are the card's count on its sheet. A `random` booster draws every pack on its
+  own, which is Draftmancer's `withReplacement` (counts only weigh the draw, and a table of any
+  size can be dealt); a `dealt` booster deals out a pile of the cards' copies, which is
+  Draftmancer without replacement, with `refillWhenEmpty` so a big table still gets its packs;
+- faction balance is Draftmancer's `colorBalance`, which balances the largest slot of a
+  layout on the five colours: it is written when carddb balances that same slot, and each
+  card's colour is its faction's letter (`GamePack.color_letter`);
+- rarities are named as Draftmancer knows them (`GamePack.rarity_tier`): it refuses others.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from carddb.cards.database import CardDatabase
-from carddb.findings.diagnostics import Finding, Span
-from carddb.packs.card import Card
-from carddb.play.boosters import BoosterPlan
+from carddb.packs.card import Card, file_stem
+from carddb.play.boosters import BoosterPlan, CompiledSlot
+from carddb.play.draftmancer_cards import MANA_SYMBOLS
+from carddb.play.draftmancer_lists import RESERVED
 
-_SECTION = re.compile(r"^\[(?P<name>[^\]\(]+?)(?:\((?P<count>\d+)\))?\]\s*$")
-_CARD_LINE = re.compile(
-    r"^(?:(?P<count>\d+)\s+)?(?P<name>.+?)(?:\s+\((?P<set>[A-Za-z0-9]+)\)(?:\s+(?P<number>\S+))?)?\s*$"
-)
+# Draftmancer finds the end of a section's JSON by counting its brackets ([ ] in [CustomCards],
+# { } in [Settings]), those inside strings too: a lone one in a card's text would cut the JSON
+# short. Inside strings they are written as \\u escapes, which JSON reads back as the same text.
+_SENTINEL = "\x00{}\x00"
 
 
-def _names(db: CardDatabase) -> dict[str, str]:
-    """Each card's line in the list: its name, or 'Name (SET) number' when names repeat."""
-    counts: dict[str, int] = {}
-    for card in db.cards:
-        counts[card.name] = counts.get(card.name, 0) + 1
-    return {c.id: c.name if counts[c.name] == 1 else f"{c.name} ({c.set}) {c.number}" for c in db.cards}
+def _json(value: Any, brackets: str, *, one_per_line: bool = False) -> str:
+    """JSON whose strings hold none of `brackets`; a list `one_per_line` puts each item on a line."""
+
+    def hide(item: Any) -> Any:
+        if isinstance(item, str):
+            return "".join(_SENTINEL.format(ord(c)) if c in brackets else c for c in item)
+        if isinstance(item, list):
+            return [hide(v) for v in item]
+        if isinstance(item, dict):
+            return {hide(k): hide(v) for k, v in item.items()}
+        return item
+
+    hidden = hide(value)
+    if one_per_line and isinstance(hidden, list):
+        text = "[\n" + ",\n".join(json.dumps(v, ensure_ascii=False) for v in hidden) + "\n]"
+    else:
+        text = json.dumps(hidden, indent=2, ensure_ascii=False)
+    for char in brackets:
+        text = text.replace(json.dumps(_SENTINEL.format(ord(char)))[1:-1], f"\\u{ord(char):04x}")
+    return text
+
+
+def set_code(card: Card) -> str:
+    """The card's set as a Draftmancer line names it: word characters only (the line's `(\\w+)`)."""
+    return re.sub(r"\W", "", card.set).lower() or "custom"
+
+
+def card_line_name(card: Card) -> str:
+    """`Name (set) number`: the exact custom card, whatever other cards share its name."""
+    return f"{card.name} ({set_code(card)}) {card.number}"
+
+
+def mana_cost(card: Card) -> str:
+    """The card's cost as a generic mana symbol (`{3}`); empty when Draftmancer has no symbol for it."""
+    cost = card.curve_cost()
+    return f"{{{cost}}}" if cost is not None and f"{{{cost}}}" in MANA_SYMBOLS else ""
+
+
+def _image(image_base: str, face: Card) -> dict[str, str]:
+    return {"en": f"{image_base.rstrip('/')}/{file_stem(face.id)}.png"}
 
 
 def custom_card(db: CardDatabase, card: Card, image_base: str | None) -> dict[str, Any]:
-    rarity_ids = [r.id for r in db.pack.rarities]
+    pack = db.pack
+    rarity_ids = [r.id for r in pack.rarities]
+    letter = pack.color_letter(db.faction_of(card))
     entry: dict[str, Any] = {
         "name": card.name,
-        "mana_cost": f"{{{card.curve_cost()}}}" if card.curve_cost() is not None else "",
-        "type": db.pack.kind(card.kind).label,
-        "set": card.set.lower(),
+        "mana_cost": mana_cost(card),
+        "colors": [letter] if letter else [],
+        "type": pack.kind(card.kind).label,
+        "set": set_code(card),
         "collector_number": str(card.number),
-        "rarity": card.rarity,
+        "rarity": pack.rarity_tier(card.rarity),
         "subtypes": [card.subtype_id().title()] if card.subtype_id() else [],
         "oracle_text": card.text,
         # Draftmancer's bots read a 0-5 rating; carddb's bots rate by rarity first too.
@@ -58,161 +103,95 @@ def custom_card(db: CardDatabase, card: Card, image_base: str | None) -> dict[st
         else 0,
     }
     if image_base:
-        entry["image_uris"] = {"en": f"{image_base.rstrip('/')}/{card.id}.png"}
+        entry["image_uris"] = _image(image_base, card)
+    if card.back is not None:
+        back = card.back
+        entry["layout"] = "transform"
+        entry["back"] = {"name": back.name, "type": pack.kind(back.kind).label, "oracle_text": back.text}
+        if image_base:
+            entry["back"]["image_uris"] = _image(image_base, back)
     return entry
+
+
+def _sheet_names(plan: BoosterPlan) -> list[list[str]]:
+    """A unique section name for each sheet of each slot, which Draftmancer's header rules keep whole."""
+    used: set[str] = set()
+    names = []
+    for slot in plan.slots:
+        base = re.sub(r"[\"()\[\]{}#]", "", slot.name).strip() or "slot"
+        if base.lower() in RESERVED:
+            base += "-sheet"
+        slot_names = []
+        for index in range(len(slot.sheets)):
+            name = base if len(slot.sheets) == 1 else f"{base}-{index + 1}"
+            while name.lower() in used:
+                name += "'"
+            used.add(name.lower())
+            slot_names.append(name)
+        names.append(slot_names)
+    return names
+
+
+def _layout_slots(slot: CompiledSlot, sheets: list[str]) -> list[dict[str, Any]]:
+    if len(slot.sheets) == 1:
+        return [{"name": slot.name, "count": slot.count, "sheets": [{"name": sheets[0], "weight": 1}]}]
+    divisor = math.gcd(*(s.units for s in slot.sheets))
+    weighted = [{"name": name, "weight": s.units // divisor} for name, s in zip(sheets, slot.sheets, strict=True)]
+    if slot.count == 1:
+        return [{"name": slot.name, "count": 1, "sheets": weighted}]
+    return [
+        {"name": slot.name if n == 0 else f"{slot.name}##{n + 1}", "count": 1, "sheets": weighted}
+        for n in range(slot.count)
+    ]
+
+
+def balanced_slot(plan: BoosterPlan) -> bool:
+    """Whether Draftmancer's colour balance means carddb's faction balance for this plan.
+
+    It balances only the first largest slot of a layout; a slot of weighted sheets is written as
+    one-card slots, which are never the largest of a pack of more than one card.
+    """
+    largest = max(plan.slots, key=lambda s: s.count if len(s.sheets) == 1 else 1)
+    return largest.balance and len(largest.sheets) == 1
 
 
 def export_list(db: CardDatabase, plan: BoosterPlan, *, image_base: str | None = None, per_player: int = 3) -> str:
     """A Draftmancer custom card list for one booster type."""
-    names = _names(db)
-    used_ids: list[str] = []
+    dealt = plan.collation == "dealt"
+    names = _sheet_names(plan)
+    used_ids: dict[str, None] = {}
     sections: list[tuple[str, list[str]]] = []
-    choices: list[list[tuple[str, int]]] = []  # per carddb slot: (draftmancer slot name, units)
-    layered = any(len(slot.sheets) > 1 for slot in plan.slots)
-    for slot in plan.slots:
-        options = []
-        for s_index, sheet in enumerate(slot.sheets):
-            section = slot.name if len(slot.sheets) == 1 else f"{slot.name}-{s_index + 1}"
-            lines = [f"{w} {names[c]}" for c, w in zip(sheet.cards, sheet.card_weights, strict=True)]
-            used_ids.extend(c for c in sheet.cards if c not in used_ids)
-            sections.append((section if layered else f"{section}({slot.count})", lines))
-            options.append((section, sheet.units))
-        choices.append(options)
+    slots: list[dict[str, Any]] = []
+    for slot, sheet_names in zip(plan.slots, names, strict=True):
+        for name, sheet in zip(sheet_names, slot.sheets, strict=True):
+            lines = []
+            # dealt: the pile holds each card's copies (one each without duplicates), as carddb deals it
+            counts = (sheet.copies if plan.duplicates else (1,) * len(sheet.cards)) if dealt else sheet.card_weights
+            for card_id, count in zip(sheet.cards, counts, strict=True):
+                card = db.by_id(card_id)
+                if card is None or count < 1:
+                    continue
+                used_ids.setdefault(card_id)
+                lines.append(f"{count} {card_line_name(card)}")
+            sections.append((name, lines))
+        slots.extend(_layout_slots(slot, sheet_names))
     settings: dict[str, Any] = {
         "name": f"{db.pack.name}: {plan.name}",
+        "layouts": {plan.id: {"weight": 1, "slots": slots}},
+        "withReplacement": not dealt,
+        "refillWhenEmpty": dealt,
         "duplicateProtection": not plan.duplicates,
+        "colorBalance": balanced_slot(plan),
         "boostersPerPlayer": per_player,
-        "colorBalance": False,
-        "withReplacement": False,
     }
-    if layered:
-        layouts: dict[str, Any] = {}
-        combos = list(itertools.product(*choices))
-        weights = [math.prod(units for _, units in combo) for combo in combos]
-        divisor = math.gcd(*weights)
-        for combo, weight in zip(combos, weights, strict=True):
-            slots: dict[str, int] = {}
-            for (section, _), slot in zip(combo, plan.slots, strict=True):
-                slots[section] = slots.get(section, 0) + slot.count
-            layouts["+".join(section for section, _ in combo)] = {"weight": weight // divisor, "slots": slots}
-        settings["layouts"] = layouts
-    cards = [custom_card(db, c, image_base) for c in (db.by_id(i) for i in used_ids) if c is not None]
-    out = [
-        "[CustomCards]",
-        json.dumps(cards, indent=2, ensure_ascii=False),
-        "[Settings]",
-        json.dumps(settings, indent=2),
-    ]
+    used = [c for c in (db.by_id(i) for i in used_ids) if c is not None]
+    shared_backs = {db.pack.kind(c.kind).back for c in used}
+    if image_base and len(shared_backs) == 1 and all(c.back is None for c in used):
+        # the image `carddb print --png` writes to png/backs/
+        settings["cardBack"] = f"{image_base.rstrip('/')}/backs/{shared_backs.pop()}.png"
+    cards = [custom_card(db, c, image_base) for c in used]
+    out = ["[CustomCards]", _json(cards, "[]", one_per_line=True), "[Settings]", _json(settings, "{}")]
     for header, lines in sections:
         out.append(f"[{header}]")
         out.extend(lines)
     return "\n".join(out) + "\n"
-
-
-@dataclass
-class ImportedSlot:
-    name: str
-    count: int | None
-    cards: dict[str, int] = field(default_factory=dict)  # card id -> copies in the slot's list
-
-
-@dataclass
-class ImportedList:
-    settings: dict[str, Any]
-    slots: list[ImportedSlot]
-
-
-def _resolve(db: CardDatabase, name: str, set_code: str | None, number: str | None) -> Card | None:
-    wanted = name.strip().casefold()
-    candidates = [c for c in db.cards if c.name.casefold() == wanted]
-    if set_code:
-        candidates = [c for c in candidates if c.set.casefold() == set_code.casefold()]
-    if number:
-        candidates = [c for c in candidates if str(c.number) == number]
-    return candidates[0] if candidates else None
-
-
-def import_list(db: CardDatabase, text: str, path: Path) -> tuple[ImportedList, list[Finding]]:
-    """Read a Draftmancer list; each card line must name a card of the database."""
-    findings: list[Finding] = []
-    settings: dict[str, Any] = {}
-    slots: list[ImportedSlot] = []
-    lines = text.splitlines()
-    section: str | None = None
-    json_start = 0
-    json_lines: list[str] = []
-
-    def close_json() -> None:
-        if section not in {"Settings", "CustomCards"}:
-            return
-        try:
-            value = json.loads("\n".join(json_lines)) if "".join(json_lines).strip() else None
-        except json.JSONDecodeError as exc:
-            findings.append(
-                Finding(
-                    "E-BOOSTER-IMPORT",
-                    f"[{section}] is not valid JSON: {exc.msg}",
-                    path,
-                    Span.point(json_start + exc.lineno, exc.colno),
-                )
-            )
-            return
-        if section == "Settings":
-            if isinstance(value, dict):
-                settings.update(value)
-            else:
-                findings.append(
-                    Finding("E-BOOSTER-IMPORT", "[Settings] must hold a JSON object", path, Span.point(json_start, 1))
-                )
-
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        match = _SECTION.match(line)
-        if match:
-            close_json()
-            json_lines = []
-            section = match["name"].strip()
-            json_start = number
-            if section not in {"Settings", "CustomCards"}:
-                slots.append(ImportedSlot(section, int(match["count"]) if match["count"] else None))
-            continue
-        if section in {"Settings", "CustomCards"}:
-            json_lines.append(raw)
-            continue
-        if not line or line.startswith("#"):
-            continue
-        if section is None:
-            slots.append(ImportedSlot("cube", None))
-            section = "cube"
-        card_match = _CARD_LINE.match(line)
-        card = _resolve(db, card_match["name"], card_match["set"], card_match["number"]) if card_match else None
-        if card is None:
-            findings.append(
-                Finding(
-                    "E-BOOSTER-IMPORT",
-                    f"'{line}' names no card of {db.pack.name}",
-                    path,
-                    Span(number, 1, number, len(raw) + 1),
-                )
-            )
-            continue
-        copies = int(card_match["count"]) if card_match and card_match["count"] else 1
-        slots[-1].cards[card.id] = slots[-1].cards.get(card.id, 0) + copies
-    close_json()
-    return ImportedList(settings, slots), findings
-
-
-def imported_booster_yaml(imported: ImportedList, type_id: str) -> dict[str, Any]:
-    """A boosters.yaml entry drawing each imported slot from exactly its listed cards."""
-    slots = []
-    for slot in imported.slots:
-        entry: dict[str, Any] = {"name": slot.name, "count": slot.count or 1, "filter": {"cards": sorted(slot.cards)}}
-        weights = {c: n for c, n in sorted(slot.cards.items()) if n != 1}
-        if weights:
-            entry = {
-                "name": slot.name,
-                "count": slot.count or 1,
-                "sheets": [{"weight": 100, "filter": {"cards": sorted(slot.cards)}, "weights": weights}],
-            }
-        slots.append(entry)
-    return {"boosters": {type_id: {"name": str(imported.settings.get("name", type_id)), "slots": slots}}}

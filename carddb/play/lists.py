@@ -136,7 +136,14 @@ def render_pdf(
         html = (
             _environment(db)
             .get_template(template)
-            .render(game=db.pack.name, version=__version__, footer=footer, **context)
+            .render(
+                game=db.pack.name,
+                version=__version__,
+                footer=footer,
+                lang=db.pack.lang,
+                author=db.pack.credited_author,
+                **context,
+            )
         )
     except jinja2.TemplateError as exc:
         raise RenderError(f"template play/{template}: {exc}") from None

@@ -63,6 +63,7 @@ class DocumentJob:
     pictures: tuple[Picture, ...] = ()
     swap: tuple[tuple[int, Path], ...] = ()  # (image object, new picture): patch instead of laying out
     previous: dict[str, Any] = field(default_factory=dict)  # the record being patched
+    pdf_variant: str | None = None  # WeasyPrint's pdf_variant ("pdf/ua-1": tagged for screen readers)
 
 
 @dataclass(frozen=True)
@@ -125,14 +126,16 @@ class Documents:
         roots: Iterable[Path],
         files: Iterable[Path] = (),
         pictures: Iterable[tuple[str, Path]] = (),
+        pdf_variant: str | None = None,
     ) -> None:
         """Write `html` to `target` unless it is current. `files`: what else the HTML loads (fonts,
-        stylesheets); `pictures`: (src, file) of raster pictures that may be swapped in place."""
+        stylesheets); `pictures`: (src, file) of raster pictures that may be swapped in place;
+        `pdf_variant`: a PDF variant WeasyPrint writes (`pdf/ua-1`)."""
         swappable, fixed = _split_pictures(pictures)
         sizes = sorted((p.src, _shape(p.path)) for p in swappable)
-        key = pdf_key(f"{html}\0{sizes}", [*files, *fixed])
+        key = pdf_key(f"{html}\0{sizes}\0{pdf_variant}", [*files, *fixed])
         record = record_path(self.cache_dir, target)
-        job = DocumentJob(html, target, base_url, tuple(roots), key, record, tuple(swappable))
+        job = DocumentJob(html, target, base_url, tuple(roots), key, record, tuple(swappable), pdf_variant=pdf_variant)
         previous = read_record(record, target)
         if previous is not None and previous.get("key") == key:
             changed = [p for p in swappable if previous["pictures"].get(p.src) != p.digest]
@@ -143,7 +146,9 @@ class Documents:
             dead = previous.get("dead", 0)
             if all(objects.get(p.src) for p in changed) and dead < DEAD_SHARE * target.stat().st_size:
                 swap = tuple((number, p.path) for p in changed for number in objects[p.src])
-                job = DocumentJob(html, target, base_url, tuple(roots), key, record, tuple(swappable), swap, previous)
+                job = DocumentJob(
+                    html, target, base_url, tuple(roots), key, record, tuple(swappable), swap, previous, pdf_variant
+                )
         function = SWAP_PICTURES if job.swap else WRITE_DOCUMENT
         if self.pool is None:
             module, _, name = function.partition(":")

@@ -30,6 +30,7 @@ class BatchJob:
     measure_only: bool = False  # lay out and fit, write no PDF (`carddb validate`)
     # Cards whose layout sets its own rules-text sizes: (card id, sizes), else `steps`.
     card_steps: tuple[tuple[str, tuple[float, ...]], ...] = ()
+    titles: tuple[str, ...] = ()  # each face's PDF title, in the order of `faces`
 
 
 @dataclass(frozen=True)
@@ -52,3 +53,4 @@ class BackJob:
     fetch_roots: tuple[Path, ...]
     trim_mm: tuple[float, float]
     bleed_mm: float
+    titles: tuple[str, ...] = ()  # each back's PDF title, in the order of `documents`

@@ -8,6 +8,7 @@ itself, so that the workers can import it while the parent loads the project.
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 import sys
@@ -202,9 +203,10 @@ _speed_up_png_embedding()
 def render_backs_job(job: BackJob) -> None:
     fetcher = ConfinedFetcher(job.fetch_roots)
     font_config = FontConfiguration()
-    for target, html in job.documents:
+    titles = list(job.titles) + [""] * len(job.documents)
+    for (target, html), title in zip(job.documents, titles, strict=False):
         document = HTML(string=html, url_fetcher=fetcher).render(font_config=font_config)
-        write_card_pdf(document, document.pages, target, job.trim_mm, job.bleed_mm)
+        write_card_pdf(document, document.pages, target, job.trim_mm, job.bleed_mm, title)
     if fetcher.refused:
         raise RenderError("refused to load " + ", ".join(sorted(set(fetcher.refused))))
 
@@ -290,12 +292,20 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
 
     keys = {card_id: key for card_id, key, _f in job.faces}
     cache = FaceCache(job.cache_dir)
+    titles = dict(zip((card_id for card_id, _key, _f in job.faces), job.titles, strict=False))
     for card_id, (_pt, measure, _over) in chosen.items():
         if job.measure_only:
             break
         # One PDF per card straight from WeasyPrint: its fonts are subset to that card only,
         # and this is several times faster than splitting a many-page PDF with pypdf.
-        write_card_pdf(measure.document, [measure.page], cache.pdf_path(keys[card_id]), job.trim_mm, job.bleed_mm)
+        write_card_pdf(
+            measure.document,
+            [measure.page],
+            cache.pdf_path(keys[card_id]),
+            job.trim_mm,
+            job.bleed_mm,
+            titles.get(card_id, ""),
+        )
     results = []
     for card_id, (pt, measure, overflow) in chosen.items():
         parts = {name: [round(v, 3) for v in box] for name, box in part_boxes(measure.page, job.parts).items()}
@@ -342,12 +352,17 @@ def card_boxes(trim_mm: tuple[float, float], bleed_mm: float) -> Any:
 
 
 def write_card_pdf(
-    document: Any, pages: list[Any], target: Path, trim_mm: tuple[float, float], bleed_mm: float
+    document: Any, pages: list[Any], target: Path, trim_mm: tuple[float, float], bleed_mm: float, title: str = ""
 ) -> None:
-    """Write `pages` (one card) as a PDF with its print boxes set."""
+    """Write `pages` (one card) as a PDF with its print boxes set, titled `title` (else as the HTML's <title>)."""
     if len(pages) != 1:
         raise RenderError(f"a card face must fill exactly one page; the layout produced {len(pages)}")
-    write_bytes(target, document.copy(pages).write_pdf(finisher=card_boxes(trim_mm, bleed_mm)))
+    card = document.copy(pages)
+    if title:
+        # A batch lays out many cards in one document: each card's file gets its own title.
+        card.metadata = copy.copy(card.metadata)
+        card.metadata.title = title
+    write_bytes(target, card.write_pdf(finisher=card_boxes(trim_mm, bleed_mm)))
 
 
 def write_document(job: DocumentJob) -> DocumentResult:
@@ -356,7 +371,7 @@ def write_document(job: DocumentJob) -> DocumentResult:
     try:
         document = HTML(string=job.html, base_url=job.base_url, url_fetcher=fetcher).render()
         with atomic_path(job.target) as tmp:
-            document.write_pdf(tmp)
+            document.write_pdf(tmp, **({"pdf_variant": job.pdf_variant} if job.pdf_variant else {}))
     except (OSError, ValueError, AssertionError) as exc:
         return DocumentResult(job.target, 0, tuple(fetcher.refused), error=str(exc) or type(exc).__name__)
     if not fetcher.refused:

@@ -18,6 +18,7 @@ per channel, RGB or RGBA.
 
 from __future__ import annotations
 
+import functools
 import struct
 import zlib
 from dataclasses import dataclass
@@ -38,8 +39,16 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
-    """The image (RGB or RGBA) as PNG bytes, recording `dpi` if given."""
+@functools.cache
+def srgb_profile() -> bytes:
+    """An sRGB ICC profile (Little CMS's, through Pillow): what a print service's software reads the colours as."""
+    from PIL import ImageCms
+
+    return bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+
+
+def png_bytes(image: Image.Image, dpi: float | None = None, icc: bytes | None = None) -> bytes:
+    """The image (RGB or RGBA) as PNG bytes, recording `dpi` and the ICC profile `icc` if given."""
     if image.mode not in _COLOR_TYPES:
         image = image.convert("RGBA" if "A" in image.mode else "RGB")
     color_type, channels = _COLOR_TYPES[image.mode]
@@ -53,6 +62,9 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     framed[1::2] = [raw[y * stride : (y + 1) * stride] for y in range(height)]
     rows = b"".join(framed)
     parts = [SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0))]
+    if icc:
+        # iCCP: a profile name, a null, compression method 0, the zlib-compressed profile (before the pixels)
+        parts.append(_chunk(b"iCCP", b"sRGB\x00\x00" + zlib.compress(icc)))
     if dpi:
         per_metre = round(dpi / INCH_MM * 1000)
         parts.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
@@ -67,22 +79,30 @@ def png_size_and_dpi(path: Path) -> tuple[tuple[int, int], float | None]:
     Deciding whether 700 PNGs are up to date must not decode or even open each image:
     the chunks before the pixels say all of it. Raises ValueError for a file that is not a PNG.
     """
+    size, dpi, _kinds = png_header(path)
+    return size, dpi
+
+
+def png_header(path: Path) -> tuple[tuple[int, int], float | None, frozenset[bytes]]:
+    """A PNG's size, resolution and the kinds of the chunks before its pixels (b"iCCP" for a profile)."""
     with path.open("rb") as handle:
         head = handle.read(1 << 16)
     if not head.startswith(SIGNATURE) or head[12:16] != b"IHDR":
         raise ValueError(f"{path} is not a PNG")
     size = struct.unpack(">II", head[16:24])
     at = len(SIGNATURE)
+    dpi, kinds = None, set()
     while at + 8 <= len(head):
         (length,) = struct.unpack(">I", head[at : at + 4])
         kind = head[at + 4 : at + 8]
+        if kind in (b"IDAT", b"IEND"):  # pHYs and iCCP must come before the pixels
+            break
+        kinds.add(kind)
         if kind == b"pHYs" and at + 17 <= len(head):
             per_unit, _y, unit = struct.unpack(">IIB", head[at + 8 : at + 17])
-            return size, per_unit * INCH_MM / 1000 if unit == 1 else None
-        if kind in (b"IDAT", b"IEND"):  # pHYs must come before the pixels
-            break
+            dpi = per_unit * INCH_MM / 1000 if unit == 1 else None
         at += 12 + length
-    return size, None
+    return size, dpi, frozenset(kinds)
 
 
 @dataclass(frozen=True)
@@ -129,9 +149,9 @@ def embeddable_pixels(data: bytes) -> PngPixels | None:
     return PngPixels(width, height, _EMBEDDABLE[colour], b"".join(chunks))
 
 
-def write_png(image: Image.Image, target: Path, dpi: float | None = None) -> Path:
-    """Write the image as a PNG file atomically."""
-    data = png_bytes(image, dpi)
+def write_png(image: Image.Image, target: Path, dpi: float | None = None, icc: bytes | None = None) -> Path:
+    """Write the image as a PNG file atomically (with the ICC profile `icc`, if given)."""
+    data = png_bytes(image, dpi, icc)
     with atomic_path(target) as tmp:
         tmp.write_bytes(data)
     return target

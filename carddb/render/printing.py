@@ -18,9 +18,11 @@ from carddb.findings.plural import plural
 from carddb.packs.card import Card, file_stem
 from carddb.render.faces.backs import render_backs
 from carddb.render.faces.results import FaceResult, face_counts
-from carddb.render.faces.schedule import FaceRun, start_faces
+from carddb.render.faces.schedule import FaceRun, face_title, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
+from carddb.render.pdfmeta import PdfMeta
 from carddb.render.presets import png_sources, preset_jobs
+from carddb.render.printservice import DEFAULT_INK_LIMIT, ServiceRun, cmyk_profile, start_service_pdfs
 from carddb.render.raster import PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.selection import print_order
 from carddb.render.services import product_for
@@ -60,8 +62,11 @@ class PrintOptions:
     png: bool = False
     dpi: int = 300
     preset: str | None = None
+    cmyk_profile: Path | None = None  # a preset's PDF/X files: the CMYK profile (None: the system's SWOP)
+    ink_limit: int = DEFAULT_INK_LIMIT  # a preset's PDF/X files: the most total ink, in percent
     tts: bool = False
     tts_dpi: int | None = None  # None: each deck at the best resolution its fewest sheets allow
+    tts_url_base: str | None = None  # where the user uploads the deck images; None: absolute file URIs
     one_each: bool = False
     workers: int = 2
     full_run: bool = True  # no selection: the page cache may be pruned
@@ -118,6 +123,7 @@ class PrintRun:
     pngs: PngRun | None = None
     png_count: int = 0
     tts: TtsRun | None = None
+    service: ServiceRun | None = None  # a print service's PDF/X card files
     pool: RenderWorkers | None = None
 
     def finish(self) -> PrintResult:
@@ -171,7 +177,17 @@ class PrintRun:
                     f"{plural(deck_result.cards, 'card')} on {plural(deck_result.sheets, 'sheet')} + "
                     + ("a sheet of their own backs each (UniqueBack)" if deck_result.unique_backs else "back"),
                 )
-        self.sheets, self.pngs, self.tts = [], None, None
+        if self.service is not None:
+            preset = self.service.preset
+            with self.stage(f"Writing {preset.label} PDFs", None):
+                made, current = self.service.finish()
+            written.add(
+                f"{preset.label} PDFs",
+                _rel(db, self.service.folder),
+                f"{(preset.pdf_variant or '').upper()}, CMYK for {self.service.profile.name}, "
+                f"{made} written, {current} current",
+            )
+        self.sheets, self.pngs, self.tts, self.service = [], None, None, None
         return self.result
 
 
@@ -217,7 +233,7 @@ def start_print(
     if not printable:
         return run
     with stage("Copying card PDFs", None):
-        changed = _copy_card_pdfs(printable, face_by_id, backs, out / "cards")
+        changed = _copy_card_pdfs(db, printable, face_by_id, backs, out / "cards")
     double = sum(1 for c in printable if face_by_id[c.id].back_face is not None)
     sides = f" ({double} double-sided, both sides in one file)" if double else ""
     run.result.written.add(
@@ -237,6 +253,7 @@ def start_print(
             options.duplex,
             options.back_offset,
             options.gutter_mm,
+            PdfMeta(f"{db.pack.name}: print sheets ({PAPERS[paper_id].label})", db.pack.credited_author, db.pack.lang),
         )
         queue_now = pool is not None and prebuilt is None
         run.sheets.append((paper_id, pool.submit(COMPOSE, job, label="sheets") if queue_now else job))
@@ -246,10 +263,38 @@ def start_print(
             jobs += preset_jobs(db, printable, face_by_id, backs, out / "png", product, options.workers, report, pool)
         run.png_count = len(jobs)
         run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool, queue=png_queue)
+    if product is not None and product.pdf_variant:
+        run.service = start_service_pdfs(
+            db,
+            printable,
+            product,
+            out / product.service,
+            report,
+            profile=cmyk_profile(options.cmyk_profile),
+            ink_limit=options.ink_limit,
+            pool=pool,
+        )
     if options.tts:
-        decks = _tts_decks(db, printable, face_by_id, backs, name)
-        trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
-        run.tts = queue_tts(decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool, dpi=options.tts_dpi)
+        # A back face printed alone (`--cards ID/back`) is no card on a table: a deck holds whole cards.
+        whole = [c for c in printable if not c.is_back]
+        if len(whole) < len(printable):
+            run.result.written.add(
+                "Tabletop Simulator deck",
+                "",
+                f"{plural(len(printable) - len(whole), 'back face')} printed alone left out: a deck holds whole "
+                "double-sided cards, both sides (select the card itself)",
+            )
+        if whole:
+            decks = _tts_decks(db, whole, face_by_id, backs, name)
+            trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
+            run.tts = queue_tts(
+                decks,
+                out / "tts",
+                (trim.trim_w, trim.trim_h),
+                pool=pool,
+                dpi=options.tts_dpi,
+                url_base=options.tts_url_base,
+            )
     return run
 
 
@@ -312,12 +357,14 @@ def back_of(face: FaceResult, backs: dict[str, Path]) -> Path:
     return back
 
 
-def _copy_card_pdfs(cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path) -> int:
+def _copy_card_pdfs(
+    db: CardDatabase, cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path
+) -> int:
     """Write output/<game>/cards/<id>.pdf (both sides of a double-sided card) and cards/backs/; skip identical files."""
-    pairs = [(faces[c.id], folder / f"{file_stem(c.id)}.pdf") for c in cards]
+    pairs = [(faces[c.id], folder / f"{file_stem(c.id)}.pdf", c) for c in cards]
     changed = 0
     for target, data in [
-        *((target, card_pdf_bytes(face)) for face, target in pairs),
+        *((target, card_pdf_bytes(face, card_meta(db, card))) for face, target, card in pairs),
         *((folder / "backs" / f"{back}.pdf", pdf.read_bytes()) for back, pdf in backs.items()),
     ]:
         try:
@@ -330,11 +377,19 @@ def _copy_card_pdfs(cards: Sequence[Card], faces: dict[str, FaceResult], backs: 
     return changed
 
 
-def card_pdf_bytes(face: FaceResult) -> bytes:
-    """A card's own PDF: its face, and for a double-sided card its back face as the second page."""
+def card_pdf_bytes(face: FaceResult, meta: PdfMeta | None = None) -> bytes:
+    """A card's own PDF: its face, and for a double-sided card its back face as the second page.
+
+    A single face is WeasyPrint's file, titled by its HTML; the two faces joined are PDFium's,
+    which `meta` titles.
+    """
     if face.back_face is None:
         return face.pdf.read_bytes()
-    return join_pdfs([face.pdf, face.back_face.pdf])
+    return join_pdfs([face.pdf, face.back_face.pdf], meta)
+
+
+def card_meta(db: CardDatabase, card: Card) -> PdfMeta:
+    return PdfMeta(face_title(db, card), db.pack.credited_author, db.pack.lang)
 
 
 def sheet_cards(

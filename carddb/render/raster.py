@@ -25,7 +25,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from carddb.findings.errors import RenderError, UsageError
-from carddb.render.pngfile import png_size_and_dpi, write_png
+from carddb.render.pngfile import png_header, srgb_profile, write_png
 from carddb.render.services import BY_KEY, SERVICES, Product
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers, Ticket
@@ -91,7 +91,8 @@ def render_png_batch(jobs: Sequence[PngJob]) -> list[tuple[int, int]]:
                         rendered[scale] = _reduced(rendered, job.dpi) or page_image(page, scale)
                     image = crop_to_box(rendered[scale], media, trim if not job.bleed else media, scale)
                     dpi = job.dpi
-                write_png(image, job.target, dpi)
+                srgb = job.preset is not None and BY_KEY[job.preset].srgb
+                write_png(image, job.target, dpi, srgb_profile() if srgb else None)
                 sizes[index] = image.size
     return [sizes[i] for i in range(len(jobs))]
 
@@ -165,9 +166,11 @@ def up_to_date(job: PngJob) -> bool:
     try:
         if job.target.stat().st_mtime_ns < job.pdf.stat().st_mtime_ns or not is_whole(job.target):
             return False
-        size, dpi = png_size_and_dpi(job.target)
+        size, dpi, kinds = png_header(job.target)
         want = BY_KEY[job.preset].dpi if job.preset else job.dpi
         if job.preset and size != (BY_KEY[job.preset].width_px, BY_KEY[job.preset].height_px):
+            return False
+        if job.preset and BY_KEY[job.preset].srgb and b"iCCP" not in kinds:
             return False
         return abs((dpi or 0.0) - want) < 0.5
     except (OSError, ValueError):

@@ -38,6 +38,10 @@ class Product:
     height_px: int
     source: str  # published, secondary or computed (see the module docstring)
     dpi: int = 300
+    # The PDF variant the service takes card PDFs in (carddb.render.printservice); None: images only.
+    pdf_variant: str | None = None
+    # PNGs carry an sRGB ICC profile (iCCP): the colours are sRGB, said so for the service's software.
+    srgb: bool = True
 
     @property
     def key(self) -> str:
@@ -49,6 +53,11 @@ class Product:
         return (round(self.cut_in[0] * MM_PER_IN, 2), round(self.cut_in[1] * MM_PER_IN, 2))
 
     @property
+    def bleed_mm(self) -> float:
+        """The service's bleed: half of what its image adds to the cut (1/8 in for DriveThruCards)."""
+        return (self.width_px / self.dpi * MM_PER_IN - self.cut_mm[0]) / 2
+
+    @property
     def label(self) -> str:
         return f"{SERVICES[self.service]} {self.size} ({self.cut_in[0]:g} x {self.cut_in[1]:g} in)"
 
@@ -56,6 +65,9 @@ class Product:
         """Whether the game's card is far enough from the cut to be laid out again at the cut."""
         return any(abs(card - cut) > CLOSE_MM for card, cut in zip(trim_mm, self.cut_mm, strict=True))
 
+
+# DriveThruCards takes card PDFs as PDF/X-1a (CMYK, with an output intent) at every size it sells.
+PDFX = "pdf/x-1a"
 
 SERVICES = {"mpc": "MakePlayingCards", "drivethru": "DriveThruCards"}
 
@@ -66,11 +78,11 @@ PRODUCTS: tuple[Product, ...] = (
     Product("mpc", "tarot", (2.75, 4.75), 897, 1497, "secondary"),
     Product("mpc", "mini", (1.75, 2.5), 597, 822, "computed"),
     # DriveThruCards: the cut plus 1/8 in on each side (its published bleed rule), at 300 dpi.
-    Product("drivethru", "poker", (2.5, 3.5), 825, 1125, "published"),
-    Product("drivethru", "bridge", (2.25, 3.5), 750, 1125, "computed"),
-    Product("drivethru", "tarot", (2.75, 4.75), 900, 1500, "computed"),
-    Product("drivethru", "mini", (1.75, 2.5), 600, 825, "computed"),
-    Product("drivethru", "square", (2.75, 2.75), 900, 900, "computed"),
+    Product("drivethru", "poker", (2.5, 3.5), 825, 1125, "published", pdf_variant=PDFX),
+    Product("drivethru", "bridge", (2.25, 3.5), 750, 1125, "computed", pdf_variant=PDFX),
+    Product("drivethru", "tarot", (2.75, 4.75), 900, 1500, "computed", pdf_variant=PDFX),
+    Product("drivethru", "mini", (1.75, 2.5), 600, 825, "computed", pdf_variant=PDFX),
+    Product("drivethru", "square", (2.75, 2.75), 900, 900, "computed", pdf_variant=PDFX),
 )
 
 BY_KEY = {product.key: product for product in PRODUCTS}

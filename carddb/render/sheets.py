@@ -42,6 +42,7 @@ from carddb.render.imposition import (
     pages,
     plan_layout,
 )
+from carddb.render.pdfmeta import PdfMeta, set_language, stamp_file, with_info
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers, Ticket
 
@@ -155,6 +156,7 @@ class SheetJob:
     duplex: Duplex
     back_offset: BackOffset
     gutter_mm: float | None
+    meta: PdfMeta | None = None  # the sheets' title, author and language
 
 
 COMPOSE = "carddb.render.sheets:compose_job"
@@ -169,6 +171,7 @@ def compose_job(job: SheetJob) -> SheetResult:
         duplex=job.duplex,
         back_offset=job.back_offset,
         gutter_mm=job.gutter_mm,
+        meta=job.meta,
     )
 
 
@@ -181,9 +184,10 @@ def compose_sheets(
     duplex: Duplex = Duplex.long,
     back_offset: BackOffset = BackOffset(),
     gutter_mm: float | None = None,
+    meta: PdfMeta | None = None,
 ) -> SheetResult:
     """Write `target`: a grid of cards per page (see `plan_layout`), each front page followed by its back page
-    unless fronts only."""
+    unless fronts only; `meta`: its title, author and language."""
     layout, geometry = layout_for(cards, paper, gutter_mm)
     specs = plan_pages(cards, layout, duplex, back_offset)
     digests = {pdf: _digest(pdf) for spec in specs for pdf, _ in spec.rects}
@@ -195,7 +199,7 @@ def compose_sheets(
             write_bytes(page_file, _build_page(spec, layout, geometry))
             built += 1
         page_files.append(page_file)
-    _join(page_files, target, cache_dir)
+    _join(page_files, target, cache_dir, meta)
     return SheetResult(target, paper, len(page_files), layout, built, tuple(page_files))
 
 
@@ -337,7 +341,7 @@ def _marks_path(lines: Sequence[Line], sheet: pdfium.PdfDocument) -> pdfium.PdfO
     return pdfium.PdfObject(raw, pdf=sheet)
 
 
-def _join(page_files: Sequence[Path], target: Path, cache_dir: Path) -> None:
+def _join(page_files: Sequence[Path], target: Path, cache_dir: Path, meta: PdfMeta | None = None) -> None:
     """Write `target` from the page files: patched in place when only some pages changed.
 
     Joining 80 pages of a 360-card sheet takes PDFium about a second, most of a warm
@@ -351,50 +355,58 @@ def _join(page_files: Sequence[Path], target: Path, cache_dir: Path) -> None:
     record_file = cache_dir / f"join-{hashlib.sha256(str(target.resolve()).encode()).hexdigest()[:24]}.json"
     names = [p.name for p in page_files]
     record = _read_record(record_file, target)
+    said = list(vars(meta).values()) if meta is not None else None
     try:
         if record is not None and len(record["pages"]) == len(names):
             changed = [i for i, (old, new) in enumerate(zip(record["pages"], names, strict=True)) if old != new]
             dead = record["dead"] + sum(_size(cache_dir / record["pages"][i]) for i in changed)
-            if not changed:
+            if not changed and record.get("meta") == said:
                 return
             if dead < 0.25 * target.stat().st_size:
                 try:
-                    _patch(target, {i: page_files[i] for i in changed})
+                    # PDFium's incremental save keeps the title and language the file has.
+                    _patch(target, {i: page_files[i] for i in changed}, meta if record.get("meta") != said else None)
                 except (pdfium.PdfiumError, RenderError):
                     pass  # a damaged file or page: written afresh below
                 else:
-                    _write_record(record_file, target, names, dead)
+                    _write_record(record_file, target, names, dead, said)
                     return
-        _write_joined(page_files, target)
-        _write_record(record_file, target, names, 0)
+        _write_joined(page_files, target, meta)
+        _write_record(record_file, target, names, 0, said)
     except pdfium.PdfiumError as exc:
         raise RenderError(f"cannot assemble {target.name}: {exc}") from exc
 
 
-def join_pdfs(pdfs: Sequence[Path]) -> bytes:
+def join_pdfs(pdfs: Sequence[Path], meta: PdfMeta | None = None) -> bytes:
     """The pages of `pdfs` in one PDF (a double-sided card's two faces), each page with its own boxes."""
     out = pdfium.PdfDocument.new()
     try:
         for pdf in pdfs:
             with _open(pdf) as src:
                 out.import_pages(src)
+        if meta is not None:
+            set_language(out, meta.lang)
         buffer = io.BytesIO()
         out.save(buffer, version=17)
-        return buffer.getvalue()
+        return with_info(buffer.getvalue(), meta.title, meta.author) if meta is not None else buffer.getvalue()
     except pdfium.PdfiumError as exc:
         raise RenderError(f"cannot join {', '.join(p.name for p in pdfs)}: {exc}") from exc
     finally:
         out.close()
 
 
-def _write_joined(page_files: Sequence[Path], target: Path) -> None:
+def _write_joined(page_files: Sequence[Path], target: Path, meta: PdfMeta | None = None) -> None:
     out = pdfium.PdfDocument.new()
     try:
         _import_shared(out, page_files)
+        if meta is not None:
+            set_language(out, meta.lang)
         with atomic_path(target) as tmp, tmp.open("wb") as fh:
             out.save(fh, version=17)
     finally:
         out.close()
+    if meta is not None:
+        stamp_file(target, meta)
 
 
 def _import_shared(out: pdfium.PdfDocument, page_files: Sequence[Path]) -> None:
@@ -431,17 +443,22 @@ def _import_shared(out: pdfium.PdfDocument, page_files: Sequence[Path]) -> None:
         raise RenderError("PDFium could not put the sheet's pages in order")
 
 
-def _patch(target: Path, replacements: dict[int, Path]) -> None:
+def _patch(target: Path, replacements: dict[int, Path], meta: PdfMeta | None = None) -> None:
+    """Swap pages as an incremental update; with `meta`, a new title, author and language too."""
     doc = pdfium.PdfDocument(target)
     try:
         for index, page_file in sorted(replacements.items()):
             with _open(page_file) as src:
                 doc.del_page(index)
                 doc.import_pages(src, index=index)
+        if meta is not None:
+            set_language(doc, meta.lang)
         with atomic_path(target) as tmp, tmp.open("wb") as fh:
             doc.save(fh, version=17, flags=pdfium_c.FPDF_INCREMENTAL)
     finally:
         doc.close()
+    if meta is not None:
+        stamp_file(target, meta)
 
 
 def _size(path: Path) -> int:
@@ -466,9 +483,9 @@ def _read_record(record_file: Path, target: Path) -> dict[str, Any] | None:
     return record
 
 
-def _write_record(record_file: Path, target: Path, names: list[str], dead: int) -> None:
+def _write_record(record_file: Path, target: Path, names: list[str], dead: int, meta: list[str] | None = None) -> None:
     stat = target.stat()
-    record = {"file": [stat.st_size, stat.st_mtime_ns], "pages": names, "dead": dead}
+    record = {"file": [stat.st_size, stat.st_mtime_ns], "pages": names, "dead": dead, "meta": meta}
     write_bytes(record_file, json.dumps(record).encode("utf-8"))
 
 

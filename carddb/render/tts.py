@@ -1,21 +1,32 @@
 """Tabletop Simulator export: deck sheet images and a `DeckCustom` saved object.
 
 Tabletop Simulator cuts a deck out of one image per "custom deck": a grid of at
-most 10 x 7 cards, at most 4096 x 4096 px, RGB. The last cell of a full 10 x 7
-grid is kept free (Tabletop Simulator shows it for hidden cards), so a sheet
-holds at most 69 cards. How large each card is drawn is a deck's `SheetPlan`: by
-default the best resolution (up to 300 dpi) at which the deck still needs no more
-sheets than the fewest it can have (a 40-card tarot deck on an 8 x 5 grid at 173 dpi,
-where a 10 x 7 grid gave 124); or a resolution asked for (`--tts-dpi`), with as many
-cards a sheet as fit 4096 px at it. Cards with different backs go in different decks, because a
-custom deck has one back image. Double-sided cards, each with its own back face,
-go in decks of their own with `UniqueBack`: their back image is a second sheet
-in the same grid, each card's back in the cell of its front. Each card object's
-`CardID` is `deck id * 100 + index on the sheet`.
+most 10 x 7 cards, at most 4096 x 4096 px, RGB. With `BackIsHidden` the back image
+is what other players see of a hidden card, so all 70 cells of a sheet hold cards
+(without it the last cell would be the hidden image). How large each card is drawn
+is a deck's `SheetPlan`: by default the best resolution (up to 300 dpi) at which the
+deck still needs no more sheets than the fewest it can have (a 40-card tarot deck on
+an 8 x 5 grid at 173 dpi, where a 10 x 7 grid gave 124); or a resolution asked for
+(`--tts-dpi`), with as many cards a sheet as fit 4096 px at it. Cards with different
+backs go in different decks, because a custom deck has one back image. Double-sided
+cards, each with its own back face, go in decks of their own with `UniqueBack`:
+their back image is a second sheet in the same grid, each card's back in the cell
+of its front. Each card object's `CardID` is `sheet key * 100 + index on the sheet`.
 
-Images are referenced by relative file names (`loe-deck-sheet-1.jpg`): the user
-uploads them (Steam Cloud, an image host) and points Tabletop Simulator at them,
-or edits the names to the uploaded URLs.
+`CustomDeck` has one entry per sheet, under keys 1, 2...; every card object also
+carries the entry of its own sheet, identical to the deck's. That repetition is how
+Tabletop Simulator itself saves a deck (public saved decks and the tools that write
+them do the same): a card drawn from the deck is an object of its own and needs its
+image. So nothing has to be edited by hand, every image is named where it will be
+loaded from: with a URL base (`--tts-url-base https://host/folder/`, where the user
+uploads the images) `https://host/folder/loe-deck-sheet-1.jpg?v=<hash of the image's
+cards>`, the query changing whenever the image does (Tabletop Simulator caches by
+URL); without one, the image's absolute `file:///` URI, for play on this computer.
+
+Every object has its own GUID, 6 hexadecimal digits, copies of a card included:
+Tabletop Simulator renumbers duplicates when they leave the deck, and scripts that
+find objects by GUID would find the wrong one. They are derived from the deck,
+card and copy, so an unchanged deck is written the same.
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from PIL import Image
 
@@ -40,7 +52,7 @@ from carddb.render.workers import RenderWorkers, Ticket
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_SIDE_PX = 4096
-CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
+CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS
 JPEG_QUALITY = 90
 
 
@@ -101,8 +113,8 @@ class SheetPlan:
 
     @property
     def capacity(self) -> int:
-        """Cards a sheet holds: every cell, but the last of a full 10 x 7 grid (Tabletop Simulator's hidden card)."""
-        return self.columns * self.rows - (1 if (self.columns, self.rows) == (MAX_COLUMNS, MAX_ROWS) else 0)
+        """Cards a sheet holds: every cell (with `BackIsHidden` the back image is the hidden card, not a cell)."""
+        return self.columns * self.rows
 
     def grid(self, n_cards: int) -> tuple[int, int]:
         """Columns and rows of a sheet of `n_cards` (at least 2 x 2, as Tabletop Simulator needs)."""
@@ -141,8 +153,8 @@ def grid_for(n_cards: int) -> tuple[int, int]:
     """Columns and rows of a sheet for `n_cards` (Tabletop Simulator needs at least 2 x 2)."""
     columns = max(2, min(MAX_COLUMNS, n_cards))
     rows = max(2, math.ceil(n_cards / columns))
-    if columns * rows == MAX_COLUMNS * MAX_ROWS and n_cards > CARDS_PER_SHEET:
-        raise ValueError("a sheet holds at most 69 cards")
+    if n_cards > CARDS_PER_SHEET:
+        raise ValueError(f"a sheet holds at most {CARDS_PER_SHEET} cards")
     return columns, rows
 
 
@@ -202,7 +214,7 @@ def draw_image(image: TtsImage) -> Path:
     """Draw and save one image, then remember what it was drawn from (a render worker's job).
 
     A sheet is also kept losslessly in the cache with the digests of the cards it shows,
-    so that after one card changes only its cell is rasterized again (a 69-card sheet
+    so that after one card changes only its cell is rasterized again (a 70-card sheet
     costs half a second to draw from scratch, a tenth reusing the others).
     """
     kept = _cache_dir(image.target) / f"{_name(image.target)}.png"
@@ -250,28 +262,49 @@ def _image(pdfs: Sequence[Path], target: Path, cell: tuple[int, int], columns: i
     return TtsImage(target, tuple(pdfs), cell, columns, rows, digest.hexdigest(), tuple(c.hex() for c in cells))
 
 
-def plan_deck(deck: TtsDeck, out_dir: Path, plan: SheetPlan) -> tuple[list[TtsImage], TtsResult]:
+def image_url(image: TtsImage, url_base: str | None) -> str:
+    """Where Tabletop Simulator loads an image from: under the URL base, versioned, or its absolute file URI."""
+    if url_base is None:
+        return image.target.resolve().as_uri()
+    return f"{url_base.rstrip('/')}/{quote(image.target.name)}?v={image.key[:10]}"
+
+
+def check_url_base(url_base: str) -> str:
+    """An http(s) URL of a folder, where the user uploads the images (Tabletop Simulator loads nothing else remotely)."""
+    parsed = urlsplit(url_base)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.query or parsed.fragment:
+        raise UsageError(
+            f"--tts-url-base must be the http(s) URL of the folder you upload the images to, not '{url_base}'"
+        )
+    return url_base
+
+
+def plan_deck(
+    deck: TtsDeck, out_dir: Path, plan: SheetPlan, url_base: str | None = None
+) -> tuple[list[TtsImage], TtsResult]:
     """Write the deck's `<deck>.json` and list its images (the back first); drawing them is left to the caller."""
     if not deck.cards:
         raise RenderError(f"the Tabletop Simulator deck {deck.name} has no cards")
     cell = plan.cell
-    back_name = f"{deck.name}-back.jpg"
-    images = [_image([deck.back], out_dir / back_name, cell, 1, 1)] if deck.back is not None else []
+    shared_back = _image([deck.back], out_dir / f"{deck.name}-back.jpg", cell, 1, 1) if deck.back is not None else None
+    images = [shared_back] if shared_back is not None else []
     custom: dict[str, dict[str, Any]] = {}
     contained: list[dict[str, Any]] = []
+    guids = _Guids()
     for sheet_no, start in enumerate(range(0, len(deck.cards), plan.capacity), start=1):
         chunk = deck.cards[start : start + plan.capacity]
         columns, rows = plan.grid(len(chunk))
-        face_name = f"{deck.name}-sheet-{sheet_no}.jpg"
-        images.append(_image([c.front for c in chunk], out_dir / face_name, cell, columns, rows))
-        if deck.back is None:
+        face = _image([c.front for c in chunk], out_dir / f"{deck.name}-sheet-{sheet_no}.jpg", cell, columns, rows)
+        images.append(face)
+        back = shared_back
+        if back is None:
             # UniqueBack: the back image is a sheet in the same grid, each card's back behind its front.
-            back_name = f"{deck.name}-backs-{sheet_no}.jpg"
             backs = [c.back for c in chunk if c.back is not None]
-            images.append(_image(backs, out_dir / back_name, cell, columns, rows))
+            back = _image(backs, out_dir / f"{deck.name}-backs-{sheet_no}.jpg", cell, columns, rows)
+            images.append(back)
         custom[str(sheet_no)] = {
-            "FaceURL": face_name,
-            "BackURL": back_name,
+            "FaceURL": image_url(face, url_base),
+            "BackURL": image_url(back, url_base),
             "NumWidth": columns,
             "NumHeight": rows,
             "BackIsHidden": True,
@@ -279,26 +312,39 @@ def plan_deck(deck: TtsDeck, out_dir: Path, plan: SheetPlan) -> tuple[list[TtsIm
             "Type": 0,
         }
         for index, card in enumerate(chunk):
-            for _ in range(card.copies):
-                contained.append(_card_object(card, sheet_no * 100 + index, {str(sheet_no): custom[str(sheet_no)]}))
+            card_id = sheet_no * 100 + index
+            for copy in range(card.copies):
+                guid = guids.new(f"{deck.name}/{card.id}/{card_id}/{copy}")
+                contained.append(_card_object(card, card_id, {str(sheet_no): custom[str(sheet_no)]}, guid))
     json_path = out_dir / f"{deck.name}.json"
-    write_text(json_path, json.dumps(saved_object(deck, contained, custom), indent=2) + "\n")
+    write_text(json_path, json.dumps(saved_object(deck, contained, custom, guids), indent=2) + "\n")
     targets = tuple(image.target for image in images)
     return images, TtsResult(json_path, targets, len(contained), len(custom), deck.back is None)
 
 
-def export_deck(deck: TtsDeck, out_dir: Path, plan: SheetPlan) -> TtsResult:
+def export_deck(deck: TtsDeck, out_dir: Path, plan: SheetPlan, url_base: str | None = None) -> TtsResult:
     """Write the deck's sheets, its back image and `<deck>.json`."""
-    images, result = plan_deck(deck, out_dir, plan)
+    images, result = plan_deck(deck, out_dir, plan, url_base)
     for image in images:
         if not is_current(image.target, image.key, _cache_dir(image.target)):
             draw_image(image)
     return result
 
 
-def _guid(text: str) -> str:
-    # Deterministic, so re-exporting an unchanged deck writes the same file.
-    return hashlib.sha1(text.encode()).hexdigest()[:6]
+class _Guids:
+    """Distinct 6-hex-digit GUIDs for the objects of one file, each derived from what it is."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def new(self, text: str) -> str:
+        # Deterministic, so re-exporting an unchanged deck writes the same file; a clash takes the next hash.
+        for attempt in range(1000):
+            guid = hashlib.sha1(f"{text}#{attempt}".encode()).hexdigest()[:6]
+            if guid not in self.used:
+                self.used.add(guid)
+                return guid
+        raise RenderError(f"no free GUID for {text}")  # 16.7 million of them: cannot happen with 70 x 100 cards
 
 
 def _transform(y: float = 1.0) -> dict[str, float]:
@@ -307,10 +353,10 @@ def _transform(y: float = 1.0) -> dict[str, float]:
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}  # fmt: skip
 
 
-def _card_object(card: TtsCard, card_id: int, custom: dict[str, Any]) -> dict[str, Any]:
+def _card_object(card: TtsCard, card_id: int, custom: dict[str, Any], guid: str) -> dict[str, Any]:
     return {
         "Name": "Card",
-        "GUID": _guid(f"{card.id}/{card_id}"),
+        "GUID": guid,
         "Transform": _transform(),
         "Nickname": card.name,
         "Description": card.description,
@@ -320,7 +366,7 @@ def _card_object(card: TtsCard, card_id: int, custom: dict[str, Any]) -> dict[st
 
 
 def saved_object(
-    deck: TtsDeck, contained: Sequence[dict[str, Any]], custom: dict[str, dict[str, Any]]
+    deck: TtsDeck, contained: Sequence[dict[str, Any]], custom: dict[str, dict[str, Any]], guids: _Guids
 ) -> dict[str, Any]:
     """A saved-object file (Saved Objects folder) holding one deck, or one card if the deck has one."""
     if len(contained) == 1:
@@ -328,7 +374,7 @@ def saved_object(
         return {"SaveName": deck.title, "ObjectStates": [only]}
     obj = {
         "Name": "DeckCustom",
-        "GUID": _guid(deck.name),
+        "GUID": guids.new(deck.name),
         "Transform": _transform(),
         "Nickname": deck.title,
         "Description": plural(len(contained), "card"),
@@ -346,8 +392,9 @@ def export_tts(
     *,
     pool: RenderWorkers | None = None,
     dpi: int | None = None,
+    url_base: str | None = None,
 ) -> list[TtsResult]:
-    return queue_tts(decks, out_dir, trim_mm, pool=pool, dpi=dpi).finish()
+    return queue_tts(decks, out_dir, trim_mm, pool=pool, dpi=dpi, url_base=url_base).finish()
 
 
 @dataclass
@@ -375,15 +422,16 @@ def queue_tts(
     *,
     pool: RenderWorkers | None = None,
     dpi: int | None = None,
+    url_base: str | None = None,
 ) -> TtsRun:
     """Write every deck's JSON now and queue the images whose cards changed (one job per image) on `pool`.
 
     Each deck is drawn at `dpi`, or by default at the best resolution its card count allows
-    (`sheet_plan`). Rasterizing a 69-card sheet takes about half a second; an unchanged build draws nothing.
+    (`sheet_plan`). Rasterizing a 70-card sheet takes about half a second; an unchanged build draws nothing.
     """
     results, stale = [], []
     for deck in decks:
-        images, result = plan_deck(deck, out_dir, sheet_plan(len(deck.cards), trim_mm, dpi))
+        images, result = plan_deck(deck, out_dir, sheet_plan(len(deck.cards), trim_mm, dpi), url_base)
         results.append(result)
         stale += [image for image in images if not is_current(image.target, image.key, _cache_dir(image.target))]
     tickets = (

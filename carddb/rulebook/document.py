@@ -146,7 +146,8 @@ def assemble(
         cover_gold="#d9b45a",
     )
     html = templates.get_template("book.html").render(
-        lang="en",
+        lang=pack.lang,
+        author=pack.credited_author,
         game_name=pack.name,
         description=Markup(numbers_html(pack.description, pack.number_values)),
         facts=facts,

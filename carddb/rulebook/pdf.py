@@ -39,7 +39,16 @@ def queue_pdf(
     swappable = [(src, base_dir / unquote(src)) for src in pictures]
     in_place = {path for _src, path in swappable}
     files = [path for path in referenced_files(html, base_dir) if path not in in_place]
-    documents.write(html, target, base_url=base_dir.as_uri() + "/", roots=roots, files=files, pictures=swappable)
+    documents.write(
+        html,
+        target,
+        base_url=base_dir.as_uri() + "/",
+        roots=roots,
+        files=files,
+        pictures=swappable,
+        # PDF/UA: tagged (headings, lists, tables, figures with their alt text), for screen readers.
+        pdf_variant="pdf/ua-1",
+    )
     return documents
 
 

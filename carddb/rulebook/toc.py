@@ -30,6 +30,14 @@ class Chapter:
     source: Path | None = None  # the Markdown file; None for generated chapters
     generated: bool = False
 
+    @property
+    def listed_sections(self) -> list[Heading]:
+        """The sections the printed contents lists under the chapter: every section of a written chapter;
+        none of a reference chapter that has only one (Deck Lists under Deck Building says nothing the
+        chapter's own line does not, and such lines pushed the contents of LOE v2 onto a second page)."""
+        sections = [h for h in self.headings if h.level == 2]
+        return [] if self.generated and len(sections) == 1 else sections
+
 
 @dataclass(frozen=True)
 class TocEntry:
@@ -61,6 +69,10 @@ class AnchorBook:
         return anchor
 
 
-def table_of_contents(chapters: list[Chapter], depth: int = 2) -> list[TocEntry]:
-    """The entries of the printed contents: chapter titles and their sections."""
-    return [TocEntry(h.level, h.title, h.anchor) for chapter in chapters for h in chapter.headings if h.level <= depth]
+def table_of_contents(chapters: list[Chapter]) -> list[TocEntry]:
+    """The entries of the printed contents: chapter titles and their listed sections."""
+    return [
+        TocEntry(h.level, h.title, h.anchor)
+        for chapter in chapters
+        for h in (*(h for h in chapter.headings if h.level == 1), *chapter.listed_sections)
+    ]

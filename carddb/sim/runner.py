@@ -63,7 +63,7 @@ def prepare(db: CardDatabase, sim: Simulator, request: Request, report: Report) 
     if not low <= players <= high:
         raise UsageError(f"{db.pack.name} is played by {low} to {high} players, not {players}")
     if len(seats) < players:
-        raise UsageError(f"{players} players need {players} seats ({sim.seat_label}s); found {len(seats)}")
+        raise UsageError(f"{players} players need {players} seats ({sim.seats_label}); found {len(seats)}")
     if not decks:
         if sim.shared_deck and not sim.own_decks:
             raise UsageError(f"no shared deck to play with in {table.source}")

@@ -105,6 +105,7 @@ class Simulator(ABC):
     # The report's words: what a seat's own cards are called, the kinds that get a win rate
     # of their own, and the kinds that start in play (never "played").
     seat_label: str = "seat"
+    seat_label_plural: str = ""  # when it is not seat_label + "s" (LOE v2: "pairs of decks")
     report_kinds: tuple[str, ...] = ()
     # Report kinds whose win rate counts the seat-games in which the seat played the card (LOE v2: a
     # Leader, of which a seat holds several) rather than those in which it held it (LOE: its one Lord).
@@ -142,6 +143,10 @@ class Simulator(ABC):
         self.language = pack.language
         self.handlers = handler_table(pack.language.registry, *self.own_handlers)
         self.semantics = Semantics(kinds=frozenset(pack.kind_ids), health=health)
+
+    @property
+    def seats_label(self) -> str:
+        return self.seat_label_plural or f"{self.seat_label}s"
 
     def number(self, number_id: str) -> int:
         return self._number_values[number_id]

@@ -15,6 +15,7 @@ import shutil
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pdfplumber
 import pytest
@@ -106,7 +107,10 @@ def test_each_double_sided_card_has_both_sides_in_its_pdf_png_and_tabletop_deck(
     for kind in ("temple", "follower", "shell"):
         deck = json.loads((out / "tts" / f"soulfall-{kind}.json").read_text())["ObjectStates"][0]
         assert deck["CustomDeck"]["1"]["UniqueBack"] is True
-        assert (out / "tts" / deck["CustomDeck"]["1"]["BackURL"]).is_file()
+        # without --tts-url-base the deck names its images by absolute file:// URI, for play on this computer
+        back = urlparse(deck["CustomDeck"]["1"]["BackURL"])
+        assert back.scheme == "file" and Path(unquote(back.path)).parent == (out / "tts").resolve()
+        assert Path(unquote(back.path)).is_file()
     lords = json.loads((out / "tts" / "soulfall-lord.json").read_text())["ObjectStates"][0]
     assert lords["CustomDeck"]["1"]["UniqueBack"] is False and len(lords["DeckIDs"]) == 16
 

@@ -13,11 +13,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from carddb import __version__
-from carddb.cards.database import CardDatabase
 from carddb.cli.app import app, main
-from carddb.findings.diagnostics import Report
-from carddb.play import draftmancer
-from carddb.play.boosters import load_boosters
 
 runner = CliRunner()
 
@@ -53,8 +49,12 @@ def test_boosters_lists_types_and_writes_csv_json_pdf_with_seed_and_version(proj
     assert data["seed"] == 42 and data["carddb"] == __version__ and len(data["boosters"]) == 3
     # the first booster is the golden one of test_play_collation
     assert data["boosters"][0]["cards"][0]["id"] == "spell-22"
-    text = "".join(page.extract_text() for page in PdfReader(folder / "boosters.pdf").pages)
+    reader = PdfReader(folder / "boosters.pdf")
+    text = "".join(page.extract_text() for page in reader.pages)
     assert "seed 42" in text and f"carddb {__version__}" in text and "Booster 3" in text
+    # titled (the game, then the document), with the game's author and language
+    assert reader.metadata is not None and reader.metadata.title == "Lords of Estraven: Deck booster x 3"
+    assert reader.metadata.author == "The carddb project" and reader.trailer["/Root"]["/Lang"] == "en"
     # same seed, same files
     before = (folder / "boosters.json").read_bytes()
     _run(project, "boosters", "deck", "-n", "3", "--seed", "42", "--no-pdf")
@@ -212,66 +212,6 @@ def test_bad_booster_file_fails_with_located_findings_and_no_traceback(
     root = build_project(tmp_path / "q")
     code, out, err = _main(monkeypatch, capsys, "boosters", "dek", "--project", str(root))
     assert code == 2 and "did you mean 'deck'" in err and "Traceback" not in out + err
-
-
-def test_draftmancer_export_reads_back_to_the_same_slots(
-    project: Path, fixture_db: CardDatabase, tmp_path: Path
-) -> None:
-    plans = load_boosters(fixture_db, Report())
-    text = draftmancer.export_list(fixture_db, plans["deck"])
-    assert text.startswith("[CustomCards]\n")
-    assert "[commons(8)]" in text and "[uncommons(3)]" in text
-    imported, findings = draftmancer.import_list(fixture_db, text, tmp_path / "list.txt")
-    assert findings == []
-    assert imported.settings["name"] == "Lords of Estraven: Deck booster"
-    assert [(s.name, s.count) for s in imported.slots] == [("commons", 8), ("uncommons", 3), ("rare", 1)]
-    commons = {c for c in plans["deck"].slots[0].sheets[0].cards}
-    assert set(imported.slots[0].cards) == commons
-    code, _ = _run(project, "draftmancer", "export", "council")
-    assert code == 0 and (project / "output" / "loe" / "play" / "draftmancer" / "council.txt").is_file()
-
-
-def test_draftmancer_layouts_for_weighted_sheets_and_unknown_cards(fixture_db: CardDatabase, tmp_path: Path) -> None:
-    path = tmp_path / "b.yaml"
-    path.write_text(
-        "boosters:\n  r:\n    name: R\n    slots:\n      - {name: c, count: 2, filter: {kind: lord}}\n"
-        "      - name: rare\n        count: 1\n        sheets:\n"
-        "          - {weight: 87.5, filter: {rarity: rare, group: deck}}\n"
-        "          - {weight: 12.5, filter: {rarity: mythic, group: deck}}\n",
-        encoding="utf-8",
-    )
-    plan = load_boosters(fixture_db, Report(), path)["r"]
-    text = draftmancer.export_list(fixture_db, plan)
-    settings = json.loads(text.split("[Settings]\n", 1)[1].split("\n[", 1)[0])
-    # 87.5 : 12.5 is 7 : 1, as in Draftmancer's own mythic example
-    assert settings["layouts"] == {
-        "c+rare-1": {"weight": 7, "slots": {"c": 2, "rare-1": 1}},
-        "c+rare-2": {"weight": 1, "slots": {"c": 2, "rare-2": 1}},
-    }
-    _, findings = draftmancer.import_list(fixture_db, "[main(2)]\n1 Lord 61\n2 Nobody Here\n", tmp_path / "x.txt")
-    assert [(f.code, f.span.line if f.span else 0) for f in findings] == [("E-BOOSTER-IMPORT", 3)]
-
-
-def test_draftmancer_import_prints_a_booster_definition_that_validates(
-    project: Path, fixture_db: CardDatabase, tmp_path: Path
-) -> None:
-    import yaml
-
-    plans = load_boosters(fixture_db, Report())
-    listing = tmp_path / "council.txt"
-    listing.write_text(draftmancer.export_list(fixture_db, plans["council"]), encoding="utf-8")
-    code, out = _run(project, "draftmancer", "import", str(listing), "--as", "back")
-    assert code == 0, out
-    definition = tmp_path / "boosters.yaml"
-    definition.write_text(out, encoding="utf-8")
-    report = Report()
-    back = load_boosters(fixture_db, report, definition)["back"]
-    assert not report.errors
-    assert [(s.name, s.count, s.sheets[0].cards) for s in back.slots] == [
-        (s.name, s.count, tuple(sorted(s.sheets[0].cards, key=lambda c: int(c.split("-")[1]))))
-        for s in plans["council"].slots
-    ]
-    assert yaml.safe_load(out)["boosters"]["back"]["name"] == "Lords of Estraven: Lords and dukes booster"
 
 
 @pytest.fixture(scope="module")

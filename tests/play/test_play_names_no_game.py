@@ -39,8 +39,9 @@ GENERIC = {
     "event",  # a sealed event; the rules registry's role; Shards' card group
     "events",
 }
-# Field names of other tools' formats, written as those tools spell them (Draftmancer's card JSON).
-FOREIGN = ("mana cost",)
+# Field names of other tools' formats, written as those tools spell them (Draftmancer's card JSON),
+# and the words of Draftmancer's own messages, which carddb's mirror of its parser repeats.
+FOREIGN = ("mana cost", "mana symbol", "empty list", "is empty")
 
 
 def _words(text: str) -> set[str]:

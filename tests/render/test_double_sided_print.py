@@ -89,6 +89,26 @@ def test_a_card_pdf_carries_both_sides_each_with_its_print_boxes(out: Path) -> N
     assert len(PdfReader(out / "cards" / "lone-scout.pdf").pages) == 1
 
 
+def test_every_pdf_is_titled_with_its_card_author_and_language(db: CardDatabase, out: Path) -> None:
+    """What a PDF reader shows in its title bar and a screen reader speaks: each card's file is titled with
+    the card (both names for a double-sided card, joined by PDFium and titled by carddb), the backs and the
+    sheets with what they are; every file has the game's author and language."""
+    titles = {}
+    for pdf in sorted(out.rglob("*.pdf")):
+        if ".cache" in pdf.parts:
+            continue
+        reader = PdfReader(pdf)
+        info = reader.metadata
+        assert info is not None and info.author == db.pack.credited_author, pdf
+        assert reader.trailer["/Root"].get("/Lang") == "en", pdf
+        titles[str(pdf.relative_to(out))] = info.title
+    assert titles["cards/river-camp.pdf"] == "River Camp // River Fort — Outpost"
+    assert titles["cards/lone-scout.pdf"] == "Lone Scout — Outpost"
+    assert titles["cards/backs/default.pdf"] == "Outpost: card back"
+    assert titles[f"print/{GAME_ID}-a4.pdf"] == titles["print/short-a4.pdf"] == "Outpost: print sheets (A4)"
+    assert len(titles) == len(db.cards) + 3  # the cards, the back, two sheets
+
+
 def test_pngs_are_written_for_both_sides(out: Path) -> None:
     for folder in ("png", "png/trim"):
         front = Image.open(out / folder / "river-camp.png")
@@ -102,10 +122,11 @@ def test_tabletop_simulator_gives_double_sided_cards_unique_backs_on_a_back_shee
     saved = json.loads((out / "tts" / f"{GAME_ID}-camp.json").read_text())
     deck = saved["ObjectStates"][0]
     custom = deck["CustomDeck"]["1"]
-    assert custom["UniqueBack"] is True and custom["BackURL"] == f"{GAME_ID}-camp-backs-1.jpg"
+    assert custom["UniqueBack"] is True and custom["BackURL"] == (out / "tts" / f"{GAME_ID}-camp-backs-1.jpg").as_uri()
     assert len(deck["DeckIDs"]) == 3  # River Camp twice, Hill Camp
-    faces = Image.open(out / "tts" / custom["FaceURL"])
-    backs = Image.open(out / "tts" / custom["BackURL"])
+    faces = Image.open(out / "tts" / f"{GAME_ID}-camp-sheet-1.jpg")
+    backs = Image.open(out / "tts" / f"{GAME_ID}-camp-backs-1.jpg")
+    assert custom["FaceURL"] == (out / "tts" / f"{GAME_ID}-camp-sheet-1.jpg").as_uri()
     assert faces.size == backs.size and (custom["NumWidth"], custom["NumHeight"]) == (2, 2)
     # Each cell of the back sheet is the back face of the card in that cell of the face sheet.
     cell = (faces.width // 2, faces.height // 2)
@@ -160,13 +181,16 @@ def test_print_cards_id_slash_back_prints_that_face_alone(tmp_path: Path) -> Non
     """`carddb print --cards ID/back`: a designer proofs or reprints one side of a double-sided card."""
     root = write_outpost(tmp_path)
     done = subprocess.run(
-        ["carddb", "print", "--cards", "river-camp/back", "--png", "--dpi", "40", "--paper", "a4", "-j", "1"],
+        ["carddb", "print", "--cards", "river-camp/back", "--png", "--dpi", "40", "--paper", "a4", "-j", "1", "--tts"],
         cwd=root,
         capture_output=True,
         text=True,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     out = root / "output" / GAME_ID
+    # A Tabletop Simulator card is the whole card, both sides: the face alone is no deck with the shared back.
+    assert not list((out / "tts").glob("*.json"))
+    assert "1 back face printed alone left out" in " ".join(done.stdout.split())
     page = PdfReader(out / "cards" / "river-camp_back.pdf").pages
     assert len(page) == 1 and "River Fort" in page[0].extract_text() and "River Camp" not in page[0].extract_text()
     assert not (out / "cards" / "river-camp.pdf").exists()

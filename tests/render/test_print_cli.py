@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import shutil
 import subprocess
@@ -43,6 +44,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (["--kind", "wizard"], "is not a kind of"),
         (["--dpi", "5"], "--dpi must be between"),
         (["--changed-since", "no-such-rev"], "is not a commit"),
+        (["--tts-url-base", "cards.example.org/tts"], "--tts-url-base must be the http(s) URL"),
     ],
 )
 def test_bad_options_are_usage_errors(project: Path, args: list[str], message: str) -> None:
@@ -53,8 +55,9 @@ def test_bad_options_are_usage_errors(project: Path, args: list[str], message: s
 
 
 def test_print_two_cards(project: Path) -> None:
+    url = ["--tts-url-base", "https://cards.example.org/loe"]
     result = runner.invoke(
-        app, ["print", "--project", str(project), "--cards", "firebrand,ember-blade", "--paper", "a4"]
+        app, ["print", "--project", str(project), "--cards", "firebrand,ember-blade", "--paper", "a4", *url]
     )
     assert result.exit_code in (0, 1), result.output
     out = project / "output" / "loe"
@@ -67,6 +70,18 @@ def test_print_two_cards(project: Path) -> None:
     assert float(card.mediabox.width) / PT == pytest.approx(69.0, abs=0.05)
     assert [float(v) for v in card.bleedbox] == pytest.approx([float(v) for v in card.mediabox], abs=0.01)
     assert "from the cache" in result.output
+    # --tts-url-base implies --tts: every image of the deck named under it, every object its own GUID
+    saved = json.loads((out / "tts" / "loe-selection-deck.json").read_text())
+    deck = saved["ObjectStates"][0]
+    urls = [
+        e[k]
+        for o in [deck, *deck["ContainedObjects"]]
+        for e in o["CustomDeck"].values()
+        for k in ("FaceURL", "BackURL")
+    ]
+    assert urls and all(u.startswith("https://cards.example.org/loe/loe-selection-deck-") for u in urls)
+    guids = [o["GUID"] for o in [deck, *deck["ContainedObjects"]]]
+    assert len(guids) == 1 + len(deck["DeckIDs"]) == len(set(guids))
 
 
 def test_changed_since_finds_edited_cards_only(project: Path) -> None:

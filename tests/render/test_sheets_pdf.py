@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
 from support.printsheets import Placed, label_positions, make_card_pdfs, mark_lines, page_sizes, placements, trimbox
 
 from carddb.findings.errors import RenderError
 from carddb.render.imposition import A4, LETTER, BackOffset, Duplex
+from carddb.render.pdfmeta import PdfMeta, read_meta
 from carddb.render.sheets import SheetCard, compose_sheets
 
 N_CARDS = 12  # one full page and one page of three
@@ -205,6 +207,26 @@ def test_a_small_edit_patches_the_sheet_as_an_incremental_update(tmp_path: Path)
     assert len(page_sizes(target)) == 8
     assert "F36" in label_positions(target, 2) and "F10" not in label_positions(target, 2)
     assert "F0" in label_positions(target, 0) and "F27" in label_positions(target, 6)
+
+
+def test_sheets_keep_their_title_author_and_language_through_incremental_updates(tmp_path: Path) -> None:
+    fronts = make_card_pdfs(tmp_path / "cards", [f"F{i}" for i in range(20)])
+    back = make_card_pdfs(tmp_path / "cards", ["B"])[0]
+    cards = [SheetCard(f"c{i}", f, back) for i, f in enumerate(fronts[:18])]
+    target, cache = tmp_path / "sheet.pdf", tmp_path / "cache"
+    meta = PdfMeta("Game: print sheets (A4)", "A Designer", "fr")
+    compose_sheets(cards, A4, target, cache_dir=cache, meta=meta)
+    assert read_meta(target) == meta
+    written = target.stat().st_mtime_ns
+    compose_sheets(cards, A4, target, cache_dir=cache, meta=meta)
+    assert target.stat().st_mtime_ns == written  # nothing changed: not even read again
+    compose_sheets([SheetCard("x", fronts[18], back), *cards[1:]], A4, target, cache_dir=cache, meta=meta)
+    assert read_meta(target) == meta  # patched in place by PDFium: the metadata stays
+    renamed = PdfMeta("Game 2: print sheets (A4)", "A Designer", "en")
+    compose_sheets([SheetCard("x", fronts[18], back), *cards[1:]], A4, target, cache_dir=cache, meta=renamed)
+    assert read_meta(target) == renamed
+    reader = PdfReader(target)
+    assert reader.metadata is not None and reader.metadata.title == renamed.title and len(reader.pages) == 4
 
 
 def test_a_sheet_changed_by_someone_else_or_grown_too_much_is_written_afresh(tmp_path: Path) -> None:

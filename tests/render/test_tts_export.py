@@ -1,17 +1,70 @@
-"""Tabletop Simulator export: sheet limits (10 x 7, 4096 px), CardIDs and the DeckCustom JSON."""
+"""Tabletop Simulator export: sheet limits (10 x 7, 4096 px), CardIDs, image URLs, GUIDs and the DeckCustom JSON.
+
+`tts_problems` states, in our own code, the rules a saved deck must follow for Tabletop Simulator
+to load it (its API's Custom game objects and Object pages, the knowledge base's Save File Format,
+and decks that Tabletop Simulator itself saved, as public projects hold them): image references
+are http(s) URLs or absolute file:// URIs of existing files; CustomDeck keys are positive integers,
+one per sheet, each entry identical in the deck and in every card; CardID // 100 is the card's key
+and CardID % 100 a cell of the NumWidth x NumHeight grid (at most 10 x 7); DeckIDs list the
+cards' CardIDs in order; every GUID is 6 hexadecimal digits and no two objects share one.
+"""
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import pytest
 from PIL import Image
 from support.printsheets import make_card_pdfs
 
 from carddb.findings.errors import UsageError
-from carddb.render.tts import TtsCard, TtsDeck, cell_size, export_tts, grid_for, sheet_plan
+from carddb.render.tts import TtsCard, TtsDeck, cell_size, check_url_base, export_tts, grid_for, sheet_plan
+
+
+def tts_problems(saved: dict[str, Any], *, require_url: bool = False) -> list[str]:
+    """What would keep Tabletop Simulator from loading the saved object as written (empty: nothing)."""
+    problems: list[str] = []
+    guids: list[str] = []
+    [obj] = saved["ObjectStates"]
+    cards = obj.get("ContainedObjects", [obj])
+    deck_entries = obj.get("CustomDeck", {})
+    faces: dict[str, str] = {}
+    for holder in [obj, *cards]:
+        guids.append(holder.get("GUID", ""))
+        for key, entry in holder["CustomDeck"].items():
+            if not key.isdigit() or int(key) < 1:
+                problems.append(f"CustomDeck key {key!r} is not a positive integer")
+            if holder is not obj and deck_entries and entry != deck_entries.get(key):
+                problems.append(f"card {holder.get('Nickname')}: entry {key} differs from the deck's")
+            if faces.setdefault(entry["FaceURL"], key) != key:
+                problems.append(f"two keys for the sheet {entry['FaceURL']}")
+            if not (1 <= entry["NumWidth"] <= 10 and 1 <= entry["NumHeight"] <= 7):
+                problems.append(f"grid {entry['NumWidth']} x {entry['NumHeight']} is larger than 10 x 7")
+            for field in ("FaceURL", "BackURL"):
+                url = urlsplit(entry[field])
+                if url.scheme in ("http", "https") and url.netloc:
+                    continue
+                if require_url:
+                    problems.append(f"{field} {entry[field]!r} is not an http(s) URL")
+                elif url.scheme != "file" or not Path(unquote(url.path)).is_absolute():
+                    problems.append(f"{field} {entry[field]!r} is neither a URL nor an absolute file URI")
+                elif not Path(unquote(url.path)).is_file():
+                    problems.append(f"{field} names the missing file {url.path}")
+    for card in cards:
+        entry = card["CustomDeck"].get(str(card["CardID"] // 100))
+        if entry is None or card["CardID"] % 100 >= entry["NumWidth"] * entry["NumHeight"]:
+            problems.append(f"CardID {card['CardID']} is no cell of its sheet")
+    if "DeckIDs" in obj and obj["DeckIDs"] != [c["CardID"] for c in cards]:
+        problems.append("DeckIDs do not list the contained cards in order")
+    problems += [f"GUID {g!r} is not 6 hex digits" for g in guids if not re.fullmatch(r"[0-9a-f]{6}", g)]
+    if len(set(guids)) != len(guids):
+        problems.append(f"{len(guids) - len(set(guids))} GUIDs are shared")
+    return problems
 
 
 @pytest.fixture(scope="module")
@@ -24,23 +77,26 @@ def test_grids_stay_within_tabletop_simulator_limits() -> None:
     assert width * 10 <= 4096 and height * 7 <= 4096
     assert width / height == pytest.approx(63 / 88, abs=0.005)
     assert grid_for(1) == (2, 2)
-    assert grid_for(69) == (10, 7)
+    assert grid_for(70) == (10, 7)  # BackIsHidden: the back image is the hidden card, every cell holds a card
     assert grid_for(23) == (10, 3)
+    with pytest.raises(ValueError):
+        grid_for(71)
 
 
 def test_deck_of_75_cards_spans_two_sheets(pdfs: list[Path], tmp_path: Path) -> None:
     # 75 different cards (reusing six drawings), every other card twice.
     cards = tuple(TtsCard(f"c{i}", f"Card {i}", "Spell.", pdfs[i % 6], 1 + i % 2) for i in range(75))
-    # At 165 dpi (a full 10 x 7 grid of poker cards), as the default draws a deck of more than 69.
+    # At 165 dpi (a full 10 x 7 grid of poker cards), as the default draws a deck of more than 70.
     [result] = export_tts([TtsDeck("loe-deck", "LOE: deck", pdfs[6], cards)], tmp_path, (63.0, 88.0), dpi=165)
     data = json.loads(result.json_path.read_text())
     [deck] = data["ObjectStates"]
     assert deck["Name"] == "DeckCustom"
     assert set(deck["CustomDeck"]) == {"1", "2"}
+    assert tts_problems(data) == []
     for deck_id, custom in deck["CustomDeck"].items():
-        face = tmp_path / custom["FaceURL"]
-        assert not Path(custom["FaceURL"]).is_absolute() and face.is_file()
-        assert (tmp_path / custom["BackURL"]).is_file()
+        face = tmp_path / f"loe-deck-sheet-{deck_id}.jpg"
+        assert custom["FaceURL"] == face.resolve().as_uri() and face.is_file()  # for play on this computer
+        assert custom["BackURL"] == (tmp_path / "loe-deck-back.jpg").resolve().as_uri()
         with Image.open(face) as image:
             assert image.mode == "RGB"
             assert image.width <= 4096 and image.height <= 4096
@@ -48,10 +104,46 @@ def test_deck_of_75_cards_spans_two_sheets(pdfs: list[Path], tmp_path: Path) -> 
             # The image is exactly the grid the JSON announces, so TTS cuts cards where they are.
             assert image.width % custom["NumWidth"] == 0 and image.height % custom["NumHeight"] == 0
         ids = [c["CardID"] for c in deck["ContainedObjects"] if c["CardID"] // 100 == int(deck_id)]
-        assert max(i % 100 for i in ids) < custom["NumWidth"] * custom["NumHeight"] - (deck_id == "1")
+        assert max(i % 100 for i in ids) == len({i for i in ids}) - 1 < custom["NumWidth"] * custom["NumHeight"]
     assert len(deck["DeckIDs"]) == sum(1 + i % 2 for i in range(75)) == result.cards
     assert deck["DeckIDs"][:4] == [100, 101, 101, 102]
-    assert deck["DeckIDs"][-1] == 200 + (74 - 69)  # card 75 is the 6th card of sheet 2
+    assert deck["DeckIDs"][-1] == 200 + (74 - 70)  # card 75 is the 5th card of sheet 2
+    # every copy its own GUID, the deck's too: 113 objects, 113 GUIDs
+    assert len({c["GUID"] for c in deck["ContainedObjects"]} | {deck["GUID"]}) == 1 + result.cards
+
+
+def test_a_url_base_names_every_image_there_versioned_by_its_cards(pdfs: list[Path], tmp_path: Path) -> None:
+    cards = tuple(TtsCard(f"c{i}", f"Card {i}", "", pdfs[i % 6], 2) for i in range(6))
+    deck = TtsDeck("my deck", "LOE: deck", pdfs[6], cards)
+    [result] = export_tts([deck], tmp_path, (63.0, 88.0), url_base="https://example.org/tts/")
+    saved = json.loads(result.json_path.read_text())
+    assert tts_problems(saved, require_url=True) == []
+    entry = saved["ObjectStates"][0]["CustomDeck"]["1"]
+    assert re.fullmatch(r"https://example\.org/tts/my%20deck-sheet-1\.jpg\?v=[0-9a-f]{10}", entry["FaceURL"])
+    assert entry["BackURL"].startswith("https://example.org/tts/my%20deck-back.jpg?v=")
+    # the version follows the image: another card on the sheet, another URL (Tabletop Simulator caches by URL)
+    changed = TtsDeck("my deck", "LOE: deck", pdfs[6], (*cards[:5], TtsCard("c5", "Card 5", "", pdfs[0], 2)))
+    [again] = export_tts([changed], tmp_path, (63.0, 88.0), url_base="https://example.org/tts/")
+    other = json.loads(again.json_path.read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert other["FaceURL"] != entry["FaceURL"] and other["BackURL"] == entry["BackURL"]
+    with pytest.raises(UsageError):
+        check_url_base("example.org/tts")
+    with pytest.raises(UsageError):
+        check_url_base("file:///home/me/tts")
+
+
+def test_the_rules_catch_what_carddb_wrote_before(pdfs: list[Path], tmp_path: Path) -> None:
+    # The mirror of Tabletop Simulator's rules must fail on the deck issue 34 found: bare file names,
+    # copies sharing a GUID.
+    [result] = export_tts([TtsDeck("d", "D", pdfs[6], (TtsCard("c", "C", "", pdfs[0], 2),))], tmp_path, (63.0, 88.0))
+    saved = json.loads(result.json_path.read_text())
+    deck = saved["ObjectStates"][0]
+    for holder in [deck, *deck["ContainedObjects"]]:
+        holder["CustomDeck"]["1"]["FaceURL"] = "d-sheet-1.jpg"
+    deck["ContainedObjects"][1]["GUID"] = deck["ContainedObjects"][0]["GUID"]
+    problems = tts_problems(saved)
+    assert "FaceURL 'd-sheet-1.jpg' is neither a URL nor an absolute file URI" in problems
+    assert "1 GUIDs are shared" in problems
     assert [c["CardID"] for c in deck["ContainedObjects"]] == deck["DeckIDs"]
 
 
@@ -68,7 +160,7 @@ def test_unchanged_sheets_are_not_drawn_again(pdfs: list[Path], tmp_path: Path) 
         [result] = export_tts([TtsDeck("loe-deck", "LOE: deck", pdfs[6], cards)], tmp_path / "tts", (63.0, 88.0))
         return {p.name: p.stat().st_mtime_ns for p in result.images}
 
-    first_sheet = [pdfs[i % 6] for i in range(69)]  # 72 cards: two sheets
+    first_sheet = [pdfs[i % 6] for i in range(70)]  # 73 cards: two sheets
     first = export(first_sheet + pdfs[:3])
     assert export(first_sheet + pdfs[:3]) == first  # nothing rewritten
     changed = export([*first_sheet, pdfs[5], *pdfs[1:3]])  # a card on the second sheet changed
@@ -76,8 +168,8 @@ def test_unchanged_sheets_are_not_drawn_again(pdfs: list[Path], tmp_path: Path) 
     assert changed["loe-deck-back.jpg"] == first["loe-deck-back.jpg"]
     assert changed["loe-deck-sheet-2.jpg"] != first["loe-deck-sheet-2.jpg"]
     with Image.open(tmp_path / "tts" / "loe-deck-sheet-2.jpg") as sheet:
-        plan = sheet_plan(72, (63.0, 88.0))
-        columns, rows = plan.grid(72 - plan.capacity)
+        plan = sheet_plan(73, (63.0, 88.0))
+        columns, rows = plan.grid(73 - plan.capacity)
         assert sheet.size == (columns * plan.cell[0], rows * plan.cell[1])
 
 
@@ -121,7 +213,7 @@ def test_decks_are_drawn_at_the_best_resolution_their_sheet_count_allows(
     plan = sheet_plan(cards, trim)
     assert plan.cell == cell and (plan.columns, plan.rows) == grid and round(plan.dpi(trim[0])) == dpi
     assert plan.columns * plan.cell[0] <= 4096 and plan.rows * plan.cell[1] <= 4096
-    assert plan.capacity * math.ceil(cards / 69) >= cards  # no more sheets than a 10 x 7 grid needs
+    assert plan.capacity * math.ceil(cards / 70) >= cards  # no more sheets than a 10 x 7 grid needs
 
 
 def test_a_resolution_asked_for_sets_the_cards_per_sheet(pdfs: list[Path], tmp_path: Path) -> None:
@@ -131,7 +223,7 @@ def test_a_resolution_asked_for_sets_the_cards_per_sheet(pdfs: list[Path], tmp_p
     [result] = export_tts([TtsDeck("t-deck", "T", pdfs[6], cards)], tmp_path, (70.0, 120.0), dpi=200)
     custom = json.loads(result.json_path.read_text())["ObjectStates"][0]["CustomDeck"]
     assert [(c["NumWidth"], c["NumHeight"]) for c in custom.values()] == [(7, 4), (2, 2)]  # 28 + 2 cards
-    with Image.open(tmp_path / custom["1"]["FaceURL"]) as sheet:
+    with Image.open(Path(unquote(urlsplit(custom["1"]["FaceURL"]).path))) as sheet:
         assert sheet.size == (7 * 551, 4 * 945)
     with pytest.raises(UsageError, match="at most 433 dpi"):
         sheet_plan(10, (70.0, 120.0), dpi=600)

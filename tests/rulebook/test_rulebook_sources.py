@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from carddb.cli.app import app
 from carddb.findings.diagnostics import Report
 from carddb.rulebook.sources import CardRef, ProseContext, check_links, read_chapters, render_chapter
-from carddb.rulebook.toc import AnchorBook
+from carddb.rulebook.toc import AnchorBook, Chapter, Heading, table_of_contents
 
 ICONS = ("powerstone", "subject", "material", "influence")
 
@@ -220,3 +220,23 @@ def test_unknown_numbers_and_tables_are_located_with_a_suggestion() -> None:
     ]
     messages = [f.message for f in report]
     assert "did you mean 'hand-size'?" in messages[0] and "did you mean 'scoring'?" in messages[1]
+
+
+def test_contents_lists_sections_except_the_only_section_of_a_reference_chapter() -> None:
+    written = Chapter("play", "Playing", "", [Heading(1, "Playing", "playing"), Heading(2, "Your Turn", "your-turn")])
+    decks = Chapter(
+        "decks",
+        "Deck Building",
+        "",
+        [Heading(1, "Deck Building", "deck"), Heading(2, "Deck Lists", "lists")],
+        generated=True,
+    )
+    glossary = Chapter(
+        "glossary",
+        "Glossary",
+        "",
+        [Heading(1, "Glossary", "glossary"), Heading(2, "Keywords", "kw"), Heading(2, "Effects", "fx")],
+        generated=True,
+    )
+    titles = [entry.title for entry in table_of_contents([written, decks, glossary])]
+    assert titles == ["Playing", "Your Turn", "Deck Building", "Glossary", "Keywords", "Effects"]

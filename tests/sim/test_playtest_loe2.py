@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from support.projects import run_cli
 from typer.testing import CliRunner
 
 from carddb.cli.app import app
@@ -61,3 +62,10 @@ def test_a_logged_game_replays_exactly(project: Path) -> None:
     assert log["game"] == "loe2" and len(log["seats"][0]["cards"]) == 40 and len(log["deck"]["cards"]) == 20
     code, out = _run(project, "playtest", "--replay", str(path))
     assert code == 0 and "the game went exactly as logged" in out, out
+
+
+def test_too_few_seats_is_a_usage_error_in_the_games_words(project: Path) -> None:
+    seat = "ashmarch-vanguard+sel-amara-procession"
+    result = run_cli("playtest", "-n", "2", "--seed", "1", "--seat", seat, "--game", "loe2", "--project", str(project))
+    assert result.exit_code == 2
+    assert "2 players need 2 seats (pairs of decks); found 1" in result.stderr

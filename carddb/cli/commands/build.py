@@ -14,6 +14,7 @@ from carddb.findings.errors import UsageError
 from carddb.findings.plural import plural
 from carddb.pipeline import build
 from carddb.play.samples import DEFAULT_SEED
+from carddb.render.tts import check_url_base
 from carddb.render.workers import render_workers
 from carddb.runtime.progress import stages
 
@@ -23,6 +24,15 @@ def build_command(
         int, typer.Option("--seed", help="Seed of the sample boosters, sealed event and draft.")
     ] = DEFAULT_SEED,
     jobs: JobsOpt = None,
+    tts_url_base: Annotated[
+        str | None,
+        typer.Option(
+            "--tts-url-base",
+            metavar="URL",
+            help="The http(s) folder you upload output/<game>/tts/ to; the Tabletop Simulator decks name their "
+            "images there (default: their absolute file:// URIs).",
+        ),
+    ] = None,
     strict: StrictOpt = False,
     game: GameOpt = None,
     project: ProjectOpt = None,
@@ -31,11 +41,13 @@ def build_command(
     workers = jobs_count(jobs)
     if seed < 0:
         raise UsageError("--seed must be zero or a positive whole number")
+    if tts_url_base is not None:
+        check_url_base(tts_url_base)
     proj, pack = open_project(project, game)
     # The render workers are forked before the progress display starts its thread:
     # they import WeasyPrint while the cards load (see carddb.render.workers).
     with render_workers(workers) as pool, output_lock(proj.output_dir(pack), "build"), stages() as stage:
-        result = build(proj, pack, seed=seed, stage=stage, pool=pool)
+        result = build(proj, pack, seed=seed, stage=stage, pool=pool, tts_url_base=tts_url_base)
     if result.stopped:
         print_report(result.report)
         print("validation failed: nothing was rendered")

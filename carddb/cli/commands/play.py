@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Annotated
@@ -20,6 +21,7 @@ from carddb.findings.diagnostics import Finding, Report
 from carddb.findings.errors import UsageError
 from carddb.findings.plural import plural
 from carddb.play import draftmancer
+from carddb.play import draftmancer_import as dm_import
 from carddb.play.boosters import BoosterPlan, boosters_path
 from carddb.play.collation import open_boosters
 from carddb.play.dealing import completing_type, deal_rest, write_dealing
@@ -383,22 +385,37 @@ def draftmancer_export(
 def draftmancer_import(
     file: Annotated[Path, typer.Argument(help="A Draftmancer custom card list (.txt).")],
     type_id: Annotated[str, typer.Option("--as", help="Booster type id for the printed definition.")] = "imported",
+    show_structure: Annotated[
+        bool,
+        typer.Option(
+            "--structure", help="Print the list's layouts, slots and sheets as Draftmancer reads them; no game needed."
+        ),
+    ] = False,
     game: GameOpt = None,
     project: ProjectOpt = None,
 ) -> None:
-    """Resolve a Draftmancer list to card ids and print it as a boosters.yaml entry."""
-    db = load_or_exit(project, game)
+    """Read a Draftmancer list and print it as boosters.yaml entries (one per pack layout)."""
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {file}: {exc}") from None
-    imported, findings = draftmancer.import_list(db, text, file)
+    if show_structure:
+        card_list, problems = dm_import.read_card_list(text, file)
+        if card_list is None:
+            print_report(Report(findings=problems))
+            raise typer.Exit(1)
+        print("\n".join(dm_import.structure(card_list)))
+        return
+    db = load_or_exit(project, game)
+    imported, findings = dm_import.import_list(db, text, file)
     report = Report(root=db.project.root, findings=findings)
-    if findings:
+    if report.errors:
         print_report(report)
         raise typer.Exit(1)
+    if findings:  # warnings only: on stderr, so the YAML on stdout can be redirected to a file
+        print_report(report, file=sys.stderr)
     print(
-        yaml.safe_dump(draftmancer.imported_booster_yaml(imported, type_id), sort_keys=False, allow_unicode=True),
+        yaml.safe_dump(dm_import.imported_booster_yaml(imported, type_id), sort_keys=False, allow_unicode=True),
         end="",
     )
 

@@ -83,4 +83,5 @@ PACK = GamePack(
     numbers=NUMBERS,
     tables=TABLES,
     simulator=simulator,
+    author="The carddb project",  # the card data and rulebook prose are written by this project
 )

@@ -31,25 +31,29 @@ class Estro:
     color: str
     accent: str
     temper: str  # one line for the rulebook and the spoiler's faction filter
+    letter: str  # its colour for Draftmancer and Cockatrice (W, U, B, R, G), after its frame colour
 
 
 ESTRI = (
-    Estro("ardo", "Ardo", "atk", "#a8321c", "#f2a646", "Fire and fervour: strikes first and hardest."),
-    Estro("granito", "Granito", "def", "#5a5650", "#cdbd9c", "Stone and patience: withstands what others cannot."),
-    Estro("armonio", "Armonio", "hel", "#2c7049", "#bfe0a8", "Song and care: heals, strengthens, brings back."),
-    Estro("illusio", "Illusio", "dex", "#553a86", "#c9b6f2", "Mirrors and mist: quick, hidden, never where aimed."),
-    Estro("manpo", "Manpo", "map", "#1b4a66", "#e2c25c", "Threads and schemes: turns the opponent's cards."),
+    Estro("ardo", "Ardo", "atk", "#a8321c", "#f2a646", "Fire and fervour: strikes first and hardest.", "R"),
+    Estro("granito", "Granito", "def", "#5a5650", "#cdbd9c", "Stone and patience: withstands what others cannot.", "W"),
+    Estro("armonio", "Armonio", "hel", "#2c7049", "#bfe0a8", "Song and care: heals, strengthens, brings back.", "G"),
+    Estro(
+        "illusio", "Illusio", "dex", "#553a86", "#c9b6f2", "Mirrors and mist: quick, hidden, never where aimed.", "B"
+    ),
+    Estro("manpo", "Manpo", "map", "#1b4a66", "#e2c25c", "Threads and schemes: turns the opponent's cards.", "U"),
 )
 
 ESTRO_BY_ID = {e.id: e for e in ESTRI}
 
-FACTIONS = tuple(Faction(e.id, e.name, e.color, e.accent, e.temper) for e in ESTRI)
+FACTIONS = tuple(Faction(e.id, e.name, e.color, e.accent, e.temper, color_letter=e.letter) for e in ESTRI)
 
-# Decision (the seed is silent): three rarities, printed as the collector's mark.
+# Decision (the seed is silent): three rarities, printed as the collector's mark. Draftmancer knows
+# no "legendary": exports call it mythic, the rarest it knows.
 RARITIES = (
     Rarity("common", "Common", "#2b2b2b"),
     Rarity("rare", "Rare", "#b8c4cc"),
-    Rarity("legendary", "Legendary", "#d8a22a"),
+    Rarity("legendary", "Legendary", "#d8a22a", tier="mythic"),
 )
 
 

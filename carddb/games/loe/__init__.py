@@ -133,4 +133,5 @@ PACK = GamePack(
     card_checks=(check_card_rules,),
     numbers=NUMBERS,
     simulator=simulator,
+    author="The carddb project",  # the card data and rulebook prose are written by this project
 )

@@ -102,5 +102,6 @@ PACK = GamePack(
     card_checks=(check_card_rules, leader_troop_types_exist),
     extras={"troop_types": TROOP_TYPES},
     numbers=NUMBERS,
+    author="The carddb project",  # the card data and rulebook prose are written by this project
     simulator=simulator,
 )

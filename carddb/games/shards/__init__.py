@@ -88,11 +88,46 @@ KINDS = (
 # The design names no factions; the pack's are the four successor realms of the shattered Empire,
 # one for each advanced resource, and the unaligned free cities.
 FACTIONS = (
-    Faction("lumen", "Lumen Conclave", "#24507a", "#9fcdef", "Scholars of the old Academy: Research and Sorceries."),
-    Faction("auric", "Auric League", "#7a5a14", "#efd27a", "Merchant princes and hired blades: Gold and Tactics."),
-    Faction("geode", "Geode Clans", "#4f356e", "#c7a6e6", "Mountain clans and their forts: Gemstones and Buildings."),
-    Faction("sanctum", "Dawn Sanctum", "#7d2f2a", "#f1dfb1", "The last faith of the Empire: Faith and Miracles."),
-    Faction("neutral", "Unbound Cities", "#4d5358", "#cfcbc0", "Unaligned towns; any kingdom may use their cards."),
+    Faction(
+        "lumen",
+        "Lumen Conclave",
+        "#24507a",
+        "#9fcdef",
+        "Scholars of the old Academy: Research and Sorceries.",
+        color_letter="U",
+    ),
+    Faction(
+        "auric",
+        "Auric League",
+        "#7a5a14",
+        "#efd27a",
+        "Merchant princes and hired blades: Gold and Tactics.",
+        color_letter="W",
+    ),
+    Faction(
+        "geode",
+        "Geode Clans",
+        "#4f356e",
+        "#c7a6e6",
+        "Mountain clans and their forts: Gemstones and Buildings.",
+        color_letter="B",
+    ),
+    Faction(
+        "sanctum",
+        "Dawn Sanctum",
+        "#7d2f2a",
+        "#f1dfb1",
+        "The last faith of the Empire: Faith and Miracles.",
+        color_letter="R",
+    ),
+    Faction(
+        "neutral",
+        "Unbound Cities",
+        "#4d5358",
+        "#cfcbc0",
+        "Unaligned towns; any kingdom may use their cards.",
+        color_letter="",
+    ),
 )
 
 RARITIES = (
@@ -133,4 +168,5 @@ PACK = GamePack(
     card_checks=(check_card_rules, development_needs_developing, scrap_value_in_range),
     numbers=NUMBERS,
     simulator=simulator,
+    author="The carddb project",  # the card data and rulebook prose are written by this project
 )

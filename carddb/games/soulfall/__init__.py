@@ -118,10 +118,33 @@ KINDS = (
 # The seed names three of the four Lords; the fourth, the Sunderer, is the pack's, in their spirit:
 # each Lord is named for what it does to a Tribe.
 LORDS = (
-    Faction("interloper", "Interloper", "#4f2a63", "#d6b0e6", "Meddles in other Tribes: Agonize, stolen cards."),
-    Faction("ruminator", "Ruminator", "#23476b", "#a8c8e8", "Broods and weighs: Meditate, cards drawn."),
-    Faction("propagator", "Propagator", "#2c5e33", "#b9dc9c", "Multiplies: Flourish, Followers and Citadels."),
-    Faction("sunderer", "Sunderer", "#7a3a17", "#f0c07c", "Breaks open the shore's Shells: Prospect, Consecrate."),
+    Faction(
+        "interloper",
+        "Interloper",
+        "#4f2a63",
+        "#d6b0e6",
+        "Meddles in other Tribes: Agonize, stolen cards.",
+        color_letter="B",
+    ),
+    Faction(
+        "ruminator", "Ruminator", "#23476b", "#a8c8e8", "Broods and weighs: Meditate, cards drawn.", color_letter="U"
+    ),
+    Faction(
+        "propagator",
+        "Propagator",
+        "#2c5e33",
+        "#b9dc9c",
+        "Multiplies: Flourish, Followers and Citadels.",
+        color_letter="G",
+    ),
+    Faction(
+        "sunderer",
+        "Sunderer",
+        "#7a3a17",
+        "#f0c07c",
+        "Breaks open the shore's Shells: Prospect, Consecrate.",
+        color_letter="R",
+    ),
 )
 
 _SIMULATORS: dict[str, Simulator] = {}
@@ -161,4 +184,5 @@ PACK = GamePack(
     components_note="This list follows the design's: {number:action-cards} Action, {number:reference-cards} Reference, "
     "{number:temple-cards} Temple/Shrine, {number:follower-cards} Follower/Citadel, {number:shell-cards} Shell/Broken "
     "Shell and {number:lord-cards} Lord cards, 55 cards in all.",
+    author="The carddb project",  # the card data and rulebook prose are written by this project
 )

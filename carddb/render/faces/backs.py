@@ -47,7 +47,8 @@ def render_backs(
         return {}
     shared = resources.digest()
     cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "backs")
-    keys = {back: digest([shared, fragment]) for back, fragment in fragments.items()}
+    titles = {back: back_title(db, back) for back in backs}
+    keys = {back: digest([shared, fragment, head, titles[back]]) for back, fragment in fragments.items()}
     missing = [back for back in backs if not is_whole(cache.pdf_path(keys[back]))]
     if missing:
         job = BackJob(
@@ -55,6 +56,7 @@ def render_backs(
             fetch_roots=resources.fetch_roots,
             trim_mm=db.pack.card_size_mm,
             bleed_mm=bleed_mm(db.pack),
+            titles=tuple(titles[back] for back in missing),
         )
         if pool is not None:
             pool.map(RENDER_BACKS, [job], priority=FIRST, label="card backs")
@@ -64,6 +66,12 @@ def render_backs(
 
             render_backs_job(job)
     return {back: cache.pdf_path(keys[back]) for back in backs}
+
+
+def back_title(db: CardDatabase, back: str) -> str:
+    """A card back's PDF title: 'Lords of Estraven: card back (Council)'."""
+    label = back_label(back)
+    return f"{db.pack.name}: card back" + (f" ({label})" if label else "")
 
 
 def back_label(back: str) -> str:

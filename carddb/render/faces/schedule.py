@@ -288,8 +288,20 @@ def start_faces(
         own_steps = rules_steps(db.pack, card.kind, resources.geometry)
         if own_steps is not None:
             card_steps[card.id] = own_steps
-        # FACE_PARTS: the parts whose boxes the measure records (a new part must be measured again)
-        key = digest([shared, palette, fragment, art_bytes, repr(own_steps or steps), repr(FACE_PARTS)])
+        # FACE_PARTS: the parts whose boxes the measure records (a new part must be measured again);
+        # the document head (its language and author) and the title are in the PDF, so in the key
+        key = digest(
+            [
+                shared,
+                palette,
+                fragment,
+                art_bytes,
+                repr(own_steps or steps),
+                repr(FACE_PARTS),
+                head,
+                face_title(db, card),
+            ]
+        )
         if len(art_report) == findings:  # a card whose art gave findings is rebuilt, so they are shown again
             seen[inputs] = key
         meta = lookup(key)
@@ -388,7 +400,16 @@ def _job(
         steps=steps,
         digest=resources.digest(),
         parts=FACE_PARTS,
+        titles=tuple(face_title(db, card) for card, _key, _fragment in batch),
     )
+
+
+def face_title(db: CardDatabase, card: Card) -> str:
+    """A card PDF's title: the card's name (both sides' for a double-sided card's file), then the game's."""
+    if card.is_back:
+        front = db.by_id(front_id(card.id))
+        return f"{card.name} (back of {front.name if front else front_id(card.id)}) — {db.pack.name}"
+    return f"{' // '.join(face.name for face in card.faces)} — {db.pack.name}"
 
 
 def warm_workers(

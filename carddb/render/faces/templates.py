@@ -210,6 +210,8 @@ class FaceResources:
             "base/page.html",
             {
                 "title": self.pack.name,
+                "lang": self.pack.lang,
+                "author": self.pack.credited_author,
                 "card_css": Markup(self.card_css()) if linked else "",
                 "stylesheets": [p.as_uri() for p in self.pack_stylesheets] if linked else [],
                 "palette": Markup(self.palette_css()) if linked else "",

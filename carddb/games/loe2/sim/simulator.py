@@ -94,6 +94,7 @@ class Loe2Simulator(Simulator):
     own_decks = True
     instant_events = actions.INSTANT_EVENTS
     seat_label = "pair of decks"
+    seat_label_plural = "pairs of decks"
     report_kinds = ("leader",)
     report_played = ("leader",)
 
