@@ -9,7 +9,9 @@ only this module (tests/packs/test_pack_api.py checks it).
    rule numbers and tables; `RARITY_TIERS` and `COLOR_LETTERS`, the rarities and colours that
    exports to Draftmancer and Cockatrice map a game's own onto), the `Card` base model, `package_folder` for files shipped in the
    pack's package, and `hybrid_pack` (or `load_game_file`) for the hybrid pack (kinds, factions and numbers in
-   a game.yaml, a vocabulary or simulator in Python).
+   a game.yaml, a vocabulary or simulator in Python). The faces as data (docs/card-faces.md): `FaceDesign`
+   (`GamePack.faces`) with its `FieldInfo`, `FaceLayout`, `Region` and `PlaceholderArt`, or `with_layouts`,
+   which reads a layouts.yaml in game.yaml's form for a Python pack.
 2. **Checking cards and decks**: `CardCheck`, `CardLookup` (what a check reads of the loaded
    database), `DeckRules` (with `DeckView`, `DeckPlace`, `DeckFormat`), `Finding` and `Span`.
 3. **Rules text**: `vocabulary_language` (a rules language declared in a YAML file, in game.yaml's
@@ -62,6 +64,12 @@ _WHERE: dict[str, str] = {
     "load_game_file": "carddb.packs.gamefile",
     "hybrid_pack": "carddb.packs.gamefile",
     "vocabulary_language": "carddb.packs.gamefile_vocabulary",
+    "FaceDesign": "carddb.packs.facedesign",
+    "FaceLayout": "carddb.packs.facedesign",
+    "FieldInfo": "carddb.packs.facedesign",
+    "PlaceholderArt": "carddb.packs.facedesign",
+    "Region": "carddb.packs.facedesign",
+    "with_layouts": "carddb.packs.layoutsources",
     "plural": "carddb.findings.plural",
     "Rng": "carddb.runtime.rng",
     # 2. Checking cards and decks
@@ -272,6 +280,11 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.findings.plural import plural as plural
     from carddb.packs.card import Card as Card
     from carddb.packs.card import StrictModel as StrictModel
+    from carddb.packs.facedesign import FaceDesign as FaceDesign
+    from carddb.packs.facedesign import FaceLayout as FaceLayout
+    from carddb.packs.facedesign import FieldInfo as FieldInfo
+    from carddb.packs.facedesign import PlaceholderArt as PlaceholderArt
+    from carddb.packs.facedesign import Region as Region
     from carddb.packs.gamefile import game_file as game_file
     from carddb.packs.gamefile import hybrid_pack as hybrid_pack
     from carddb.packs.gamefile import load_game_file as load_game_file
@@ -285,6 +298,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from carddb.packs.hooks import SimulatorFactory as SimulatorFactory
     from carddb.packs.hooks import completed_by as completed_by
     from carddb.packs.hooks import deck_formats as deck_formats
+    from carddb.packs.layoutsources import with_layouts as with_layouts
     from carddb.packs.pack import CARD_SIZES as CARD_SIZES
     from carddb.packs.pack import COLOR_LETTERS as COLOR_LETTERS
     from carddb.packs.pack import PLAYERS_MAX as PLAYERS_MAX

@@ -43,7 +43,9 @@ def same_png(a: Path, b: Path) -> bool:
     with Image.open(a) as one, Image.open(b) as two:
         if one.size != two.size or one.mode != two.mode:
             return False
-        return ImageChops.difference(one.convert("RGBA"), two.convert("RGBA")).getbbox() is None
+        # alpha_only=False: by default an RGBA image's bbox looks at its alpha alone, and the
+        # difference of two opaque images has zero alpha everywhere, so any two would compare equal.
+        return ImageChops.difference(one.convert("RGBA"), two.convert("RGBA")).getbbox(alpha_only=False) is None
 
 
 def masked(data: bytes) -> bytes:

@@ -15,6 +15,7 @@ from pathlib import Path
 from carddb.cards.crosschecks import cross_checks
 from carddb.cards.database import CardDatabase, CardSource
 from carddb.cards.entries import WINDOWS_DEVICE_NAMES, CardEntry, card_adapter, card_entries, validate_card
+from carddb.cards.iconcheck import unknown_icons
 from carddb.cards.release import release_checks
 from carddb.cards.sets import load_sets
 from carddb.files.project import Project
@@ -122,6 +123,7 @@ def _load_database(
         else:
             db.rejected.append(entry.located)
     report.extend(cross_checks(db, entries))
+    report.extend(unknown_icons(db))
     for check in pack.card_checks:
         for card in db.faces():
             report.extend(check(card, db))

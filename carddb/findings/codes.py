@@ -15,6 +15,7 @@ CODES: dict[str, str] = {
     "E-NO-CARDS": "The game's cards folder holds no card files.",
     "E-GAME-FILE": "A project's data/<game>/game.yaml declares something inconsistent (a duplicate id, a stat no kind has...).",
     "E-ICON-UNSAFE": "An icon SVG of a project holds more than a picture (a script, an event handler, a link to another file).",
+    "E-LAYOUT": "A face layout (game.yaml layouts:, placeholder:, or layouts.yaml) names something the game does not have.",
     "E-GAME-PLUGIN": "An installed game pack cannot be used: it fails to import, is not a GamePack, or its id is taken.",
     # schema
     "E-UNKNOWN-FIELD": "A field that the card kind does not have; usually a typo.",
@@ -28,6 +29,7 @@ CODES: dict[str, str] = {
     "E-DUPLICATE-SET": "data/<game>/sets.yaml defines the same set code twice.",
     "E-DUPLICATE-NUMBER": "Two cards of one set share a collector number.",
     "E-UNKNOWN-SET": "The card names a set that data/<game>/sets.yaml does not define.",
+    "E-UNKNOWN-ICON": "An {icon} marker in a card's rules text, flavor text or text field is not one of the game's icons.",
     "E-ART-MISSING": "The art file does not exist.",
     "E-ART-UNREADABLE": "The art file exists but is not an image that can be read.",
     "E-PATH-ESCAPE": "A path points outside the project folder.",
@@ -47,8 +49,10 @@ CODES: dict[str, str] = {
     # card faces (carddb/render/faces/)
     "E-TEXT-OVERFLOW": "The rules text does not fit its box even at the smallest allowed size.",
     "E-NAME-OVERFLOW": "A card's name is longer than its title bar (it would be cut off, or run under the cost).",
+    "E-REGION-OVERFLOW": "What a region of a declared layout shows does not fit its box, even at its smallest size.",
     "E-TEMPLATE": "A card template is missing, does not parse, or fails while rendering.",
     "E-FONT-MISSING": "A font file that the card stylesheet declares is not there.",
+    "W-FACES-UNCHECKED": "validate could not lay the faces out (their cache folder cannot be written): overflows were not checked.",
     # rulebook (carddb/rulebook/)
     "E-RULEBOOK-UNKNOWN-CARD": "A {card:ID} marker in the rules prose names no card of the database.",
     "E-RULEBOOK-UNKNOWN-ICON": "An {icon} marker in the rules prose is not one of the game's icons.",

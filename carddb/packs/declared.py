@@ -16,6 +16,7 @@ from pydantic import Field, create_model
 from carddb.findings.diagnostics import Finding
 from carddb.findings.plural import plural
 from carddb.packs.card import Card
+from carddb.packs.facedesign import FaceDesign
 from carddb.packs.hooks import CardLookup, DeckFormat, DeckPlace, DeckView
 from carddb.packs.pack import CARD_SIZES, CostInfo, Faction, GameNumber, GamePack, GameTable, KindInfo, Rarity, StatInfo
 
@@ -59,9 +60,16 @@ def _field_type(name: str, spec: CardField) -> tuple[Any, Any]:
     return base | None, spec.default
 
 
-def declared_pack(game: GameDeclaration, game_id: str, path: Path, language: RulesLanguage | None = None) -> GamePack:
+def declared_pack(
+    game: GameDeclaration,
+    game_id: str,
+    path: Path,
+    language: RulesLanguage | None = None,
+    faces: FaceDesign | None = None,
+) -> GamePack:
     """The pack `path` (a checked game.yaml) declares, under the id of its folder; `language` is the rules-text
-    language its vocabulary makes (carddb.packs.gamefile_vocabulary), whose card check then checks rules text."""
+    language its vocabulary makes (carddb.packs.gamefile_vocabulary), whose card check then checks rules text;
+    `faces` its checked layouts."""
     rarity_type: Any = Literal[tuple(r.id for r in game.rarities)]  # type: ignore[valid-type]
     faction_type: Any = Literal[tuple(f.id for f in game.factions)] if game.factions else None  # type: ignore[valid-type]
     stat_labels = tuple((s.id, s.label) for s in game.stats)
@@ -117,6 +125,7 @@ def declared_pack(game: GameDeclaration, game_id: str, path: Path, language: Rul
             GameTable(t.id, t.title, tuple(t.columns), tuple(tuple(r) for r in t.rows), t.caption) for t in game.tables
         ),
         version=game.version,
+        faces=faces if faces is not None else FaceDesign(),
         author=game.author,
         lang=game.lang,
         language=language,
@@ -146,25 +155,35 @@ class DeclaredDeckRules:
         self.list_kinds = MappingProxyType({"deck": self.describe()})
         self.formats: MappingProxyType[str, DeckFormat] = MappingProxyType({"deck": deck.built_from})
 
-    def describe(self) -> str:
+    def size_rule(self) -> str:
+        """How many cards a deck holds, as words ("exactly 40 cards"); "" when the game sets no size."""
         deck = self.deck
         if deck.size:
-            parts = [f"exactly {plural(deck.size, 'card')}"]
-        elif deck.min_size and deck.max_size:
-            parts = [f"{deck.min_size} to {deck.max_size} cards"]
-        elif deck.min_size or deck.max_size:
-            parts = [
-                f"at least {plural(deck.min_size, 'card')}"
-                if deck.min_size
-                else f"at most {plural(deck.max_size or 0, 'card')}"
-            ]
-        else:
-            parts = []
+            return f"exactly {plural(deck.size, 'card')}"
+        if deck.min_size and deck.max_size:
+            return f"{deck.min_size} to {deck.max_size} cards"
+        if deck.min_size:
+            return f"at least {plural(deck.min_size, 'card')}"
+        if deck.max_size:
+            return f"at most {plural(deck.max_size, 'card')}"
+        return ""
+
+    def kinds_named(self) -> str:
+        """The kinds a deck may hold, as words: "Ship", "Ship or Order", "Crew, Vessel or Harbor"."""
+        labels = [self.kind_labels[k] for k in self.deck.kinds]
+        return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+    def describe(self) -> str:
+        """The deck rules, one sentence per rule (the last without its full stop, for the caller to end)."""
+        deck = self.deck
+        rules = [f"holds {size}" for size in [self.size_rule()] if size]
         if deck.copies:
-            parts.append(f"at most {deck.copies} {'copy' if deck.copies == 1 else 'copies'} of a card")
+            rules.append(f"holds at most {deck.copies} {'copy' if deck.copies == 1 else 'copies'} of a card")
         if deck.kinds:
-            parts.append("only " + ", ".join(self.kind_labels[k] for k in deck.kinds) + " cards")
-        return "a deck: " + ("; ".join(parts) if parts else "any cards")
+            rules.append(f"holds only {self.kinds_named()} cards")
+        if not rules:
+            return "a deck may hold any cards"
+        return ". ".join(("a deck " if i == 0 else "It ") + rule for i, rule in enumerate(rules))
 
     def check(self, deck: DeckView, db: CardLookup, source: DeckPlace) -> Iterable[Finding]:
         rules = self.deck
@@ -174,7 +193,7 @@ class DeclaredDeckRules:
         if (low is not None and size < low) or (high is not None and size > high):
             yield Finding(
                 "E-DECK-RULE",
-                f"deck '{deck.id}' has {plural(size, 'card')}; {self.describe().removeprefix('a deck: ')}",
+                f"deck '{deck.id}' has {plural(size, 'card')}; a deck holds {self.size_rule()}",
                 source.path,
                 source.span("cards"),
             )
@@ -191,8 +210,7 @@ class DeclaredDeckRules:
                 yield Finding(
                     "E-DECK-RULE",
                     f"'{card_id}' is a {self.kind_labels.get(card.kind, card.kind)}; a deck holds only "
-                    + ", ".join(self.kind_labels[k] for k in rules.kinds)
-                    + " cards",
+                    f"{self.kinds_named()} cards",
                     source.path,
                     source.card_span(card_id),
                 )

@@ -45,6 +45,8 @@ from carddb.findings.plural import plural
 from carddb.packs.card import Card, StrictModel
 from carddb.packs.declared import declared_pack
 from carddb.packs.gamefile_vocabulary import game_language
+from carddb.packs.layouts import LayoutDeclaration, Placeholder
+from carddb.packs.layoutsources import declared_faces
 from carddb.packs.pack import CARD_SIZES, GamePack
 from carddb.packs.vocabulary import VocabularyDeclaration
 
@@ -174,6 +176,9 @@ class GameDeclaration(StrictModel):
     tables: list[TableDeclaration] = Field(default_factory=list)
     # The checked rules-text language (carddb.packs.vocabulary); without one, rules text is free.
     vocabulary: VocabularyDeclaration | None = None
+    # The faces as data (carddb.packs.layouts), or a layouts.yaml beside the file.
+    layouts: list[LayoutDeclaration] = Field(default_factory=list)
+    placeholder: Placeholder = None
 
     @field_validator("version", mode="before")
     @classmethod
@@ -217,12 +222,14 @@ def _load(path: Path, game_id: str, _size: int, _mtime: int) -> GamePack:
         validated = Validated("game", GameDeclaration, owners=_OWNERS, name_models=True)
         raise LocatedError(validation_findings(exc.errors(include_url=False), doc, validated)) from None
     problems = list(_consistency(declared, doc, path))
+    faces, face_problems = declared_faces(declared, doc, path)
+    problems += face_problems
     if problems:
         raise LocatedError(problems)
     language, problems = game_language(declared, doc, path, game_id)
     if problems:
         raise LocatedError(problems)
-    return declared_pack(declared, game_id, path, language)
+    return declared_pack(declared, game_id, path, language, faces)
 
 
 # The mapping a key belongs to, by the section it is in, for messages about a missing key.
@@ -236,6 +243,9 @@ _OWNERS = {
     "tables": "a table",
     "keywords": "a keyword",
     "phrases": "a phrase",
+    "layouts": "a layout",
+    "regions": "a region",
+    "placeholder": "the placeholder art",
 }
 
 

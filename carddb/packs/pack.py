@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.findings.plural import plural
+from carddb.packs.facedesign import FaceDesign
 from carddb.packs.hooks import CardCheck, DeckRules, SimulatorFactory
 from carddb.rules.numbertext import fill
 
@@ -184,6 +185,9 @@ class GamePack:
     # the rulebook's component list then names every card, for a buyer to check.
     fixed: bool = False
     components_note: str = ""  # printed with the rulebook's component list; may name numbers ({number:ID})
+    # The faces as data: declared fields, layouts, placeholder art (carddb.packs.facedesign). The empty
+    # design draws the default frame with its landscape placeholders, as a pack without one always had.
+    faces: FaceDesign = field(default_factory=FaceDesign)
     # Who made the game, the Author of every PDF carddb writes for it (empty: the game's name), and the
     # language of its card text and rulebook (BCP 47, the PDFs' Lang: what a screen reader speaks).
     author: str = ""

@@ -77,7 +77,10 @@ class Slot(StrictModel):
     filter: CardFilter | None = None
     sheets: list[Sheet] = Field(default_factory=list)
     # One card of each faction per booster; LOE's files say 'province_balance' (its factions are provinces).
-    faction_balance: bool = Field(False, validation_alias=AliasChoices("faction_balance", "province_balance"))
+    # `aligned`: one of each faction, and cards of no faction only at their natural odds (no card guaranteed).
+    faction_balance: bool | Literal["aligned"] = Field(
+        False, validation_alias=AliasChoices("faction_balance", "province_balance")
+    )
 
     @model_validator(mode="after")
     def _one_source(self) -> Slot:
@@ -121,7 +124,7 @@ class CompiledSlot:
     name: str
     count: int
     sheets: tuple[CompiledSheet, ...]
-    balance: bool
+    balance: bool | str  # True, False, or "aligned" (cards of no faction get no guaranteed card)
 
 
 @dataclass(frozen=True)
@@ -353,6 +356,8 @@ def _check_balance(db: CardDatabase, doc: Located, slot: Slot, slot_at: PathKey,
     for card in cards:
         faction = db.faction_of(card) or ""
         by_faction[faction] = by_faction.get(faction, 0) + 1
+    if slot.faction_balance == "aligned":
+        by_faction.pop("", None)  # no card of no faction is guaranteed: their odds are not raised, nothing to warn
     if slot.count < len(by_faction):
         yield Finding(
             "W-BOOSTER-BALANCE",

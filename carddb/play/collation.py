@@ -122,6 +122,10 @@ def _draw_balanced(slot: CompiledSlot, rng: Rng, taken: Collection[str], plan: B
     inside each faction. The expected count of p is 1 + (k*n_p/N - 1) = k*n_p/N,
     and so each card's odds stay k/N. Factions with fewer than N/k cards get a
     weight of 0 (validation warns about those: their odds do go up).
+
+    With `faction_balance: aligned`, the cards of no faction are not guaranteed a card: they
+    are drawn among the k - P others with weight k*n (no 1 taken first), so their expected
+    count is k*n/N as well, and the factions' guarantee no longer raises their odds.
     """
     sheet = slot.sheets[0]
     groups: dict[str, list[str]] = {}
@@ -130,11 +134,12 @@ def _draw_balanced(slot: CompiledSlot, rng: Rng, taken: Collection[str], plan: B
             groups.setdefault(faction, []).append(card)
     total = sum(len(g) for g in groups.values())
     factions = sorted(groups)
-    if slot.count < len(factions) or total < slot.count:
+    guaranteed = [f for f in factions if not (slot.balance == "aligned" and f == "")]
+    if slot.count < len(guaranteed) or total < slot.count:
         return _draw_slot(slot, rng, taken, plan)
-    counts = dict.fromkeys(factions, 1)
-    weights = [max(0, slot.count * len(groups[f]) - total) for f in factions]
-    for _ in range(slot.count - len(factions)):
+    counts = {f: 1 if f in guaranteed else 0 for f in factions}
+    weights = [max(0, slot.count * len(groups[f]) - (total if f in guaranteed else 0)) for f in factions]
+    for _ in range(slot.count - len(guaranteed)):
         live = [w if counts[f] < len(groups[f]) else 0 for f, w in zip(factions, weights, strict=True)]
         if not any(live):
             live = [len(groups[f]) - counts[f] for f in factions]

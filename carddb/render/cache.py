@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from carddb.files.atomic import write_text
 from carddb.files.outputs import read_json
@@ -34,7 +35,10 @@ from carddb.files.reading import RESOURCE_BYTES, read_limited
 from carddb.files.stamps import sweep, vouched
 from carddb.render.wholefile import reusable
 
-CACHE_FORMAT = "faces-3"  # bump when the meaning of a cached entry changes
+if TYPE_CHECKING:
+    from carddb.cards.database import CardDatabase
+
+CACHE_FORMAT = "faces-4"  # bump when the meaning of a cached entry changes
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,7 @@ class FaceMeta:
     # Where the face's parts were drawn (see carddb.render.fit.part_boxes): class -> [order, x, y, w, h] in mm.
     parts: dict[str, list[float]] = field(default_factory=dict)
     name_overrun: float = 0.0  # mm by which the name runs past its room (see carddb.render.fit.name_overrun)
+    regions: dict[str, float] = field(default_factory=dict)  # region -> mm its content runs past its box
 
 
 def digest(parts: Iterable[bytes | str]) -> str:
@@ -113,6 +118,29 @@ class FaceCache:
             return None  # missing or damaged: the face is simply rendered again
         return meta if reusable(self.pdf_path(key)) else None
 
+    def lookup_measure(self, key: str) -> FaceMeta | None:
+        """What the fit measured for `key`, with or without its PDF (`carddb validate` lays out, writes no PDF);
+        only a measure this machine's carddb wrote (one that came with the project could hide an overflow)."""
+        if not vouched(self.meta_path(key)):
+            return None
+        try:
+            return FaceMeta(**read_json(self.meta_path(key)))
+        except (OSError, ValueError, TypeError):
+            return None
+
+    def load_measures(self) -> dict[str, FaceMeta]:
+        """What `carddb validate` measured last time, face key -> measure, from one file (not one per face)."""
+        if not vouched(self.folder / "measures.json"):
+            return {}
+        try:
+            book = read_json(self.folder / "measures.json")
+            return {key: FaceMeta(**meta) for key, meta in book.items()}
+        except (OSError, ValueError, TypeError, AttributeError):
+            return {}
+
+    def store_measures(self, measures: dict[str, FaceMeta]) -> None:
+        write_text(self.folder / "measures.json", json.dumps({k: asdict(m) for k, m in measures.items()}), vouch=True)
+
     def load_index(self) -> dict[str, str]:
         """What each card's inputs made last time: input digest -> face key (see render_faces)."""
         index_path = self.folder / "inputs.json"
@@ -142,5 +170,13 @@ class FaceCache:
         sweep(self.folder, {f"{key}{suffix}" for key in keys for suffix in (".pdf", ".json")} | set(keep))
 
     def store_meta(self, key: str, meta: FaceMeta) -> None:
-        # Written after the PDF, so an entry with metadata always has its PDF.
+        # Written after the PDF (when there is one: `carddb validate` measures only), so `lookup`,
+        # which wants both, never takes a measure for a face; vouched, as every cache entry.
         write_text(self.meta_path(key), json.dumps(asdict(meta)), vouch=True)
+
+
+def face_cache_folder(db: CardDatabase, name: str) -> Path:
+    """output/<game>/.cache/<name> (faces, backs), or beside it for a print service's card size."""
+    folder = db.project.output_dir(db.pack) / ".cache" / name
+    size = db.pack.extras.get("face_cache")
+    return folder.with_name(f"{name}-{size}") if size else folder

@@ -180,6 +180,30 @@ def name_overrun(page: Any) -> float:
     return max(0.0, (max(ends, default=0.0) - room) * MM_PER_PX)
 
 
+def region_overruns(page: Any) -> dict[str, float]:
+    """How far (mm) what each region of a declared layout draws runs past its box: region -> mm (> 0 only).
+
+    A region clips what it shows (`overflow: hidden`), so text too long for it would be cut off
+    without anything saying so; its laid-out lines say how far they really reach, right and down.
+    The rules text and the name are measured by their own fit (`measure_page`, `name_overrun`).
+    """
+    found: dict[str, float] = {}
+    for box in walk_boxes(page._page_box):
+        classes = _classes(box)
+        if "region" not in classes or classes & {"r-rules", "r-art", "r-name", "r-title"}:
+            continue
+        right = box.content_box_x() + box.width
+        bottom = box.content_box_y() + box.height
+        reach = 0.0
+        for inner in walk_boxes(box):
+            if inner is box or type(inner).__name__ not in _DRAWN or not inner.width:
+                continue
+            reach = max(reach, inner.position_x + inner.width - right, inner.position_y + inner.height - bottom)
+        if reach * MM_PER_PX > 0.2:  # less than a stroke's width is antialiasing, not text cut off
+            found[box.element.get("data-region") or "region"] = round(reach * MM_PER_PX, 2)
+    return found
+
+
 def part_boxes(page: Any, classes: Sequence[str]) -> dict[str, tuple[float, ...]]:
     """Where the face's parts are: class -> (order, x, y, width, height), the first box of that class.
 

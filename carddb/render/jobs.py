@@ -27,6 +27,9 @@ class BatchJob:
     steps: tuple[float, ...]
     digest: str  # of the stylesheets and what they load (FaceResources.digest)
     parts: tuple[str, ...] = ()  # classes whose boxes are recorded (FaceMeta.parts)
+    measure_only: bool = False  # lay out and fit, write no PDF (`carddb validate`)
+    # Cards whose layout sets its own rules-text sizes: (card id, sizes), else `steps`.
+    card_steps: tuple[tuple[str, tuple[float, ...]], ...] = ()
     titles: tuple[str, ...] = ()  # each face's PDF title, in the order of `faces`
 
 

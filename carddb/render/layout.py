@@ -26,7 +26,7 @@ from carddb.findings.errors import RenderError
 from carddb.render.cache import FaceCache, FaceMeta
 from carddb.render.documents import DocumentJob, DocumentResult, write_record
 from carddb.render.fetcher import ConfinedFetcher
-from carddb.render.fit import Measure, fit_batch, measure_page, name_overrun, part_boxes, sized
+from carddb.render.fit import Measure, fit_batch, measure_page, name_overrun, part_boxes, region_overruns, sized
 from carddb.render.jobs import BackJob, BatchJob, WarmJob
 from carddb.render.pngfile import embeddable_pixels
 
@@ -274,10 +274,14 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
             if card_id in size_of:
                 yield card_id, size_of[card_id], Measure(fill, page, document)
 
-    states = fit_batch([cid for cid, _k, _f in job.faces], lay_out, job.steps)
+    own_steps = dict(job.card_steps)
+    ids = [cid for cid, _k, _f in job.faces]
+    states = fit_batch([cid for cid in ids if cid not in own_steps], lay_out, job.steps)
+    for steps in dict.fromkeys(own_steps.values()):  # cards of a layout with its own sizes, fitted together
+        states.update(fit_batch([cid for cid in ids if own_steps.get(cid) == steps], lay_out, steps))
     chosen: dict[str, tuple[float, Any, bool]] = {}
     for card_id, state in states.items():
-        pt, measure, overflow = state.outcome(job.steps)
+        pt, measure, overflow = state.outcome(own_steps.get(card_id, job.steps))
         chosen[card_id] = (pt, measure, overflow)
     overflowing = [(cid, pt) for cid, (pt, _m, over) in chosen.items() if over]
     if overflowing:  # lay these out once more with their rules box outlined, so the proof shows it
@@ -290,6 +294,8 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
     cache = FaceCache(job.cache_dir)
     titles = dict(zip((card_id for card_id, _key, _f in job.faces), job.titles, strict=False))
     for card_id, (_pt, measure, _over) in chosen.items():
+        if job.measure_only:
+            break
         # One PDF per card straight from WeasyPrint: its fonts are subset to that card only,
         # and this is several times faster than splitting a many-page PDF with pypdf.
         write_card_pdf(
@@ -303,7 +309,15 @@ def render_batch(job: BatchJob) -> list[tuple[str, FaceMeta]]:
     results = []
     for card_id, (pt, measure, overflow) in chosen.items():
         parts = {name: [round(v, 3) for v in box] for name, box in part_boxes(measure.page, job.parts).items()}
-        meta = FaceMeta(card_id, pt, round(measure.fill, 4), overflow, parts, round(name_overrun(measure.page), 2))
+        meta = FaceMeta(
+            card_id,
+            pt,
+            round(measure.fill, 4),
+            overflow,
+            parts,
+            round(name_overrun(measure.page), 2),
+            region_overruns(measure.page),
+        )
         cache.store_meta(keys[card_id], meta)
         results.append((keys[card_id], meta))
     return results

@@ -22,9 +22,11 @@ from carddb.render.faces.results import FaceResult, face_counts
 from carddb.render.faces.schedule import FaceRun, face_title, start_faces
 from carddb.render.imposition import PAPERS, BackOffset, Duplex
 from carddb.render.pdfmeta import PdfMeta
+from carddb.render.presets import png_sources, preset_jobs
 from carddb.render.printservice import DEFAULT_INK_LIMIT, ServiceRun, cmyk_profile, start_service_pdfs
-from carddb.render.raster import PRESETS, PngJob, PngQueue, PngRun, queue_pngs
+from carddb.render.raster import PngJob, PngQueue, PngRun, queue_pngs
 from carddb.render.selection import print_order
+from carddb.render.services import product_for
 from carddb.render.sheets import (
     COMPOSE,
     PagePrebuilder,
@@ -64,6 +66,7 @@ class PrintOptions:
     cmyk_profile: Path | None = None  # a preset's PDF/X files: the CMYK profile (None: the system's SWOP)
     ink_limit: int = DEFAULT_INK_LIMIT  # a preset's PDF/X files: the most total ink, in percent
     tts: bool = False
+    tts_dpi: int | None = None  # None: each deck at the best resolution its fewest sheets allow
     tts_url_base: str | None = None  # where the user uploads the deck images; None: absolute file URIs
     one_each: bool = False
     workers: int = 2
@@ -208,8 +211,7 @@ def start_print(
     Without a pool they are written by `finish`, one after the other.
     """
     cards = print_order(db, cards)
-    if options.preset:
-        PRESETS[options.preset].check_card(db.pack.card_size_mm)
+    product = product_for(options.preset, db.pack.card_size_mm) if options.preset else None
     stage = stage or no_progress()
     out = db.project.output_dir(db.pack)
     name = options.name or db.pack.id
@@ -256,17 +258,18 @@ def start_print(
         )
         queue_now = pool is not None and prebuilt is None
         run.sheets.append((paper_id, pool.submit(COMPOSE, job, label="sheets") if queue_now else job))
-    if options.png or options.preset:
+    if options.png or product is not None:
         jobs = _png_jobs(printable, face_by_id, backs, out / "png", options)
+        if product is not None:
+            jobs += preset_jobs(db, printable, face_by_id, backs, out / "png", product, options.workers, report, pool)
         run.png_count = len(jobs)
         run.pngs = queue_pngs(jobs, workers=options.workers, pool=pool, queue=png_queue)
-    preset = PRESETS[options.preset] if options.preset else None
-    if preset is not None and preset.pdf_variant:
+    if product is not None and product.pdf_variant:
         run.service = start_service_pdfs(
             db,
             printable,
-            preset,
-            out / preset.id,
+            product,
+            out / product.service,
             report,
             profile=cmyk_profile(options.cmyk_profile),
             ink_limit=options.ink_limit,
@@ -286,7 +289,12 @@ def start_print(
             decks = _tts_decks(db, whole, face_by_id, backs, name)
             trim = layout_for(slots, PAPERS[options.papers[0]], options.gutter_mm)[1]
             run.tts = queue_tts(
-                decks, out / "tts", (trim.trim_w, trim.trim_h), pool=pool, url_base=options.tts_url_base
+                decks,
+                out / "tts",
+                (trim.trim_w, trim.trim_h),
+                pool=pool,
+                dpi=options.tts_dpi,
+                url_base=options.tts_url_base,
             )
     return run
 
@@ -400,16 +408,10 @@ def sheet_cards(
 def _png_jobs(
     cards: Sequence[Card], faces: dict[str, FaceResult], backs: dict[str, Path], folder: Path, options: PrintOptions
 ) -> list[PngJob]:
-    sides = [side for c in cards for side in faces[c.id].sides]
-    sources = [(side.pdf, f"{file_stem(side.card_id)}.png") for side in sides]
-    sources += [(pdf, f"backs/{back}.png") for back, pdf in backs.items()]
     jobs = []
-    for pdf, rel in sources:
-        if options.png:
-            jobs.append(PngJob(pdf, folder / rel, options.dpi, bleed=True))
-            jobs.append(PngJob(pdf, folder / "trim" / rel, options.dpi, bleed=False))
-        if options.preset:
-            jobs.append(PngJob(pdf, folder / options.preset / rel, preset=options.preset))
+    for pdf, rel in png_sources(cards, faces, backs) if options.png else ():
+        jobs.append(PngJob(pdf, folder / rel, options.dpi, bleed=True))
+        jobs.append(PngJob(pdf, folder / "trim" / rel, options.dpi, bleed=False))
     return jobs
 
 

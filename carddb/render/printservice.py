@@ -1,14 +1,15 @@
 """Card PDFs as print services ask for them: PDF/X, CMYK, with an output intent, at the service's size.
 
-DriveThruCards takes poker cards as PDF/X-1a:2003 files laid out at 2.75 x 3.75 in: their
-2.5 x 3.5 in cut plus 1/8 in of bleed on each side (their help centre, "Common Card Prep
+DriveThruCards takes card PDFs as PDF/X-1a:2003 files laid out at the cut of the size it
+sells (carddb.render.services) plus 1/8 in of bleed on each side: 2.75 x 3.75 in for poker
+cards' 2.5 x 3.5 in cut, 3 x 5 in for tarot (their help centre, "Common Card Prep
 Issues & Solutions"; docs/printing.md cites it). WeasyPrint writes the PDF/X variants
 (`pdf_variant`), but a variant is only a label: it converts no colour and checks nothing.
 PDF/X-1a allows CMYK (and grey) only, needs an OutputIntent with the printing condition's
 ICC profile, and forbids transparency. So each card is made that way here:
 
-1. its faces are laid out again at the service's cut and bleed (`service_pack`), not the
-   game's card scaled: a 63 x 88 mm card is 0.5 x 0.9 mm smaller than their cut;
+1. its faces are laid out again at the product's cut and bleed (`service_pack`), not the
+   game's card scaled: a 63 x 88 mm card is 0.5 x 0.9 mm smaller than their poker cut;
 2. each face is drawn at 300 dpi (825 x 1125 px for poker) and converted from sRGB to the
    CMYK profile (relative colorimetric, black point compensation) with Little CMS, its
    total ink held to `ink_limit` percent (the ink of deep shadows is taken from cyan,
@@ -45,7 +46,8 @@ from carddb.packs.pack import GamePack
 from carddb.render.faces.backs import back_title, render_backs
 from carddb.render.faces.schedule import FaceRun, face_title, start_faces
 from carddb.render.pdfcache import is_current, remember
-from carddb.render.raster import Preset, card_page, page_image
+from carddb.render.raster import card_page, page_image
+from carddb.render.services import Product, pack_at_cut
 from carddb.render.wholefile import is_whole
 from carddb.render.workers import RenderWorkers
 
@@ -76,15 +78,11 @@ def cmyk_profile(explicit: Path | None = None) -> Path:
     )
 
 
-def bleed_mm(preset: Preset) -> float:
-    """The service's bleed: half of what its image adds to the cut (1/8 in for DriveThruCards)."""
-    return (preset.width_px / preset.dpi * MM_PER_INCH - preset.cut_mm[0]) / 2
-
-
-def service_pack(pack: GamePack, preset: Preset) -> GamePack:
-    """The game's pack with the service's card: faces laid out at its cut, with its bleed."""
-    extras = {**pack.extras, "bleed_mm": round(bleed_mm(preset), 4)}
-    return dataclasses.replace(pack, card_size_mm=preset.cut_mm, extras=extras)
+def service_pack(pack: GamePack, product: Product) -> GamePack:
+    """The game's pack with the service's card: faces laid out at the product's cut (declared layouts'
+    boxes scaled to it), with the service's bleed."""
+    at_cut = pack_at_cut(pack, product)
+    return dataclasses.replace(at_cut, extras={**at_cut.extras, "bleed_mm": round(product.bleed_mm, 4)})
 
 
 @dataclass(frozen=True)
@@ -248,7 +246,7 @@ class ServiceRun:
 
     db: CardDatabase
     cards: list[Card]
-    preset: Preset
+    preset: Product
     folder: Path
     profile: Path
     ink_limit: int
@@ -266,7 +264,7 @@ class ServiceRun:
             "lang": pack.lang,
             "profile": self.profile,
             "cut_mm": pack.card_size_mm,
-            "bleed_mm": bleed_mm(self.preset),
+            "bleed_mm": self.preset.bleed_mm,
             "dpi": self.preset.dpi,
             "ink_limit": self.ink_limit,
             "variant": self.preset.pdf_variant or "pdf/x-1a",
@@ -297,7 +295,7 @@ class ServiceRun:
 def start_service_pdfs(
     db: CardDatabase,
     cards: Sequence[Card],
-    preset: Preset,
+    preset: Product,
     folder: Path,
     report: Report,
     *,

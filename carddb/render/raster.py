@@ -5,18 +5,11 @@ PNG is RGB (no alpha: print services and Tabletop Simulator reject or mishandle
 transparency) and records its resolution, so an image program prints it at the
 card's real size.
 
-Print-service presets. Both services lay out poker cards on a 2.5 x 3.5 in
-(63.5 x 88.9 mm) cut at 300 dpi and ask for an image that includes their bleed:
-
-- MakePlayingCards (`mpc`): 822 x 1122 px, i.e. the 750 x 1050 px cut plus 36 px
-  (about 3 mm) on each side.
-- DriveThruCards (`drivethru`): 825 x 1125 px, i.e. the 750 x 1050 px cut plus
-  1/8 in (37.5 px) on each side.
-
-A 63 x 88 mm card is 0.5 mm narrower and 0.9 mm shorter than their cut, and its
-3 mm bleed is a little less than 1/8 in. So the card, with its bleed, is scaled
-uniformly (no distortion) until it covers the service's image, about 303 dpi,
-and centred: the service's cut then falls within 2 px (0.2 mm) of our trim line,
+Print-service presets (the sizes each service sells: carddb.render.services). A job's
+`preset` names a service's product ("mpc" for its poker cards, "mpc:tarot"...): the card,
+with its bleed, is scaled uniformly (no distortion) until it covers the service's image
+(with the service's bleed) and centred. A 63 x 88 mm card on MPC's 2.5 x 3.5 in cut is
+drawn at about 303 dpi, and the service's cut falls within 2 px (0.2 mm) of our trim line,
 well inside the 3 mm safe zone that keeps text away from the edge.
 """
 
@@ -33,40 +26,12 @@ from PIL import Image
 
 from carddb.findings.errors import RenderError, UsageError
 from carddb.render.pngfile import png_header, srgb_profile, write_png
+from carddb.render.services import BY_KEY, SERVICES, Product
 from carddb.render.wholefile import reusable
 from carddb.render.workers import RenderWorkers, Ticket
 
 DEFAULT_DPI = 300
 MIN_DPI, MAX_DPI = 36, 1200
-
-
-@dataclass(frozen=True)
-class Preset:
-    id: str
-    label: str
-    width_px: int
-    height_px: int
-    dpi: int
-    cut_mm: tuple[float, float] = (63.5, 88.9)  # the service's card, which the game's card must match
-    # The PDF variant the service takes card PDFs in (docs/printing.md); None: it takes images only.
-    pdf_variant: str | None = None
-    # PNGs carry an sRGB ICC profile (iCCP): the colours are sRGB, said so for the service's software.
-    srgb: bool = True
-
-    def check_card(self, trim_mm: tuple[float, float]) -> None:
-        """A game's card that is not the service's card size cannot use this preset (it would be scaled)."""
-        if any(abs(card - cut) > 1.5 for card, cut in zip(trim_mm, self.cut_mm, strict=True)):
-            raise UsageError(
-                f"--preset {self.id} makes images for {self.label}, {self.cut_mm[0]:g} x {self.cut_mm[1]:g} mm; "
-                f"this game's cards are {trim_mm[0]:g} x {trim_mm[1]:g} mm: send the service the single-card "
-                "PDFs (output/<game>/cards/) or --png images at its resolution"
-            )
-
-
-PRESETS: dict[str, Preset] = {
-    "mpc": Preset("mpc", "MakePlayingCards poker (2.5 x 3.5 in)", 822, 1122, 300),
-    "drivethru": Preset("drivethru", "DriveThruCards poker (2.5 x 3.5 in)", 825, 1125, 300, pdf_variant="pdf/x-1a"),
-}
 
 
 @dataclass(frozen=True)
@@ -77,7 +42,7 @@ class PngJob:
     target: Path
     dpi: int = DEFAULT_DPI
     bleed: bool = True
-    preset: str | None = None
+    preset: str | None = None  # a print service's product (carddb.render.services): "mpc", "mpc:tarot"...
 
 
 def check_dpi(dpi: int) -> int:
@@ -86,13 +51,14 @@ def check_dpi(dpi: int) -> int:
     return dpi
 
 
-def get_preset(preset_id: str | None) -> Preset | None:
+def get_preset(preset_id: str | None) -> Product | None:
+    """A service's poker product (`mpc`), or any product by its key (`mpc:tarot`)."""
     if preset_id is None:
         return None
     try:
-        return PRESETS[preset_id]
+        return BY_KEY[preset_id]
     except KeyError:
-        raise UsageError(f"unknown --preset '{preset_id}' (presets: {', '.join(PRESETS)})") from None
+        raise UsageError(f"unknown --preset '{preset_id}' (presets: {', '.join(SERVICES)})") from None
 
 
 def render_png(job: PngJob) -> tuple[int, int]:
@@ -117,15 +83,15 @@ def render_png_batch(jobs: Sequence[PngJob]) -> list[tuple[int, int]]:
             # The finest first, so that coarser ones can be reduced from it.
             for index, job in sorted(group, key=lambda item: -(item[1].dpi if item[1].preset is None else 0)):
                 if job.preset is not None:
-                    image = _preset_image(page, media, PRESETS[job.preset])
-                    dpi = PRESETS[job.preset].dpi
+                    image = _preset_image(page, media, BY_KEY[job.preset])
+                    dpi = BY_KEY[job.preset].dpi
                 else:
                     scale = job.dpi / 72
                     if scale not in rendered:
                         rendered[scale] = _reduced(rendered, job.dpi) or page_image(page, scale)
                     image = crop_to_box(rendered[scale], media, trim if not job.bleed else media, scale)
                     dpi = job.dpi
-                srgb = job.preset is not None and PRESETS[job.preset].srgb
+                srgb = job.preset is not None and BY_KEY[job.preset].srgb
                 write_png(image, job.target, dpi, srgb_profile() if srgb else None)
                 sizes[index] = image.size
     return [sizes[i] for i in range(len(jobs))]
@@ -182,7 +148,7 @@ def crop_to_box(image: Image.Image, media: Sequence[float], box: Sequence[float]
     return image.crop((left, top, left + width, top + height))
 
 
-def _preset_image(page: pdfium.PdfPage, media: Sequence[float], preset: Preset) -> Image.Image:
+def _preset_image(page: pdfium.PdfPage, media: Sequence[float], preset: Product) -> Image.Image:
     width_pt, height_pt = media[2] - media[0], media[3] - media[1]
     scale = max(preset.width_px / width_pt, preset.height_px / height_pt)
     image = page_image(page, scale)
@@ -201,10 +167,10 @@ def up_to_date(job: PngJob) -> bool:
         if job.target.stat().st_mtime_ns < job.pdf.stat().st_mtime_ns or not reusable(job.target):
             return False
         size, dpi, kinds = png_header(job.target)
-        want = PRESETS[job.preset].dpi if job.preset else job.dpi
-        if job.preset and size != (PRESETS[job.preset].width_px, PRESETS[job.preset].height_px):
+        want = BY_KEY[job.preset].dpi if job.preset else job.dpi
+        if job.preset and size != (BY_KEY[job.preset].width_px, BY_KEY[job.preset].height_px):
             return False
-        if job.preset and PRESETS[job.preset].srgb and b"iCCP" not in kinds:
+        if job.preset and BY_KEY[job.preset].srgb and b"iCCP" not in kinds:
             return False
         return abs((dpi or 0.0) - want) < 0.5
     except (OSError, ValueError):

@@ -3,8 +3,12 @@
 Tabletop Simulator cuts a deck out of one image per "custom deck": a grid of at
 most 10 x 7 cards, at most 4096 x 4096 px, RGB. With `BackIsHidden` the back image
 is what other players see of a hidden card, so all 70 cells of a sheet hold cards
-(without it the last cell would be the hidden image). Cards with different backs
-go in different decks, because a custom deck has one back image. Double-sided
+(without it the last cell would be the hidden image). How large each card is drawn
+is a deck's `SheetPlan`: by default the best resolution (up to 300 dpi) at which the
+deck still needs no more sheets than the fewest it can have (a 40-card tarot deck on
+an 8 x 5 grid at 173 dpi, where a 10 x 7 grid gave 124); or a resolution asked for
+(`--tts-dpi`), with as many cards a sheet as fit 4096 px at it. Cards with different
+backs go in different decks, because a custom deck has one back image. Double-sided
 cards, each with its own back face, go in decks of their own with `UniqueBack`:
 their back image is a second sheet in the same grid, each card's back in the cell
 of its front. Each card object's `CardID` is `sheet key * 100 + index on the sheet`.
@@ -89,14 +93,63 @@ class TtsResult:
     unique_backs: bool = False
 
 
-def cell_size(trim_w: float, trim_h: float) -> tuple[int, int]:
-    """The largest card image whose 10 x 7 grid fits in 4096 x 4096 px, at the card's proportions."""
-    width = MAX_SIDE_PX // MAX_COLUMNS
+def cell_size(trim_w: float, trim_h: float, columns: int = MAX_COLUMNS, rows: int = MAX_ROWS) -> tuple[int, int]:
+    """The largest card image whose grid (10 x 7 unless said) fits in 4096 x 4096 px, at the card's proportions."""
+    width = MAX_SIDE_PX // columns
     height = round(width * trim_h / trim_w)
-    if height * MAX_ROWS > MAX_SIDE_PX:
-        height = MAX_SIDE_PX // MAX_ROWS
+    if height * rows > MAX_SIDE_PX:
+        height = MAX_SIDE_PX // rows
         width = round(height * trim_w / trim_h)
     return width, height
+
+
+DEFAULT_MAX_DPI = 300  # more than a print's resolution only makes the images heavier
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """How a deck's cards are drawn on its sheets: the cell in px and the largest grid."""
+
+    cell: tuple[int, int]
+    columns: int
+    rows: int
+
+    @property
+    def capacity(self) -> int:
+        """Cards a sheet holds: every cell (with `BackIsHidden` the back image is the hidden card, not a cell)."""
+        return self.columns * self.rows
+
+    def grid(self, n_cards: int) -> tuple[int, int]:
+        """Columns and rows of a sheet of `n_cards` (at least 2 x 2, as Tabletop Simulator needs)."""
+        columns = max(2, min(self.columns, n_cards))
+        return columns, max(2, math.ceil(n_cards / columns))
+
+    def dpi(self, trim_w_mm: float) -> float:
+        return self.cell[0] / (trim_w_mm / 25.4)
+
+
+def sheet_plan(n_cards: int, trim_mm: tuple[float, float], dpi: int | None = None) -> SheetPlan:
+    """The cell size and grid for a deck of `n_cards` (see the module docstring); a UsageError for a dpi too high."""
+    width_mm, height_mm = trim_mm
+    if dpi is not None:
+        cell = (round(width_mm / 25.4 * dpi), round(height_mm / 25.4 * dpi))
+        columns, rows = min(MAX_COLUMNS, MAX_SIDE_PX // cell[0]), min(MAX_ROWS, MAX_SIDE_PX // cell[1])
+        if columns < 2 or rows < 2:
+            most = math.floor(MAX_SIDE_PX / 2 / max(width_mm, height_mm) * 25.4)
+            raise UsageError(
+                f"--tts-dpi {dpi}: a sheet of 2 x 2 {width_mm:g} x {height_mm:g} mm cards at {dpi} dpi is wider than"
+                f" Tabletop Simulator's {MAX_SIDE_PX} px; at most {most} dpi"
+            )
+        return SheetPlan(cell, columns, rows)
+    sheets = max(1, math.ceil(n_cards / CARDS_PER_SHEET))
+    per_sheet = math.ceil(max(n_cards, 1) / sheets)
+    grids = [(c, r) for c in range(2, MAX_COLUMNS + 1) for r in range(2, MAX_ROWS + 1)]
+    fitting = [(c, r) for c, r in grids if SheetPlan((1, 1), c, r).capacity >= per_sheet]
+    # The largest cell; among equals, the fewest cells (the grid that wastes least of the image).
+    columns, rows = max(fitting, key=lambda grid: (cell_size(width_mm, height_mm, *grid)[0], -grid[0] * grid[1]))
+    cell = cell_size(width_mm, height_mm, columns, rows)
+    most = (round(width_mm / 25.4 * DEFAULT_MAX_DPI), round(height_mm / 25.4 * DEFAULT_MAX_DPI))
+    return SheetPlan(cell if cell[0] <= most[0] else most, columns, rows)
 
 
 def grid_for(n_cards: int) -> tuple[int, int]:
@@ -164,7 +217,7 @@ def draw_image(image: TtsImage) -> Path:
     """Draw and save one image, then remember what it was drawn from (a render worker's job).
 
     A sheet is also kept losslessly in the cache with the digests of the cards it shows,
-    so that after one card changes only its cell is rasterized again (a 69-card sheet
+    so that after one card changes only its cell is rasterized again (a 70-card sheet
     costs half a second to draw from scratch, a tenth reusing the others).
     """
     kept = _cache_dir(image.target) / f"{_name(image.target)}.png"
@@ -233,19 +286,20 @@ def check_url_base(url_base: str) -> str:
 
 
 def plan_deck(
-    deck: TtsDeck, out_dir: Path, cell: tuple[int, int], url_base: str | None = None
+    deck: TtsDeck, out_dir: Path, plan: SheetPlan, url_base: str | None = None
 ) -> tuple[list[TtsImage], TtsResult]:
     """Write the deck's `<deck>.json` and list its images (the back first); drawing them is left to the caller."""
     if not deck.cards:
         raise RenderError(f"the Tabletop Simulator deck {deck.name} has no cards")
+    cell = plan.cell
     shared_back = _image([deck.back], out_dir / f"{deck.name}-back.jpg", cell, 1, 1) if deck.back is not None else None
     images = [shared_back] if shared_back is not None else []
     custom: dict[str, dict[str, Any]] = {}
     contained: list[dict[str, Any]] = []
     guids = _Guids()
-    for sheet_no, start in enumerate(range(0, len(deck.cards), CARDS_PER_SHEET), start=1):
-        chunk = deck.cards[start : start + CARDS_PER_SHEET]
-        columns, rows = grid_for(len(chunk))
+    for sheet_no, start in enumerate(range(0, len(deck.cards), plan.capacity), start=1):
+        chunk = deck.cards[start : start + plan.capacity]
+        columns, rows = plan.grid(len(chunk))
         face = _image([c.front for c in chunk], out_dir / f"{deck.name}-sheet-{sheet_no}.jpg", cell, columns, rows)
         images.append(face)
         back = shared_back
@@ -274,9 +328,9 @@ def plan_deck(
     return images, TtsResult(json_path, targets, len(contained), len(custom), deck.back is None)
 
 
-def export_deck(deck: TtsDeck, out_dir: Path, cell: tuple[int, int], url_base: str | None = None) -> TtsResult:
+def export_deck(deck: TtsDeck, out_dir: Path, plan: SheetPlan, url_base: str | None = None) -> TtsResult:
     """Write the deck's sheets, its back image and `<deck>.json`."""
-    images, result = plan_deck(deck, out_dir, cell, url_base)
+    images, result = plan_deck(deck, out_dir, plan, url_base)
     for image in images:
         if not is_current(image.target, image.key, _cache_dir(image.target)):
             draw_image(image)
@@ -343,9 +397,10 @@ def export_tts(
     trim_mm: tuple[float, float],
     *,
     pool: RenderWorkers | None = None,
+    dpi: int | None = None,
     url_base: str | None = None,
 ) -> list[TtsResult]:
-    return queue_tts(decks, out_dir, trim_mm, pool=pool, url_base=url_base).finish()
+    return queue_tts(decks, out_dir, trim_mm, pool=pool, dpi=dpi, url_base=url_base).finish()
 
 
 @dataclass
@@ -372,16 +427,17 @@ def queue_tts(
     trim_mm: tuple[float, float],
     *,
     pool: RenderWorkers | None = None,
+    dpi: int | None = None,
     url_base: str | None = None,
 ) -> TtsRun:
     """Write every deck's JSON now and queue the images whose cards changed (one job per image) on `pool`.
 
-    Rasterizing a 69-card sheet takes about half a second; an unchanged build draws nothing.
+    Each deck is drawn at `dpi`, or by default at the best resolution its card count allows
+    (`sheet_plan`). Rasterizing a 70-card sheet takes about half a second; an unchanged build draws nothing.
     """
-    cell = cell_size(*trim_mm)
     results, stale = [], []
     for deck in decks:
-        images, result = plan_deck(deck, out_dir, cell, url_base)
+        images, result = plan_deck(deck, out_dir, sheet_plan(len(deck.cards), trim_mm, dpi), url_base)
         results.append(result)
         stale += [image for image in images if not is_current(image.target, image.key, _cache_dir(image.target))]
     tickets = (

@@ -45,6 +45,7 @@ PART_BOXES: dict[str, tuple[tuple[str, ...], tuple[float, float]]] = {
     "flavor": (("flavor",), (0.97, 0.5)),
     "stats": (("stats",), (0.9, 0.5)),
     "footer": (("footer",), (0.05, 0.5)),
+    "fields": (("fields", "r-field"), (0.03, 0.5)),
 }
 
 

@@ -209,11 +209,18 @@ def build_site(
     boosters: Mapping[str, Sequence[str]] | None = None,
     templates_dir: Path | None = None,
     versions: Mapping[str, str] | None = None,
+    show_sources: bool = False,
 ) -> SiteResult:
-    """Write the spoiler site for `db` into `site_root`; `images` maps card id -> PNG inside site_root."""
+    """Write the spoiler site for `db` into `site_root`; `images` maps card id -> PNG inside site_root.
+
+    A card page names the file and line the card is written in only with `show_sources` (the live
+    preview, `carddb site --sources`): a published site does not show how the project's folders are laid out.
+    """
     _resolved_folder.cache_clear()  # `carddb serve` builds again and again: folders may have moved meanwhile
     env = _environment(templates_dir or site_templates_dir(db), db.project.templates_cache(db.pack))
     cards = site_cards(db, images, boosters or {}, site_root, versions)
+    if not show_sources:
+        cards = [replace(c, source="", back=replace(c.back, source="") if c.back is not None else None) for c in cards]
     result = SiteResult(root=site_root)
     icons = _copy_icons(db.pack, site_root, result, db.project.icon_root(db.pack))
     common = {

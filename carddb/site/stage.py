@@ -49,11 +49,14 @@ def site_stage(
     root: Path | None = None,
     workers: int = 2,
     pool: RenderWorkers | None = None,
+    show_sources: bool = False,
 ) -> SiteStageResult:
     """Write the spoiler site of `db` (default output/<game>/site/); render faces unless given."""
     if faces is None:
         faces = render_faces(db, db.cards, report, workers=workers, pool=pool)
-    return start_site(db, report, faces, root=root, workers=workers, pool=pool).finish()
+    run = start_site(db, report, faces, root=root, workers=workers, pool=pool)
+    run.show_sources = show_sources
+    return run.finish()
 
 
 @dataclass
@@ -65,6 +68,7 @@ class SiteRun:
     faces: Sequence[FaceResult]
     root: Path
     images: WebImagesRun
+    show_sources: bool = False  # card pages name their source file and line (the live preview)
 
     def finish(self) -> SiteStageResult:
         # The pages need only the images' paths and versions, known when they were queued: written
@@ -76,6 +80,7 @@ class SiteRun:
             planned.paths,
             boosters=booster_membership(self.db, self.report),
             versions=planned.versions,
+            show_sources=self.show_sources,
         )
         images = self.images.finish()
         rendered, cached = face_counts(self.faces)

@@ -215,10 +215,14 @@ def test_declared_deck_rules_are_enforced(tmp_path: Path) -> None:
     messages = [(f.span.line if f.span else 0, f.message) for f in report if f.code == "E-DECK-RULE"]
     assert messages == [
         (5, "deck 'bad' has 3 copies of 'dart'; a deck holds at most 2"),
-        (6, "'dock' is a Station; a deck holds only Ship, Order cards"),
-        (4, "deck 'single' has 1 card; exactly 4 cards; at most 2 copies of a card; only Ship, Order cards"),
-        (4, "deck 'small' has 2 cards; exactly 4 cards; at most 2 copies of a card; only Ship, Order cards"),
+        (6, "'dock' is a Station; a deck holds only Ship or Order cards"),
+        # one rule broken, one rule said: the size, not every rule of a deck
+        (4, "deck 'single' has 1 card; a deck holds exactly 4 cards"),
+        (4, "deck 'small' has 2 cards; a deck holds exactly 4 cards"),
     ]
+    assert db.pack.deck_rules.describe() == (  # type: ignore[union-attr]
+        "a deck holds exactly 4 cards. It holds at most 2 copies of a card. It holds only Ship or Order cards"
+    )
 
 
 def test_a_project_game_cannot_take_an_installed_packs_id(tmp_path: Path) -> None:

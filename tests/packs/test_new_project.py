@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from support.printsheets import mark_lines, page_sizes, placements, trimbox
 from typer.testing import CliRunner
 
@@ -173,8 +174,20 @@ def test_a_game_yaml_game_prints_its_own_card_size_in_the_grid_the_paper_holds(
             assert (back.x, back.y) == pytest.approx((front.x, 297.0 - front.y - front.h), abs=0.02)
 
 
-def test_a_print_service_preset_for_poker_cards_refuses_other_sizes(tmp_path: Path) -> None:
+def test_a_print_service_preset_takes_the_services_size_nearest_the_cards(tmp_path: Path) -> None:
+    # Mini cards go to MakePlayingCards as its mini template asks (1.75 x 2.5 in with 36 px of bleed a
+    # side at 300 dpi: 597 x 822 px); a size it does not sell is refused, naming the sizes it does.
     root = new_game(tmp_path / "tiny", "mini")
-    code, out = cli("print", "--project", str(root), "--preset", "mpc")
-    assert code == 2 and "--preset mpc makes images for MakePlayingCards poker" in out
-    assert "this game's cards are 44 x 67 mm" in out and not (root / "output").exists()
+    code, out = cli("print", "--project", str(root), "--preset", "mpc", "--paper", "a4")
+    assert code == 0, out
+    images = sorted((root / "output" / "tiny" / "png" / "mpc").rglob("*.png"))
+    assert len(images) > 1
+    for image in images:
+        with Image.open(image) as picture:
+            assert picture.size == (597, 822), image
+
+    square = new_game(tmp_path / "squat", "square")
+    code, out = cli("print", "--project", str(square), "--preset", "mpc")
+    assert code == 2 and "MakePlayingCards sells no card near this game's 70 x 70 mm" in out
+    assert "mini 1.75 x 2.5 in" in out and "tarot 2.75 x 4.75 in" in out
+    assert not (square / "output").exists()

@@ -244,3 +244,46 @@ def test_print_order_is_each_boosters_cards_in_order(fixture_db: CardDatabase) -
     order = booster_print_order(fixture_db, boosters)
     assert [[c.id for c in cards] for cards in order] == [b.ids() for b in boosters]
     assert order[0][0].id == GOLDEN_DECK_42_0[0]
+
+
+def test_aligned_balance_guarantees_the_factions_and_leaves_unaligned_cards_at_their_odds(tmp_path: Path) -> None:
+    from support.game_projects import write_game
+
+    from carddb.cards.loading import load_database
+    from carddb.files.project import Project
+    from carddb.packs.lookup import get_pack
+
+    game = (
+        "name: Aligned\nfactions:\n"
+        '  - {id: red, name: Red, color: "#aa2222", accent: "#eeaaaa"}\n'
+        '  - {id: blue, name: Blue, color: "#2222aa", accent: "#aaaaee"}\n'
+        "kinds:\n  - {id: unit, label: Unit}\n"
+    )
+    # 6 red, 4 blue, 2 of no faction: fewer than one unaligned card per booster of 4 on average (4 * 2 / 12)
+    entries = [
+        f"- {{id: u{n}, name: U {n}, kind: unit, set: T1, number: {n}, rarity: common, flavor: x"
+        + (", faction: red}" if n <= 6 else ", faction: blue}" if n <= 10 else "}")
+        for n in range(1, 13)
+    ]
+    root = write_game(tmp_path / "p", "aligned", game, "\n".join(entries) + "\n")
+    project = Project.at(root)
+    db, report = load_database(project, get_pack(None, project))
+    assert not report.errors, report.format_text()
+    text = (
+        "boosters:\n  b:\n    name: B\n    slots:\n      - name: c\n        count: 4\n"
+        "        faction_balance: aligned\n        filter: {kind: unit}\n"
+    )
+    report = Report()
+    (tmp_path / "boosters.yaml").write_text(text, encoding="utf-8")
+    plans = load_boosters(db, report, tmp_path / "boosters.yaml")
+    # With `true` the unaligned pair would be guaranteed a card and warned about; aligned: no warning.
+    assert not [f for f in report if f.code == "W-BOOSTER-BALANCE"], report.format_text()
+    n = 10_000
+    boosters = open_boosters(plans["b"], 7, n)
+    faction = {c.id: db.faction_of(c) or "" for c in db.cards}
+    assert all({"red", "blue"} <= {faction[c] for c in b.ids()} for b in boosters)
+    per_card = Counter(c for b in boosters for c in b.ids())
+    p = 4 / 12  # every card's natural odds, the unaligned ones too
+    sigma = (n * p * (1 - p)) ** 0.5
+    assert all(abs(per_card[f"u{i}"] - n * p) <= 5 * sigma for i in range(1, 13)), per_card
+    assert any(faction[c] == "" for b in boosters for c in b.ids())  # they are not left out of the boosters

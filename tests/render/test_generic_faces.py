@@ -57,7 +57,9 @@ CARDS = """\
 - {id: mule, name: Mule, kind: hauler, set: T1, number: 2, rarity: common, flavor: x, cost: 2, cargo: 5, hull: 3}
 - {id: grand-charter, name: Grand Charter, kind: contract, set: T1, number: 3, rarity: common, flavor: x,
    text: "Deliver five cargo. Then deliver five more. Then do it all again, twice, for every player at the table,
-     until the deep runs dry and every hauler has made its last run home through the long dark of the outer belt."}
+     until the deep runs dry and every hauler has made its last run home through the long dark of the outer belt.
+     Then count the cargo, pay every crew its wage, and start over from the inner ring, where the old docks are,
+     and do not stop until the belt is empty and the last crew has gone home to the warm worlds."}
 """
 
 
@@ -124,7 +126,9 @@ def test_text_that_does_not_fit_is_reported_as_before(db: CardDatabase) -> None:
     report = Report(root=db.project.root)
     results = render_faces(db, [db.by_id("grand-charter")], report, workers=1)  # type: ignore[list-item]
     overflow = [f for f in report.errors if f.code == "E-TEXT-OVERFLOW"]
+    # A mini card's rules text steps down to 6 pt (0.8 of a poker card's 7 pt, no smaller than 6).
     assert len(overflow) == 1 and "'grand-charter' rules text needs" in overflow[0].message
+    assert overflow[0].message.endswith("at 6 pt") and results[0].font_pt == 6.0
     assert results[0].pdf.is_file() and results[0].fill > 1.0
     assert Path(overflow[0].path or "").name == "cards.yaml"
 

@@ -1,7 +1,8 @@
 """Print-service files: DriveThruCards' PDF/X-1a cards at their size, MakePlayingCards' PNGs with an sRGB profile.
 
-`pdfx_problems` states in our own code what DriveThruCards asks of a poker card PDF (its help centre,
-"Common Card Prep Issues & Solutions": PDF/X-1a:2003, laid out at 2.75 x 3.75 in with 1/8 in of bleed)
+`pdfx_problems` states in our own code what DriveThruCards asks of a card PDF (its help centre,
+"Common Card Prep Issues & Solutions": PDF/X-1a:2003, laid out at the cut with 1/8 in of bleed,
+2.75 x 3.75 in for poker)
 and what PDF/X-1a (ISO 15930-4) requires of a file for that claim to hold: the PDF/X version keys,
 an OutputIntent GTS_PDFX with a CMYK destination profile, `Trapped` set, a file /ID, a TrimBox on every
 page, colour only as CMYK or grey (no RGB image or operator), and no transparency (no soft mask, no
@@ -19,6 +20,8 @@ import pytest
 from PIL import Image, ImageMath
 from pypdf import PdfReader
 from support.double_sided import clean_outpost
+from support.projects import run_cli
+from support.tidewake import write_tidewake
 
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import UsageError
@@ -32,7 +35,9 @@ POKER_LAYOUT_PT = (198.0, 270.0)  # 2.75 x 3.75 in
 POKER_TRIM_PT = (180.0, 252.0)  # 2.5 x 3.5 in
 
 
-def pdfx_problems(path: Path) -> list[str]:
+def pdfx_problems(
+    path: Path, layout_pt: tuple[float, float] = POKER_LAYOUT_PT, trim_pt: tuple[float, float] = POKER_TRIM_PT
+) -> list[str]:
     problems = []
     reader = PdfReader(path)
     info = reader.trailer["/Info"].get_object()
@@ -50,10 +55,10 @@ def pdfx_problems(path: Path) -> list[str]:
         problems.append("no GTS_PDFX output intent with a CMYK profile")
     for number, page in enumerate(reader.pages, 1):
         media, trim = page.mediabox, page.trimbox
-        if (round(float(media.width)), round(float(media.height))) != POKER_LAYOUT_PT:
-            problems.append(f"page {number}: MediaBox {media.width} x {media.height} pt, not 2.75 x 3.75 in")
-        if (round(float(trim.width)), round(float(trim.height))) != POKER_TRIM_PT:
-            problems.append(f"page {number}: TrimBox {trim.width} x {trim.height} pt, not 2.5 x 3.5 in")
+        if (round(float(media.width)), round(float(media.height))) != layout_pt:
+            problems.append(f"page {number}: MediaBox {media.width} x {media.height} pt, not {layout_pt} pt")
+        if (round(float(trim.width)), round(float(trim.height))) != trim_pt:
+            problems.append(f"page {number}: TrimBox {trim.width} x {trim.height} pt, not {trim_pt} pt")
         if "/Group" in page:
             problems.append(f"page {number}: a transparency group")
         contents = page.get_contents()
@@ -91,7 +96,7 @@ def _max_ink(path: Path) -> float:
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = clean_outpost(tmp_path_factory.mktemp("outpost-service"))
-    # The outpost's cards are mini; the preset takes poker cards: the same game at poker size.
+    # The outpost's cards are mini: the same game at poker size, the size DriveThruCards' help page states.
     import dataclasses
 
     from carddb.packs.pack import CARD_SIZES
@@ -123,6 +128,19 @@ def test_drivethru_cards_are_pdf_x_1a_at_their_size(printed: Path) -> None:
     # WeasyPrint gives its pages one resource dictionary: each page lists both images, so count them once
     images = {image.indirect_reference.idnum: image.image.size for page in camp.pages for image in page.images}  # type: ignore[union-attr]
     assert sorted(images.values()) == [(825, 1125)] * 2  # each face at 300 dpi
+
+
+def test_drivethru_cards_of_another_size_are_pdf_x_1a_at_that_size(tmp_path: Path) -> None:
+    # Tarot cards (70 x 120 mm): DriveThruCards' 2.75 x 4.75 in cut (198 x 342 pt) plus 1/8 in a side.
+    root = write_tidewake(tmp_path, "tarot")
+    result = run_cli("print", "--project", str(root), "--paper", "a4", "--preset", "drivethru", "--jobs", "1")
+    assert result.exit_code == 0, result.stdout + result.stderr
+    files = sorted((root / "output" / "tidewake" / "drivethru").rglob("*.pdf"))
+    assert len(files) == 6  # five cards and the shared back
+    for pdf in files:
+        assert pdfx_problems(pdf, layout_pt=(216.0, 360.0), trim_pt=(198.0, 342.0)) == [], pdf
+    page = PdfReader(files[-1]).pages[0]
+    assert [image.image.size for image in page.images] == [(900, 1500)]  # 3 x 5 in at 300 dpi
 
 
 def test_the_rules_catch_an_rgb_file_that_only_claims_pdf_x(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ cards' CardIDs in order; every GUID is 6 hexadecimal digits and no two objects s
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from PIL import Image
 from support.printsheets import make_card_pdfs
 
 from carddb.findings.errors import UsageError
-from carddb.render.tts import TtsCard, TtsDeck, cell_size, check_url_base, export_tts, grid_for
+from carddb.render.tts import TtsCard, TtsDeck, cell_size, check_url_base, export_tts, grid_for, sheet_plan
 
 
 def tts_problems(saved: dict[str, Any], *, require_url: bool = False) -> list[str]:
@@ -85,7 +86,8 @@ def test_grids_stay_within_tabletop_simulator_limits() -> None:
 def test_deck_of_75_cards_spans_two_sheets(pdfs: list[Path], tmp_path: Path) -> None:
     # 75 different cards (reusing six drawings), every other card twice.
     cards = tuple(TtsCard(f"c{i}", f"Card {i}", "Spell.", pdfs[i % 6], 1 + i % 2) for i in range(75))
-    [result] = export_tts([TtsDeck("loe-deck", "LOE: deck", pdfs[6], cards)], tmp_path, (63.0, 88.0))
+    # At 165 dpi (a full 10 x 7 grid of poker cards), as the default draws a deck of more than 70.
+    [result] = export_tts([TtsDeck("loe-deck", "LOE: deck", pdfs[6], cards)], tmp_path, (63.0, 88.0), dpi=165)
     data = json.loads(result.json_path.read_text())
     [deck] = data["ObjectStates"]
     assert deck["Name"] == "DeckCustom"
@@ -158,7 +160,7 @@ def test_unchanged_sheets_are_not_drawn_again(pdfs: list[Path], tmp_path: Path) 
         [result] = export_tts([TtsDeck("loe-deck", "LOE: deck", pdfs[6], cards)], tmp_path / "tts", (63.0, 88.0))
         return {p.name: p.stat().st_mtime_ns for p in result.images}
 
-    first_sheet = [pdfs[i % 6] for i in range(70)]
+    first_sheet = [pdfs[i % 6] for i in range(70)]  # 73 cards: two sheets
     first = export(first_sheet + pdfs[:3])
     assert export(first_sheet + pdfs[:3]) == first  # nothing rewritten
     changed = export([*first_sheet, pdfs[5], *pdfs[1:3]])  # a card on the second sheet changed
@@ -166,8 +168,9 @@ def test_unchanged_sheets_are_not_drawn_again(pdfs: list[Path], tmp_path: Path) 
     assert changed["loe-deck-back.jpg"] == first["loe-deck-back.jpg"]
     assert changed["loe-deck-sheet-2.jpg"] != first["loe-deck-sheet-2.jpg"]
     with Image.open(tmp_path / "tts" / "loe-deck-sheet-2.jpg") as sheet:
-        columns, rows = grid_for(3)
-        assert sheet.size == (columns * cell_size(63, 88)[0], rows * cell_size(63, 88)[1])
+        plan = sheet_plan(73, (63.0, 88.0))
+        columns, rows = plan.grid(73 - plan.capacity)
+        assert sheet.size == (columns * plan.cell[0], rows * plan.cell[1])
 
 
 def test_after_one_card_changes_only_its_cell_is_drawn_again(
@@ -193,3 +196,34 @@ def test_after_one_card_changes_only_its_cell_is_drawn_again(
     export_tts([deck], tmp_path / "fresh", (63.0, 88.0))  # no cache: every cell drawn
     sheet = "loe-deck-sheet-1.jpg"
     assert (tmp_path / "tts" / sheet).read_bytes() == (tmp_path / "fresh" / sheet).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("cards", "trim", "cell", "grid", "dpi"),
+    [
+        (66, (70.0, 120.0), (341, 585), (10, 7), 124),  # 66 tarot cards need a full sheet: 124 dpi, as before
+        (40, (70.0, 120.0), (478, 819), (8, 5), 173),  # 40 fit an 8 x 5 grid, whose cells are 40 % larger
+        (192, (63.0, 88.0), (409, 571), (10, 7), 165),  # three full sheets of poker cards, as before
+        (3, (63.0, 88.0), (744, 1039), (2, 2), 300),  # a tiny deck: the print resolution, no more
+    ],
+)
+def test_decks_are_drawn_at_the_best_resolution_their_sheet_count_allows(
+    cards: int, trim: tuple[float, float], cell: tuple[int, int], grid: tuple[int, int], dpi: int
+) -> None:
+    plan = sheet_plan(cards, trim)
+    assert plan.cell == cell and (plan.columns, plan.rows) == grid and round(plan.dpi(trim[0])) == dpi
+    assert plan.columns * plan.cell[0] <= 4096 and plan.rows * plan.cell[1] <= 4096
+    assert plan.capacity * math.ceil(cards / 70) >= cards  # no more sheets than a 10 x 7 grid needs
+
+
+def test_a_resolution_asked_for_sets_the_cards_per_sheet(pdfs: list[Path], tmp_path: Path) -> None:
+    plan = sheet_plan(66, (70.0, 120.0), dpi=200)
+    assert plan.cell == (551, 945) and (plan.columns, plan.rows) == (7, 4)  # 7 x 551 and 4 x 945 px fit 4096
+    cards = tuple(TtsCard(f"c{i}", f"Card {i}", "", pdfs[i % 6], 1) for i in range(30))
+    [result] = export_tts([TtsDeck("t-deck", "T", pdfs[6], cards)], tmp_path, (70.0, 120.0), dpi=200)
+    custom = json.loads(result.json_path.read_text())["ObjectStates"][0]["CustomDeck"]
+    assert [(c["NumWidth"], c["NumHeight"]) for c in custom.values()] == [(7, 4), (2, 2)]  # 28 + 2 cards
+    with Image.open(Path(unquote(urlsplit(custom["1"]["FaceURL"]).path))) as sheet:
+        assert sheet.size == (7 * 551, 4 * 945)
+    with pytest.raises(UsageError, match="at most 433 dpi"):
+        sheet_plan(10, (70.0, 120.0), dpi=600)

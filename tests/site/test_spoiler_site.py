@@ -160,7 +160,9 @@ def test_card_page_shows_rules_with_icons_version_and_boosters(built: tuple[Card
     assert icons == ["powerstone", "influence", "influence"]
     for img in tree.find("img", **{"class": "icon"}):
         assert (site / "cards" / img["src"]).resolve().is_file()
-    assert "v3" in duke and "data/loe/cards/council.yaml:" in duke
+    assert "v3" in duke
+    # A published site does not show the project's file layout; asked for, each card names its file and line.
+    assert "council.yaml" not in duke and "<dt>Source</dt>" not in duke
     lord = (site / "cards" / "test-lord.html").read_text(encoding="utf-8")
     assert "Council booster (Lords slot)" in lord
     assert "Not found in any booster type." in duke
@@ -258,3 +260,11 @@ def test_a_project_template_overrides_and_a_broken_one_is_located(tmp_path: Path
     with pytest.raises(RenderError, match=r"card\.html:5: "):
         build_site(db, site, {})
     assert (site / "index.html").read_bytes() == before
+
+
+def test_card_pages_name_their_source_only_when_asked(built: tuple[CardDatabase, Path], tmp_path: Path) -> None:
+    db, _ = built
+    build_site(db, tmp_path / "private", {}, show_sources=True)
+    duke = (tmp_path / "private" / "cards" / "test-duke.html").read_text(encoding="utf-8")
+    line = db.sources["test-duke"].located.span.line
+    assert f"data/loe/cards/council.yaml:{line}" in duke

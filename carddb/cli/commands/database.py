@@ -17,9 +17,11 @@ from carddb.cards.stats import set_statistics, statistics_json
 from carddb.cli.commands.common import (
     FormatOpt,
     GameOpt,
+    JobsOpt,
     OutputFormat,
     ProjectOpt,
     StrictOpt,
+    jobs_count,
     load_or_exit,
     open_project,
     print_json,
@@ -82,6 +84,15 @@ def validate(
     ] = 0,
     playtest_bots: Annotated[str, typer.Option("--playtest-bots", help="The bots of --playtest.")] = "greedy",
     playtest_seed: Annotated[int, typer.Option("--playtest-seed", min=0, help="The seed of --playtest.")] = 0,
+    no_layout: Annotated[
+        bool,
+        typer.Option(
+            "--no-layout",
+            help="Do not lay the faces out (by default validate lays them out as print does, to find text and"
+            " names that do not fit; measures are cached).",
+        ),
+    ] = False,
+    jobs: JobsOpt = None,
 ) -> None:
     """Check every card file; exit 0 when clean, 1 when there are findings."""
     proj, pack = open_project(project, game)
@@ -103,6 +114,10 @@ def validate(
         # The rules prose names cards and rule numbers: what `carddb rulebook` and `build` would stop on.
         # (Not the folder's warnings: a project without prose has nothing to validate there.)
         report.extend(read_prose(db, AnchorBook(), Report()).report.findings)
+    if not no_layout:
+        from carddb.render.faces.check import check_faces
+
+        check_faces(db, report, workers=jobs_count(jobs))
     if playtest and not report.errors:
         from carddb.sim.warnings import design_warnings
 

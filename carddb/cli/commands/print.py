@@ -40,8 +40,9 @@ from carddb.render.imposition import BackOffset, Duplex
 from carddb.render.printing import PrintOptions, Written, print_stage
 from carddb.render.printservice import DEFAULT_INK_LIMIT
 from carddb.render.printservice import cmyk_profile as cmyk_profile_path
-from carddb.render.raster import DEFAULT_DPI, PRESETS, check_dpi
+from carddb.render.raster import DEFAULT_DPI, check_dpi
 from carddb.render.selection import select_cards
+from carddb.render.services import PRODUCTS
 from carddb.render.tts import check_url_base
 from carddb.render.workers import RenderWorkers, render_workers
 from carddb.runtime.progress import stages
@@ -91,8 +92,8 @@ def print_cards(
     preset: Annotated[
         PresetChoice | None,
         typer.Option(
-            help="Also write PNGs sized for a print service's poker cards, and the PDFs it takes "
-            "(drivethru: PDF/X-1a, CMYK, laid out at its 2.75 x 3.75 in)."
+            help="Also write PNGs as a print service asks for them, at the size of the game's cards, and the "
+            "PDFs it takes (drivethru: PDF/X-1a, CMYK, laid out at its cut plus 1/8 in of bleed)."
         ),
     ] = None,
     cmyk_profile: Annotated[
@@ -108,6 +109,13 @@ def print_cards(
         int, typer.Option("--ink-limit", help="Most total ink (C+M+Y+K, in percent) of the PDF/X cards.")
     ] = DEFAULT_INK_LIMIT,
     tts: Annotated[bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets and JSON.")] = False,
+    tts_dpi: Annotated[
+        int | None,
+        typer.Option(
+            "--tts-dpi",
+            help="Resolution of the Tabletop Simulator cards (default: the best that keeps each deck on its fewest sheets).",
+        ),
+    ] = None,
     tts_url_base: Annotated[
         str | None,
         typer.Option(
@@ -148,7 +156,8 @@ def print_cards(
         preset=preset.value if preset else None,
         cmyk_profile=cmyk_profile,
         ink_limit=ink_limit,
-        tts=tts or tts_url_base is not None,
+        tts=tts or tts_dpi is not None or tts_url_base is not None,
+        tts_dpi=check_dpi(tts_dpi) if tts_dpi is not None else None,
         tts_url_base=check_url_base(tts_url_base) if tts_url_base is not None else None,
         one_each=one_each,
         workers=workers,
@@ -157,7 +166,7 @@ def print_cards(
     _check_name(options.name)
     if not 100 <= ink_limit <= 400:
         raise UsageError(f"--ink-limit is a percentage of total ink, 100 to 400, not {ink_limit}")
-    if preset is not None and PRESETS[preset.value].pdf_variant:
+    if preset is not None and any(p.pdf_variant for p in PRODUCTS if p.service == preset.value):
         cmyk_profile_path(cmyk_profile)  # before any work: a missing profile is a usage error
     # Checked before any work: a NaN or a 1e300 mm gutter laid out every card before the sheets failed.
     if gutter is not None and not (math.isfinite(gutter) and 0 <= gutter <= 50):

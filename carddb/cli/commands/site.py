@@ -18,7 +18,13 @@ PortOpt = Annotated[
 ]
 
 
-def site(game: GameOpt = None, project: ProjectOpt = None) -> None:
+def site(
+    sources: Annotated[
+        bool, typer.Option("--sources", help="Name each card's source file and line on its page (for a private site).")
+    ] = False,
+    game: GameOpt = None,
+    project: ProjectOpt = None,
+) -> None:
     """Build the spoiler site into output/<game>/site/ (gallery, a page per card, statistics)."""
     # Rendering pulls in WeasyPrint, which is slow to import; only commands that render load it.
     from carddb.site.stage import site_root, site_stage
@@ -26,7 +32,7 @@ def site(game: GameOpt = None, project: ProjectOpt = None) -> None:
     db = load_or_exit(project, game)
     report = Report(root=db.project.root)
     with output_lock(db.project.output_dir(db.pack), "site"):
-        result = site_stage(db, report)
+        result = site_stage(db, report, show_sources=sources)
     if len(report):
         print_report(report)
     print(f"{result.summary()}\nopen {site_root(db) / 'index.html'}")
@@ -50,7 +56,8 @@ def serve(port: PortOpt = 8000, game: GameOpt = None, project: ProjectOpt = None
         with output_lock(
             proj.output_dir(pack), "serve"
         ):  # a `carddb build` meanwhile: reported, retried on the next edit
-            return site_stage(db, report, root=site_root(db), workers=workers).summary()
+            # the live preview is the designer's own: its card pages say where each card is written
+            return site_stage(db, report, root=site_root(db), workers=workers, show_sources=True).summary()
 
     run_server(Preview(project=proj, pack=pack, site_root=root, build_site=build), port)
 

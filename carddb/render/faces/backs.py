@@ -7,7 +7,7 @@ from pathlib import Path
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Report
 from carddb.findings.errors import RenderError
-from carddb.render.cache import FaceCache, digest
+from carddb.render.cache import FaceCache, digest, face_cache_folder
 from carddb.render.faces.results import FIRST, RENDER_BACKS, TemplateFailure, bleed_mm
 from carddb.render.faces.templates import FaceResources, located_message
 from carddb.render.jobs import BackJob
@@ -46,7 +46,7 @@ def render_backs(
         report.add(exc.finding())
         return {}
     shared = resources.digest()
-    cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "backs")
+    cache = FaceCache(face_cache_folder(db, "backs"))
     titles = {back: back_title(db, back) for back in backs}
     keys = {back: digest([shared, fragment, head, titles[back]]) for back, fragment in fragments.items()}
     missing = [back for back in backs if not reusable(cache.pdf_path(keys[back]))]

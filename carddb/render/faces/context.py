@@ -21,9 +21,10 @@ from carddb.packs.card import Card, front_id
 from carddb.packs.pack import GamePack
 from carddb.render import placeholder
 from carddb.render.cache import digest, files_digest
+from carddb.render.faces.regions import face_parts
 from carddb.render.faces.results import NEUTRAL, PLAIN_RARITY, TemplateFailure, card_colors
 from carddb.render.faces.templates import FaceResources, located_message
-from carddb.render.fit import FIT_TOKEN, SIZE_TOKEN, START_PT, sized
+from carddb.render.fit import FIT_TOKEN, SIZE_TOKEN, sized
 from carddb.render.placeholder import placeholder_data_url, placeholder_svg
 from carddb.render.wholefile import reusable
 from carddb.rules.markup import Paragraph, rules_markup, runs_from_marked_text
@@ -69,20 +70,35 @@ class ArtChoice:
     file: Path | None
 
 
-def placeholder_src(card: Card, colors: dict[str, str], folder: Path | None) -> str:
+def placeholder_src(
+    card: Card, colors: dict[str, str], folder: Path | None, motif: str = "landscape", icon_svg: str = ""
+) -> str:
     """A data: URL for previews; a file in the cache for print runs.
 
     A long data: URL in an attribute is slow for WeasyPrint's HTML tokenizer (a sizeable
     share of a batch's layout time), so batch renders point at a file instead.
     """
     if folder is None:
-        return placeholder_data_url(card.id, colors["frame"], colors["accent"])
+        return placeholder_data_url(card.id, colors["frame"], colors["accent"], motif, icon_svg)
     # Named by what the picture is made from, so an unchanged card's file is found
     # without drawing its picture again (a third of the time of building a face's HTML).
-    path = folder / f"{digest([_placeholder_code(), card.id, colors['frame'], colors['accent']])}.svg"
+    made_of = [_placeholder_code(), card.id, colors["frame"], colors["accent"]]
+    if motif != "landscape":  # the bundled games' files keep their names
+        made_of += [motif, icon_svg]
+    path = folder / f"{digest(made_of)}.svg"
     if not reusable(path):
-        write_text(path, placeholder_svg(card.id, colors["frame"], colors["accent"]), vouch=True)
+        write_text(path, placeholder_svg(card.id, colors["frame"], colors["accent"], motif, icon_svg), vouch=True)
     return path.as_uri()
+
+
+def placeholder_motif(db: CardDatabase, card: Card, resources: FaceResources) -> tuple[str, str]:
+    """The card's placeholder motif, as its game declares it, and the SVG text of an `icon:NAME` motif."""
+    motif = db.pack.faces.placeholder.motif_for(card.kind, db.faction_of(card))
+    icon = resources.icons.get(motif.removeprefix("icon:")) if motif.startswith("icon:") else None
+    try:
+        return motif, icon.read_text(encoding="utf-8") if icon is not None else ""
+    except (OSError, UnicodeDecodeError):
+        return "neutral", ""
 
 
 @functools.cache
@@ -92,10 +108,16 @@ def _placeholder_code() -> str:
 
 
 def choose_art(
-    db: CardDatabase, card: Card, colors: dict[str, str], report: Report | None, placeholder_dir: Path | None = None
+    db: CardDatabase,
+    card: Card,
+    colors: dict[str, str],
+    report: Report | None,
+    placeholder_dir: Path | None = None,
+    motif: tuple[str, str] = ("landscape", ""),
 ) -> ArtChoice:
     """The card's art file if it is usable, else its generated placeholder (with a finding why)."""
-    placeholder = ArtChoice(placeholder_src(card, colors, placeholder_dir), "50% 50%", True, "placeholder art", None)
+    src = placeholder_src(card, colors, placeholder_dir, *motif)
+    placeholder = ArtChoice(src, "50% 50%", True, "placeholder art", None)
     if card.art is None:
         return placeholder
     problems = list(art_checks(db, card)) if card.id in db.sources else []
@@ -150,13 +172,15 @@ def face_context(
     subtype = card.subtype_id()
     rules = rules_paragraphs(card, pack)
     icon_urls = resources.icon_urls
-    art = choose_art(db, card, colors, report, resources.placeholder_dir)
+    art = choose_art(db, card, colors, report, resources.placeholder_dir, placeholder_motif(db, card, resources))
     stats = [
         {"id": name, "label": label, "value": value}
         for stat in pack.stats
         for name, label in [(stat.id, stat.label)]
         if isinstance(value := getattr(card, name, None), int) and not isinstance(value, bool)
     ]
+    type_line = kind.label + (f" — {subtype.replace('-', ' ').title()}" if subtype else "")
+    parts = face_parts(card, pack, resources.geometry, colors, icon_urls, type_line)
     long_name, very_long_name = resources.geometry.name_limits()
     name_class = " very-long" if len(card.name) > very_long_name else " long" if len(card.name) > long_name else ""
     big_icon = icon_urls.get(subtype) if subtype and not rules else None
@@ -171,7 +195,7 @@ def face_context(
         "name_class": name_class,
         "cost": cost_pips(card, pack, icon_urls),
         "cost_label": card.cost_label(),
-        "type_line": kind.label + (f" — {subtype.replace('-', ' ').title()}" if subtype else ""),
+        "type_line": type_line,
         "type_icon": icon_urls.get(subtype) if subtype else None,
         "art": art,
         "rules": rules,
@@ -186,6 +210,12 @@ def face_context(
         "corner_guide": preview,
         "side": "back" if card.is_back else "front",
         "other_side": db.face(front_id(card.id)) if card.is_back else card.back,
+        "show": parts.show,
+        "styles": parts.styles,
+        "rules_css": parts.rules_css,
+        "fields": parts.fields,
+        "regions": parts.regions,
+        "flavor": runs_from_marked_text(card.flavor, pack.icons) if card.flavor else (),
     }
     return context, art
 
@@ -205,4 +235,4 @@ def card_html(db: CardDatabase, card: Card, *, preview: bool = True, rules_pt: f
         head, tail = resources.page_parts(preview)
     except TemplateFailure as exc:
         raise RenderError(located_message(exc)) from exc
-    return head + sized(fragment, rules_pt or START_PT) + tail
+    return head + sized(fragment, rules_pt or resources.geometry.fit_steps()[0]) + tail

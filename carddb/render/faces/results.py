@@ -36,7 +36,19 @@ BATCH_CARDS = 24
 # The parts of a face whose boxes each render records: what the rulebook's card anatomy points at.
 # Queue order on the workers: cards something else waits for (the rulebook's pictures) first.
 FIRST, LATER = -10, 0
-FACE_PARTS = ("name", "cost", "art", "type-line", "ability", "rules-flow", "flavor", "stats", "footer")
+FACE_PARTS = (
+    "name",
+    "cost",
+    "art",
+    "type-line",
+    "ability",
+    "rules-flow",
+    "flavor",
+    "stats",
+    "footer",
+    "fields",
+    "r-field",
+)
 
 
 @dataclass(frozen=True)

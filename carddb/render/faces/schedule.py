@@ -9,11 +9,11 @@ per card. A face whose text or name overflows is still printed, and reported.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from carddb.cards.art import resolve_art
 from carddb.cards.database import CardDatabase
 from carddb.files.project import Project
 from carddb.files.stamps import sweep
@@ -21,8 +21,9 @@ from carddb.findings.diagnostics import Finding, Report, Span
 from carddb.findings.errors import RenderError
 from carddb.packs.card import Card, front_id
 from carddb.packs.pack import GamePack
-from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest
+from carddb.render.cache import FaceCache, FaceMeta, code_digest, digest, face_cache_folder
 from carddb.render.faces.context import card_fragment
+from carddb.render.faces.regions import rules_steps
 from carddb.render.faces.results import (
     BATCH_CARDS,
     FACE_PARTS,
@@ -36,7 +37,7 @@ from carddb.render.faces.results import (
     bleed_mm,
 )
 from carddb.render.faces.templates import FaceResources, refusal_finding
-from carddb.render.fit import MIN_PT, sizes
+from carddb.render.fit import sizes
 from carddb.render.jobs import BatchJob, WarmJob
 from carddb.render.workers import RenderWorkers, Ticket, import_renderer
 
@@ -62,7 +63,7 @@ def overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Finding:
         "E-TEXT-OVERFLOW",
         f"'{card.id}' rules text needs {meta.fill * 100:.0f}% of the box at {meta.font_pt:g} pt",
         *_at_field(db, card, "text"),
-        hint=f"shorten the rules or flavor text; {MIN_PT:g} pt is the smallest size carddb prints",
+        hint=f"shorten the rules or flavor text; {meta.font_pt:g} pt is the smallest size carddb prints on this card",
     )
 
 
@@ -73,6 +74,17 @@ def name_overflow_finding(db: CardDatabase, card: Card, meta: FaceMeta) -> Findi
         " (it would be cut off or run under the cost)",
         *_at_field(db, card, "name"),
         hint="shorten the name; the title bar's size comes from the game's card template",
+    )
+
+
+def region_overflow_finding(db: CardDatabase, card: Card, region: str, overrun: float) -> Finding:
+    shown = getattr(card, region, None)
+    what = f"{region}: '{shown}'" if isinstance(shown, str) else f"{region} ({shown})" if shown is not None else region
+    return Finding(
+        "E-REGION-OVERFLOW",
+        f"'{card.id}' {what} needs {overrun:.1f} mm more than its region of the layout has",
+        *_at_field(db, card, region),
+        hint="shorten it, or give the region more room or a smaller size: [largest, smallest] in the layout",
     )
 
 
@@ -108,6 +120,9 @@ class FaceRun:
     done: dict[int, list[tuple[str, FaceMeta]]] = field(default_factory=dict)  # job number -> what it rendered
     pool: RenderWorkers | None = None
     own_pool: bool = False  # started for this run, closed when it finishes
+    # A measuring run (`carddb validate`): every face's measure by key, stored in one file when it changed.
+    measures: dict[str, FaceMeta] | None = None
+    measures_known: int = 0
 
     def add(self, job: BatchJob, priority: int, pool: RenderWorkers | None) -> None:
         """A batch to lay out: sent to `pool` at once, or kept for `finish` (or a pool of its own)."""
@@ -149,6 +164,10 @@ class FaceRun:
             if self.own_pool and self.pool is not None and (wanted is None or not self.jobs):
                 self.pool.close()
         by_key = dict(rendered)
+        if self.measures is not None and wanted is None:
+            self.measures.update(by_key)
+            if len(self.measures) != self.measures_known or by_key:
+                self.cache.store_measures(self.measures)
         for card, key, _fragment in self.pending:
             if card.id not in self.found and key in by_key:
                 self.found[card.id] = _result(
@@ -191,15 +210,30 @@ def start_faces(
     workers: int = 2,
     pool: RenderWorkers | None = None,
     first: Sequence[str] = (),
+    measure_only: bool = False,
 ) -> FaceRun:
     """Find each card's face in the cache and queue the others on `pool`; `FaceRun.finish` waits for them.
 
     Cards in `first` (the rulebook's pictures) go in a batch of their own ahead of the rest,
     so what waits for them can start while the other faces are still being laid out.
+    `measure_only` (`carddb validate`): lay the faces out and fit them, write no PDF, and take
+    what an earlier run measured (with or without its PDF) instead of laying a card out again.
     """
     resources = FaceResources(db)
-    cache = FaceCache(db.project.output_dir(db.pack) / ".cache" / "faces")
+    cache = FaceCache(face_cache_folder(db, "faces"))
     run = FaceRun(db, cards, report, cache, resources)
+    lookup = cache.lookup
+    if measure_only:
+        # What the last validate measured comes from one file; a face measured by a print from its own.
+        book = cache.load_measures()
+        run.measures, run.measures_known = {}, len(book)
+
+        def lookup(key: str) -> FaceMeta | None:
+            meta = book.get(key) or cache.lookup_measure(key)
+            if meta is not None and run.measures is not None:
+                run.measures[key] = meta
+            return meta
+
     font_problems = resources.check_fonts()
     if font_problems:
         report.extend(font_problems)
@@ -213,9 +247,11 @@ def start_faces(
         return run
     shared = resources.digest()
     resources.placeholder_dir = cache.folder.parent / "placeholders"
-    steps = sizes()
+    steps = sizes(*resources.geometry.fit_steps())
     index = cache.load_index()
     seen: dict[str, str] = {}
+    card_steps: dict[str, tuple[float, ...]] = {}
+    memo: dict[str, str] = {}
     common = [code_digest(), shared, palette, repr(steps), str(db.project.root)]
     wanted_first = _whole_cards(cards, first)
     # Every face of a card, its own back face too (a double-sided card's back is a face like any).
@@ -227,30 +263,49 @@ def start_faces(
 
     def send(priority: int) -> None:
         if batch:
-            run.add(_job(db, batch, (head, tail, palette), resources, cache, steps), priority, pool)
+            job = _job(db, batch, (head, tail, palette), resources, cache, steps)
+            own = tuple((card.id, card_steps[card.id]) for card, _k, _f in batch if card.id in card_steps)
+            run.add(replace(job, measure_only=measure_only, card_steps=own), priority, pool)
             batch.clear()
 
     for position, card in enumerate([*early, *later]):
         if position == len(early):
             send(FIRST)
-        inputs = face_inputs(db, card, common)
+        inputs = face_inputs(db, card, common, memo)
         known = index.get(inputs)
-        if known is not None and (meta := cache.lookup(known)) is not None:
+        if known is not None and (meta := lookup(known)) is not None:
             run.found[card.id] = _result(db, card, cache.pdf_path(known), meta, from_cache=True, report=report)
             seen[inputs] = known
             continue
-        findings = len(report)
+        # validate reports art problems itself: a measuring run keeps them out of its report
+        art_report = Report(root=report.root) if measure_only else report
+        findings = len(art_report)
         try:
-            fragment, art = card_fragment(db, card, resources, report, preview=False)
+            fragment, art = card_fragment(db, card, resources, art_report, preview=False)
         except TemplateFailure as exc:
             report.add(exc.finding())
             continue
         art_bytes = art.file.read_bytes() if art.file else b""
+        own_steps = rules_steps(db.pack, card.kind, resources.geometry)
+        if own_steps is not None:
+            card_steps[card.id] = own_steps
+        # FACE_PARTS: the parts whose boxes the measure records (a new part must be measured again);
         # the document head (its language and author) and the title are in the PDF, so in the key
-        key = digest([shared, palette, fragment, art_bytes, repr(steps), head, face_title(db, card)])
-        if len(report) == findings:  # a card whose art gave findings is rebuilt, so they are shown again
+        key = digest(
+            [
+                shared,
+                palette,
+                fragment,
+                art_bytes,
+                repr(own_steps or steps),
+                repr(FACE_PARTS),
+                head,
+                face_title(db, card),
+            ]
+        )
+        if len(art_report) == findings:  # a card whose art gave findings is rebuilt, so they are shown again
             seen[inputs] = key
-        meta = cache.lookup(key)
+        meta = lookup(key)
         if meta is not None:
             run.found[card.id] = _result(db, card, cache.pdf_path(key), meta, from_cache=True, report=report)
             continue
@@ -282,25 +337,36 @@ def _sweep(cache: FaceCache, run: FaceRun, resources: FaceResources) -> None:
     in `carddb serve`) finds its face again: at most twice the faces the game has.
     """
     current = {face.pdf.stem for face in run.found.values()} | {key for _card, key, _fragment in run.pending}
-    cache.sweep_older(current, keep={"inputs.json"})
+    cache.sweep_older(current, keep={"inputs.json", "measures.json"})
     if resources.placeholder_dir is not None:
         for folder in (resources.placeholder_dir, resources.placeholder_dir.parent / "art"):
             sweep(folder)  # those this run drew or used; a cached face holds its picture already
 
 
-def face_inputs(db: CardDatabase, card: Card, common: list[str]) -> str:
-    """A digest of everything a card's face is built from (see the cache module)."""
+def face_inputs(db: CardDatabase, card: Card, common: list[str], memo: dict[str, str] | None = None) -> str:
+    """A digest of everything a card's face is built from (see the cache module).
+
+    `memo` keeps what many cards share (their set's description and size, the art folder) for one run:
+    a warm `carddb validate` of 1,000 cards is mostly this function.
+    """
+    memo = memo if memo is not None else {}
     art = ""
     if card.art is not None:
+        if "art-dir" not in memo:
+            memo["art-dir"] = str(db.project.art_dir(db.pack))
         try:
-            stat = resolve_art(db, card.art.file).stat()
+            # stat follows links as resolving would: the same size and time, without resolving each path
+            stat = os.stat(os.path.join(memo["art-dir"], card.art.file))
             art = f"{card.art.file}|{stat.st_size}|{stat.st_mtime_ns}"
         except (OSError, ValueError):
             art = f"{card.art.file}|missing"
     # Both sides of a double-sided card: a face template may print its other side (`other_side`).
     whole = db.face(front_id(card.id)) if card.is_back else card
     data = (whole or card).model_dump_json()
-    return digest([*common, card.id, data, repr(db.sets.get(card.set)), str(db.set_size(card.set)), art])
+    set_key = f"set:{card.set}"
+    if set_key not in memo:
+        memo[set_key] = f"{db.sets.get(card.set)!r}|{db.set_size(card.set)}"
+    return digest([*common, card.id, data, memo[set_key], art])
 
 
 def _whole_cards(cards: Sequence[Card], ids: Sequence[str]) -> set[str]:
@@ -323,6 +389,8 @@ def _result(db: CardDatabase, card: Card, pdf: Path, meta: FaceMeta, *, from_cac
         report.add(overflow_finding(db, card, meta))
     if meta.name_overrun > 0:
         report.add(name_overflow_finding(db, card, meta))
+    for region, overrun in meta.regions.items():
+        report.add(region_overflow_finding(db, card, region, overrun))
     back = db.pack.kind(card.kind).back
     return FaceResult(card.id, pdf, back, meta.font_pt, meta.fill, from_cache, meta.parts)
 

@@ -176,7 +176,11 @@ class FaceResources:
             text = _css_text(css)
             files += [(css.parent / m).resolve() for m in _URL.findall(text) if (css.parent / m).is_file()]
         files += list(self.icons.values())
-        return digest([carddb.__version__, files_digest(files), repr(self.geometry), str(len(self.pack.stats))])
+        # The stylesheet as rendered, not only its template: its millimetres come from carddb's geometry
+        # code, and a change there must draw the faces again even under the same carddb version.
+        return digest(
+            [carddb.__version__, files_digest(files), repr(self.geometry), str(len(self.pack.stats)), self.card_css()]
+        )
 
     def render(self, name: str, context: dict[str, Any]) -> str:
         try:

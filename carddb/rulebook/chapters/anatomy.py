@@ -38,11 +38,59 @@ def anatomy_card(db: CardDatabase) -> Card | None:
     return max(db.cards, key=richness, default=None)
 
 
+def _rules_words(db: CardDatabase) -> tuple[bool, bool]:
+    """Whether any face of the game prints a keyword in bold, and reminder text in italics."""
+    from carddb.rules.markup import rules_markup
+
+    kinds = {
+        run.kind
+        for card in db.faces()
+        if card.text
+        for paragraph in rules_markup(card.text, db.pack.language, db.pack.icons)
+        for run in paragraph
+    }
+    return "keyword" in kinds, "reminder" in kinds
+
+
+def _article(label: str) -> str:
+    return f"an {label}" if label[:1].lower() in "aeiou" else f"a {label}"
+
+
+def _printed_fields(db: CardDatabase, card: Card) -> list[str]:
+    """The card's declared fields as its face prints them ("Hold 6", "Timing: Reaction", "Unique")."""
+    layout = db.pack.faces.layout_for(card.kind)
+    hidden = set(layout.hide) if layout else set()
+    shown = []
+    for info in db.pack.faces.fields_of(card.kind):
+        value = getattr(card, info.id, None)
+        if info.id in hidden or value is None or value is False or value == "":
+            continue
+        shown.append(info.label if value is True else f"{info.label} {value}")
+    return shown
+
+
 def anatomy_parts(db: CardDatabase, card: Card, positions: dict[str, tuple[float, float]]) -> list[AnatomyPart]:
-    """The explained parts of `card`, numbered in reading order, placed where the face draws them."""
+    """The explained parts of `card`, numbered in reading order, placed where the face draws them.
+
+    Each explanation says only what the game's faces do: bold keywords and italic reminder text
+    only in a game whose rules text has them, a version mark only if a card has been revised.
+    """
     pack = db.pack
     faction = pack.faction(db.faction_of(card))
     set_info = db.sets.get(card.set)
+    keywords, reminders = _rules_words(db)
+    rules_words = " Keywords are in bold" + (
+        "; reminder text in italics explains a keyword and has no effect of its own." if reminders else "."
+    )
+    mixed_cost = callable(getattr(getattr(card, pack.cost.field, None), "markup", None))
+    revised = any(c.version > 1 for c in db.cards)
+    credited = card.art is not None and bool(card.art.artist)
+    footer_parts = [f"Set code ({card.set}{', ' + set_info.name if set_info else ''})", "the card's number in the set"]
+    footer_parts.append("its rarity mark")
+    if revised:
+        footer_parts.append("its version (a small 'v2' when a card has been revised)")
+    footer_parts.append("the artist's credit" if credited else "'placeholder art' until the card has art")
+    fields = _printed_fields(db, card)
     explanations: dict[str, tuple[str, str]] = {
         "name": (
             "Name",
@@ -50,8 +98,8 @@ def anatomy_parts(db: CardDatabase, card: Card, positions: dict[str, tuple[float
         ),
         "cost": (
             "Cost",
-            f"What you pay to play or activate the card, here {card.cost_label()}. "
-            "Each icon is paid with the resource it shows.",
+            f"What you pay to play or activate the card, here {card.cost_label()}."
+            + (" Each icon is paid with the resource it shows." if mixed_cost else ""),
         ),
         "type": (
             "Type line",
@@ -61,15 +109,17 @@ def anatomy_parts(db: CardDatabase, card: Card, positions: dict[str, tuple[float
         "art": ("Art", "The illustration. It has no effect on play."),
         "text": (
             "Rules text",
-            "What the card does, one ability per paragraph. Keywords are in bold; reminder text in italics "
-            "explains a keyword and has no effect of its own.",
+            "What the card does, one ability per paragraph." + (rules_words if keywords else ""),
+        ),
+        "fields": (
+            "Fields",
+            f"What {_article(pack.kind(card.kind).label)} says besides its rules: here {', '.join(fields)}.",
         ),
         "flavor": ("Flavor text", "A line of story in italics under the rules. It has no effect on play."),
         "stats": ("Stats", f"The numbers the card enters play with, here {card.stat_line()}."),
         "footer": (
             "Collector line",
-            f"Set code ({card.set}{', ' + set_info.name if set_info else ''}), the card's number in the set, "
-            "its rarity mark, its version (a small 'v2' when a card has been revised) and the artist's credit.",
+            ", ".join(footer_parts[:-1]) + " and " + footer_parts[-1] + ".",
         ),
     }
     present = {
@@ -77,6 +127,7 @@ def anatomy_parts(db: CardDatabase, card: Card, positions: dict[str, tuple[float
         "stats": bool(card.stat_line()),
         "text": bool(card.text),
         "flavor": bool(card.flavor),
+        "fields": bool(fields),
     }
     parts = [(part, positions[part]) for part in explanations if present.get(part, True) and part in positions]
     # Number the parts as a reader's eye goes: top to bottom, and left to right among parts on one level.

@@ -57,11 +57,13 @@ def test_a_full_disk_fails_the_export_with_the_path_and_leaves_no_part_file(tmp_
 
 
 def test_validate_on_a_full_disk_still_validates(tmp_path: Path) -> None:
-    # validate writes only its art cache, which is a convenience: a full disk must not fail the check.
+    # validate writes only caches (art verdicts, the faces' placeholders and measures), which are a
+    # convenience: a full disk must not fail the check, and what it could not check is said.
     root = write_project(tmp_path)
     done = carddb(root, "validate", "--format", "json", file_limit=10)
     assert done.returncode == 0, done.stdout + done.stderr
     assert '"errors": 0' in done.stdout
+    assert "W-FACES-UNCHECKED" in done.stdout and "File too large" in done.stdout
     assert leftovers(root / "output") == []
 
 
@@ -92,6 +94,7 @@ def test_a_file_where_an_output_folder_goes(blocker: str, args: tuple[str, ...],
     done = carddb(root, *args)
     if args == ("validate",):
         assert done.returncode == 0, done.stdout + done.stderr  # the art cache is skipped, the check is done
+        assert "W-FACES-UNCHECKED" in done.stdout  # the faces could not be laid out, and validate says so
     else:
         assert_refused(done, blocker, "Not a directory", "File exists")
     assert (root / blocker).read_text() == "a file, not a folder\n"
