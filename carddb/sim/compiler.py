@@ -92,6 +92,18 @@ class Compiler:
     def predicate(self, node: Selector) -> Pred:
         return self.selectors.predicate(node)
 
+    def check_player_damage(self) -> None:
+        """Refuse damage to a player in a game whose players have no health.
+
+        A simulator whose players have health implements `damage_player(game, player, amount) -> int`
+        (the damage dealt; LOE v2). Without it such a sentence cannot be carried out: the card's line is
+        reported as one the engine cannot execute, instead of the game failing when it is played."""
+        if not callable(getattr(self.sim, "damage_player", None)):
+            raise CompileError(
+                f"the players of '{self.sim.pack.id}' have no health here: its simulator does not implement "
+                "damage_player, so nothing can deal damage to a player"
+            )
+
     def _handle(self, phrase: Phrase) -> Any:
         if phrase.entry not in self.handlers:
             raise CompileError(f"no handler for '{phrase.entry}'")

@@ -108,7 +108,8 @@ def _discard(phrase: Phrase, c: Compiler) -> Op:
 def _deal_damage(phrase: Phrase, c: Compiler) -> Op:
     amount = number(phrase)
     what = c.selector(selector(phrase, "target"), hint="harm")
-    if what.domain == PLAYERS:  # a game whose players have health (`Simulator.damage_player`)
+    if what.domain == PLAYERS:
+        c.check_player_damage()
         return for_each(what, lambda g, player, ctx: g.sim.damage_player(g, player, amount))
     return for_each(what, lambda g, uid, ctx: deal_damage(g, uid, amount))
 

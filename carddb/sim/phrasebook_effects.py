@@ -295,6 +295,8 @@ def _shield(game: Game, key: tuple[Any, ...], amount: int) -> None:
 @PHRASEBOOK("redirect-damage")
 def _redirect(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"))
+    if what.domain == "player":
+        c.check_player_damage()
 
     def op(g: Game, ctx: Ctx) -> None:
         event = ctx.event

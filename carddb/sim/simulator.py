@@ -273,12 +273,6 @@ class Simulator(ABC):
         """True if something else happened instead of destroying `uid`."""
         return False
 
-    def damage_player(self, game: Game, player: int, amount: int) -> int:
-        """Damage dealt to a player (`Deal 4 damage to target opponent`); returns the damage dealt.
-
-        A game whose players have health keeps it and says when a player has lost (`state_checks`)."""
-        raise NotImplementedError(f"the game '{self.pack.id}' gives its players no health to deal damage to")
-
     def can_look(self, game: Game, player: int, uid: int) -> bool:
         """Whether `player` may look at the hidden card `uid` (LOE: not at a Hidden one)."""
         return True

@@ -21,15 +21,18 @@ from carddb.packs.pack import GamePack
 from carddb.sim.broad_state import mark, resource, would_be_dealt
 from carddb.sim.cards import CardRecord
 from carddb.sim.core_handlers import CORE
+from carddb.sim.decisions import PASS, Action, act
 from carddb.sim.declared import declared_semantics
 from carddb.sim.declared_handlers import declared_handlers
 from carddb.sim.direct import DirectSimulator, run_program
 from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, ZONE_STACK, Game
 from carddb.sim.handlers import build_table
+from carddb.sim.ops import draw
 from carddb.sim.phrasebook_handlers import PHRASEBOOK
 from carddb.sim.program import Ctx, Event
 from carddb.sim.stack import execute
+from carddb.sim.turns import begin_turn
 
 GAME = Path(__file__).resolve().parents[1] / "fixtures" / "phrasebook" / "game.yaml"
 ZONES = {"hand": ZONE_HAND, "play": ZONE_PLAY, "deck": ZONE_DECK, "graveyard": ZONE_DISCARD}
@@ -52,17 +55,28 @@ class PhrasebookSimulator(DirectSimulator):
         self.semantics = declared_semantics(self.language.vocabulary)
         self.handlers = build_table("phrasebook", CORE, PHRASEBOOK, declared_handlers(self.language.registry))
 
-    def card_record(self, card: Any) -> CardRecord:  # cards come from the scenarios, not a database
-        raise NotImplementedError
-
-    def new_game(self, *args: Any) -> Game:
-        raise NotImplementedError
-
     def play_turn(self, game: Game) -> None:
-        raise NotImplementedError
+        """The reference game's turn: draw a card, then play cards from hand until the player passes."""
+        player = game.active
+        begin_turn(game, player)
+        draw(game, player, 1)
+        while not game.over:
+            options = [PASS, *(Action("play", uid) for uid in game.hands[player])]
+            choice = act(game, player, options, "play a card")
+            if choice.verb == PASS.verb:
+                return
+            self.perform(game, player, choice)
 
     def perform(self, game: Game, player: int, action: Any) -> None:
-        raise NotImplementedError
+        """A creature or artifact enters play; an instant's sentences happen at once, then it is discarded."""
+        uid = action.uid
+        definition = game.defs[uid]
+        if definition.kind != "instant":
+            game.move(uid, ZONE_PLAY, player)
+            return
+        game.move(uid, ZONE_STACK)  # no longer in the hand while it resolves
+        run_program(game, definition.effect, uid, player)
+        game.move(uid, ZONE_DISCARD)
 
     def evaluate(self, game: Game, player: int) -> float:
         return 0.0

@@ -4,8 +4,10 @@ wordings included: `Heal 2 damage`, `Negate target Instant`, `dies`...): the sam
 from __future__ import annotations
 
 import pytest
-from phrasebook_table import SCENARIOS, Table, run_scenario, scenario
+from phrasebook_table import SCENARIOS, PhrasebookSimulator, Table, pack, run_scenario, scenario
 
+from carddb.sim.cards import CardRecord
+from carddb.sim.compiler import compile_card
 from carddb.sim.game import ZONE_DISCARD, ZONE_PLAY
 from carddb.sim.program import Event
 
@@ -269,3 +271,28 @@ def _destroyed_this_turn(t: Table, text: str) -> None:
 @pytest.mark.parametrize("key", [k for k, f in SCENARIOS.items() if f.__module__ == __name__], ids=lambda k: k[1])
 def test_example_executes(key: tuple[str, str]) -> None:
     run_scenario(key)
+
+
+class _NoPlayerHealth(PhrasebookSimulator):
+    """The reference game played by a simulator that gives its players no health."""
+
+    damage_player = None  # type: ignore[assignment]
+
+
+def test_damage_to_a_player_without_player_health_is_text_the_engine_cannot_execute() -> None:
+    sim = _NoPlayerHealth(pack())
+    record = CardRecord("zap", "Zap", "instant", "", "", 1, (), 0, 1, "Deal 2 damage to target opponent.")
+    definition = compile_card(0, record, sim)
+    assert any("have no health" in problem and "damage_player" in problem for problem in definition.problems)
+    creature = CardRecord("bear", "Bear", "creature", "", "", 1, (), 2, 1, "Deal 2 damage to target creature.")
+    assert compile_card(1, creature, sim).problems == ()  # damage to a card is still the core's
+
+
+def test_a_turn_of_the_reference_game_draws_and_plays_until_the_player_passes() -> None:
+    t = Table()
+    bear = t.card("creature", zone="deck")
+    top = t.card("instant", "Deal 2 damage to target opponent.", zone="deck")  # laid last: the deck's top card
+    t.agents[0].responses = [("play", top), ("play", bear)]  # the scripted player plays what it is told, then passes
+    t.sim.play_turn(t.g)
+    assert t.zone(top) == ZONE_DISCARD and t.life(1) == 18  # drawn, played, resolved
+    assert t.zone(bear) != ZONE_PLAY  # not drawn: one card a turn
