@@ -14,7 +14,7 @@ have in it, so each is written once:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from carddb.sim.decisions import PASS, Action, act, choose_many
 from carddb.sim.game import Game
@@ -27,8 +27,9 @@ from carddb.sim.stack import end_game, run
 MAX_MAIN_ACTIONS = 200
 
 
-def begin_turn(game: Game, player: int) -> None:
-    """`player`'s turn starts: a game past the turn cap ends as a draw; per-turn tallies start again."""
+def begin_turn(game: Game, player: int, per_turn: Iterable[str] = ()) -> None:
+    """`player`'s turn starts: a game past the turn cap ends as a draw; per-turn tallies start again, and so do
+    the pack's own per-turn counters named in `per_turn` (LOE: Resources played, trades), every player's."""
     if game.turns[player] >= game.options.max_rounds:
         end_game(game, None, "turn cap")
     game.turn += 1
@@ -36,6 +37,9 @@ def begin_turn(game: Game, player: int) -> None:
     game.steps = 0
     game.destroyed_turn.clear()
     game.tallies.clear()
+    for counters in game.counters:
+        for name in per_turn:
+            counters.pop(name, None)
 
 
 def ready(game: Game, player: int) -> None:

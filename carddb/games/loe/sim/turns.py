@@ -83,10 +83,7 @@ def new_game(
 def play_turn(game: Game) -> None:
     sim = game.sim
     player = game.active
-    begin_turn(game, player)
-    for counters in game.counters:
-        for name in PER_TURN:
-            counters.pop(name, None)
+    begin_turn(game, player, PER_TURN)
     # untap and upkeep
     ready(game, player)
     game.pool[player] = min(game.pool[player], sim.number("powerstones-kept"))

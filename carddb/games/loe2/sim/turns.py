@@ -87,10 +87,7 @@ def new_game(
 def play_turn(game: Game) -> None:
     sim = game.sim
     player = game.active
-    begin_turn(game, player)
-    for counters in game.counters:
-        for name in PER_TURN:
-            counters.pop(name, None)
+    begin_turn(game, player, PER_TURN)
     if game.log is not None:
         game.trace(f"turn {game.turns[player]} of P{player + 1} begins")
     if player == game.first and game.turns[player] > 1:
