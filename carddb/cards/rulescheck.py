@@ -8,12 +8,9 @@ from pathlib import Path
 from carddb.cards.database import CardDatabase
 from carddb.findings.diagnostics import Finding, Span
 from carddb.packs.card import Card
-from carddb.rules.ast import Ability
-from carddb.rules.checks import check_ability, check_text_shape
-from carddb.rules.language import RulesLanguage
 from carddb.rules.location import span_of, value_positions
 from carddb.rules.problems import Problem
-from carddb.rules.text import parse_line, split_abilities
+from carddb.rules.text import rules_problems
 
 _SOURCES: dict[Path, tuple[float, str]] = {}
 
@@ -43,27 +40,6 @@ def located_findings(card: Card, db: CardDatabase, problems: list[tuple[Problem,
         Finding(p.code, p.message, located.path, span_of(positions, offset + p.start, offset + p.end), p.hint)
         for p, offset in problems
     ]
-
-
-def rules_problems(raw: str, language: RulesLanguage, kind: str | None) -> list[tuple[Problem, int]]:
-    """Every problem of a rules text, each with the offset of its line in `raw`."""
-    # `parse_rules_text` without its `AbilityLine`s: `carddb validate` runs this on every card.
-    out: list[tuple[Problem, int]] = []
-    offsets: list[int] = []
-    parsed: list[tuple[Ability, int]] = []
-    for index, (offset, line) in enumerate(split_abilities(raw)):
-        offsets.append(offset)
-        result = parse_line(line, language)
-        if isinstance(result, Problem):
-            out.append((result, offset))
-            continue
-        parsed.append((result, index))
-        for problem in check_ability(result, language, kind):
-            out.append((problem, offset))
-    if kind is not None:
-        for problem, index in check_text_shape(parsed, language, kind):
-            out.append((problem, offsets[index]))
-    return out
 
 
 def _source(path: Path) -> str:

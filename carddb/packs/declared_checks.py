@@ -14,14 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from carddb.packs.declared_language import Declared, Path
-from carddb.rules.ast import Ability, Phrase, phrases
+from carddb.rules.ast import Phrase, phrases
 from carddb.rules.canonical import indefinite_article
-from carddb.rules.checks import check_ability, check_text_shape
 from carddb.rules.language import RulesLanguage
 from carddb.rules.means import MEANS_RULES, expanded, parse_means
 from carddb.rules.problems import Problem
 from carddb.rules.registry import EffectEntry, pattern_slots
-from carddb.rules.text import parse_line, split_abilities
+from carddb.rules.text import parse_line, rules_problems, split_abilities
 
 
 @dataclass(frozen=True)
@@ -89,24 +88,6 @@ def _examples(entry: EffectEntry, path: Path, language: RulesLanguage) -> Iterat
                 text=example,
                 end=len(example),
             )
-
-
-def rules_problems(raw: str, language: RulesLanguage, kind: str | None) -> list[tuple[Problem, int]]:
-    """Every problem of a rules text with the offset of its line (as `carddb validate` finds them on a card)."""
-    out: list[tuple[Problem, int]] = []
-    parsed: list[tuple[Ability, int]] = []
-    offsets: list[int] = []
-    for index, (offset, line) in enumerate(split_abilities(raw)):
-        offsets.append(offset)
-        result = parse_line(line, language)
-        if isinstance(result, Problem):
-            out.append((result, offset))
-            continue
-        parsed.append((result, index))
-        out += [(problem, offset) for problem in check_ability(result, language, kind)]
-    if kind is not None:
-        out += [(problem, offsets[index]) for problem, index in check_text_shape(parsed, language, kind)]
-    return out
 
 
 def _phrases(result: object) -> list[Phrase]:

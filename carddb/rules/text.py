@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from carddb.rules.ast import Ability, KeywordAbility
+from carddb.rules.checks import check_ability, check_text_shape
 from carddb.rules.language import RulesLanguage
 from carddb.rules.parser import parse_ability
 from carddb.rules.problems import Problem
@@ -67,3 +68,24 @@ def keywords_of(raw: str, language: RulesLanguage) -> frozenset[str]:
         if isinstance(ability, KeywordAbility):
             found.update(keyword.entry for keyword in ability.keywords)
     return frozenset(found)
+
+
+def rules_problems(raw: str, language: RulesLanguage, kind: str | None) -> list[tuple[Problem, int]]:
+    """Every problem of a rules text, each with the offset of its line in `raw` (as `carddb validate` finds
+    them on a card of `kind`; None: a text checked without a card, such as a declared phrase's example).
+
+    `parse_rules_text` without its `AbilityLine`s: validate runs this on every card."""
+    out: list[tuple[Problem, int]] = []
+    parsed: list[tuple[Ability, int]] = []
+    offsets: list[int] = []
+    for index, (offset, line) in enumerate(split_abilities(raw)):
+        offsets.append(offset)
+        result = parse_line(line, language)
+        if isinstance(result, Problem):
+            out.append((result, offset))
+            continue
+        parsed.append((result, index))
+        out += [(problem, offset) for problem in check_ability(result, language, kind)]
+    if kind is not None:
+        out += [(problem, offsets[index]) for problem, index in check_text_shape(parsed, language, kind)]
+    return out

@@ -14,7 +14,6 @@ from condition_language import CONDITIONS, RESOURCES, condition_language
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from carddb.cards.rulescheck import rules_problems
 from carddb.findings.codes import CODES
 from carddb.rules.ast import (
     ActivatedAbility,
@@ -31,6 +30,7 @@ from carddb.rules.markup import Run
 from carddb.rules.parser import parse_ability
 from carddb.rules.problems import Problem
 from carddb.rules.registry import EffectEntry, Param, Pattern, TypeWord, WordType, build_registry
+from carddb.rules.text import rules_problems
 
 LANG = condition_language()
 

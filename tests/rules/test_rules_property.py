@@ -5,12 +5,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from carddb.cards.rulescheck import rules_problems
 from carddb.games.loe.vocabulary import loe_rules
 from carddb.rules.ast import Node
 from carddb.rules.canonical import ability_text
 from carddb.rules.parser import parse_ability
 from carddb.rules.problems import Problem
+from carddb.rules.text import rules_problems
 
 LANGUAGE = loe_rules()
 KINDS = [None, "lord", "duke", "victory", "resource", "spell", "reaction", "item", "ritual"]

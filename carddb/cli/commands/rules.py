@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.table import Table
 
 from carddb.cards.loading import card_files
-from carddb.cards.rulescheck import rules_problems
 from carddb.cli.commands.common import FormatOpt, GameOpt, OutputFormat, ProjectOpt, open_project, print_json
 from carddb.findings.diagnostics import Finding, Report, SourceCache, Span
 from carddb.findings.errors import UsageError
@@ -23,7 +22,7 @@ from carddb.rules.fmt import format_file, write_formatted
 from carddb.rules.language import RulesLanguage
 from carddb.rules.location import span_of, value_positions
 from carddb.rules.registry import EffectEntry
-from carddb.rules.text import parse_rules_text
+from carddb.rules.text import parse_rules_text, rules_problems
 
 CHECK_PATH = Path("<text>")
 
