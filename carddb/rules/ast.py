@@ -177,6 +177,7 @@ class TriggeredAbility(Node):
     trigger: Phrase
     sentences: tuple[Sentence, ...]
     sep: str = field(default=",", compare=False)  # broad: `Play: ...`, `When this card is summoned: ...`
+    costs: tuple[Phrase, ...] = ()  # broad: `When ..., exhaust this card: ...` (paid, if you choose, as it resolves)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -188,6 +189,7 @@ class TimedAbility(Node):
     conditions: tuple[Phrase, ...]
     sentences: tuple[Sentence, ...]
     sep: str = field(default="-", compare=False)  # broad: `Reaction: After ..., ...`
+    costs: tuple[Phrase, ...] = ()  # broad: `Interrupt: When ..., exhaust this card: ...`
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -267,10 +269,12 @@ def phrases(ability: Ability) -> list[Phrase]:
         visit(ability.costs)
     elif isinstance(ability, TriggeredAbility):
         visit(ability.trigger)
+        visit(ability.costs)
     elif isinstance(ability, TimedAbility):
         visit(ability.timing)
         visit(ability.trigger)
         visit(ability.conditions)
+        visit(ability.costs)
     for sentence in ability.sentences:
         if sentence.conditions:
             visit(sentence.conditions)

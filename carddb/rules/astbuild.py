@@ -25,6 +25,7 @@ from carddb.rules.ast import (
     Words,
 )
 from carddb.rules.astbuild_broad import BroadBuilders
+from carddb.rules.astbuild_misc import MiscBuilders
 from carddb.rules.astparts import NounRef as _NounRef
 from carddb.rules.astparts import Word as _Word
 from carddb.rules.language import (
@@ -57,7 +58,7 @@ def _value(child: Any) -> Any:
     return child.text if isinstance(child, _Word) else child
 
 
-class AstBuilder(BroadBuilders):
+class AstBuilder(MiscBuilders, BroadBuilders):
     """Builds AST nodes from a rule's children: one method per core rule, `generated` for the others.
 
     `ParseTable` calls these on every reduction with the children and the span

@@ -84,6 +84,8 @@ class Renderer(BroadRenderer):
             out += self.sentences(ability.sentences, first_initial=ability.sep == ":")
         elif isinstance(ability, TriggeredAbility):
             out += self.phrase(ability.trigger, initial=True)
+            if ability.costs:
+                out += self.trigger_costs(ability.costs)
             out.append(Piece(ability.sep, "punct"))
             out += self.sentences(ability.sentences, first_initial=ability.sep == ":")
         elif isinstance(ability, TimedAbility):
@@ -93,6 +95,8 @@ class Renderer(BroadRenderer):
             out += self.phrase(ability.trigger, initial=True)
             if ability.conditions:
                 out += [Piece(",", "punct"), Piece("if", "literal"), *self.conditions(ability.conditions)]
+            if ability.costs:
+                out += self.trigger_costs(ability.costs)
             out.append(Piece(":", "punct"))
             out += self.sentences(ability.sentences, first_initial=True)
         else:

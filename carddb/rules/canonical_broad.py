@@ -87,6 +87,13 @@ class BroadRenderer:
         kind = "literal" if type_ == "status" else "word"
         return [self.piece(w, kind) for w in word.split()]
 
+    def trigger_costs(self, costs: tuple[Any, ...]) -> list[Piece]:
+        """`, exhaust this card` after a trigger: the costs of a trigger with a cost, before its colon."""
+        out: list[Piece] = []
+        for cost in costs:
+            out += [self.piece(",", "punct"), *self.phrase(cost, initial=False)]  # type: ignore[attr-defined]
+        return out
+
     def modes(self, modes: Modes) -> list[Piece]:
         out: list[Piece] = []
         if modes.bullets:
@@ -153,6 +160,8 @@ class BroadRenderer:
         words = {
             "played-this-turn": ("you", "have", "played", "this", "turn"),
         }.get(post.name)
+        if post.name.endswith("-this-way"):  # `discarded this way` (grammar_misc.lark)
+            words = (post.name.removesuffix("-this-way"), "this", "way")
         if words:
             return [self.piece(w) for w in words]
         amount = [self.piece(post.amount.written, "number")] if post.amount is not None else []

@@ -325,6 +325,7 @@ class RulesLanguage:
                 lines.append(f"{hook}: {never}")
         if broad:  # after the hooks it extends
             lines.append(files("carddb.rules").joinpath("grammar_broad.lark").read_text(encoding="utf-8"))
+            lines.append(files("carddb.rules").joinpath("grammar_misc.lark").read_text(encoding="utf-8"))
             lines += self._broad_word_rules()
         return "\n".join(lines) + "\n"
 

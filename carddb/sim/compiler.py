@@ -26,6 +26,7 @@ from carddb.rules.ast import (
 from carddb.rules.problems import Problem
 from carddb.rules.text import parse_line, split_abilities
 from carddb.sim.cards import CardDef, CardRecord
+from carddb.sim.compiled_shapes import conditional_static, paid_first
 from carddb.sim.game import ZONE_PLAY
 from carddb.sim.program import (
     ONCE_PER_TURN,
@@ -287,14 +288,20 @@ def _compile_ability(
         ]
     if isinstance(ability, TriggeredAbility):
         event = c.event(ability.trigger)
+        trigger_costs = tuple(c.cost(p) for p in ability.costs)
         program, _ = c.program(ability.sentences, line)
+        if trigger_costs:
+            program = paid_first(program, trigger_costs)
         return [Triggered(triggered_index, event, program, line)]
     if isinstance(ability, TimedAbility):
         timing = c._handle(ability.timing)
         assert isinstance(timing, Timing)
         event = c.event(ability.trigger)
         conditions = c.conditions(ability.conditions)
+        trigger_costs = tuple(c.cost(p) for p in ability.costs)
         program, _ = c.program(ability.sentences, line)
+        if trigger_costs:  # `Interrupt: When ..., exhaust this card: ...`: a card in play answers the event
+            return [Triggered(triggered_index, event, paid_first(program, trigger_costs), line)]
         return [Timed(timing.name, event, conditions, program, line)]
     assert isinstance(ability, SentenceAbility)
     statics: list[Any] = []
@@ -304,6 +311,8 @@ def _compile_ability(
         if role == "static" and not sentence.conditions:
             made = c._handle(sentence.phrase)
             statics += made if isinstance(made, list) else [made]  # (a broad `+1/+1` is two statics)
+        elif role == "static":  # broad: `If CONDITIONS, STATIC.`
+            statics += conditional_static(c._handle(sentence.phrase), c.conditions(sentence.conditions))
         else:
             rest.append(sentence)
     if rest:

@@ -16,6 +16,7 @@ from carddb.sim.ops import (
     discard,
     draw,
     health,
+    indestructible,
     look,
     remove_damage,
     return_to_hand,
@@ -116,7 +117,11 @@ def _deal_damage(phrase: Phrase, c: Compiler) -> Op:
 
 @CORE("destroy")
 def _destroy(phrase: Phrase, c: Compiler) -> Op:
-    return for_each(c.selector(selector(phrase, "target"), hint="harm"), lambda g, uid, ctx: destroy(g, uid))
+    def destroy_unless_kept(g: Game, uid: int, ctx: Ctx) -> None:
+        if not (g.statics("indestructible") and indestructible(g, uid, "effects")):
+            destroy(g, uid)
+
+    return for_each(c.selector(selector(phrase, "target"), hint="harm"), destroy_unless_kept)
 
 
 @CORE("remove-damage", "remove-all-damage")

@@ -163,6 +163,15 @@ def destroy(game: Game, uid: int) -> bool:
     return True
 
 
+def indestructible(game: Game, uid: int, how: str) -> bool:
+    """Whether a continuous effect (the broad phrasebook's `cannot be destroyed`) keeps the card from being
+    destroyed `how`: "battle" (by lethal damage) or "effects" (by an effect that destroys)."""
+    return any(
+        static.kinds & {how, "any"} and static.applies(game, source, uid)
+        for source, static in game.statics("indestructible")
+    )
+
+
 def check_lethal(game: Game) -> None:
     """Destroy every card whose damage reached its health (repeated: a destruction can lower another's health),
     then the pack's own state-based rules (`Simulator.state_checks`).
@@ -178,6 +187,8 @@ def check_lethal(game: Game) -> None:
             for uid in cards
             if damage[uid] and defs[uid].health and damage[uid] >= health(game, uid)
         ]
+        if doomed and game.statics("indestructible"):  # broad: `This creature cannot be destroyed by battle.`
+            doomed = [uid for uid in doomed if not indestructible(game, uid, "battle")]
         for uid in doomed:
             if game.place[uid] == ZONE_PLAY and damage[uid] >= health(game, uid):
                 destroy(game, uid)

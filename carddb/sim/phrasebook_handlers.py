@@ -205,7 +205,7 @@ def _move_card(phrase: Phrase, c: Compiler) -> Op:
     states = {text_arg(phrase, "state"), text_arg(phrase, "also")} - {""}
     meanings = {c.sim.semantics.state_adjectives.get(s, ("", False))[0] for s in states}
     exhausted = "used" in meanings
-    face_down = "face_down" in meanings
+    face_down = "face_down" in meanings or phrase.arg("face") == "down"
     what = c.selector(selector(phrase, "card"), hint="keep")
 
     def act(g: Game, player: int, ctx: Ctx) -> None:
@@ -366,4 +366,4 @@ def _gain_card(phrase: Phrase, c: Compiler) -> Op:
 
 
 # The handlers of the other two modules register themselves in PHRASEBOOK when imported.
-from carddb.sim import phrasebook_effects, phrasebook_moments  # noqa: E402, F401
+from carddb.sim import phrasebook_effects, phrasebook_misc, phrasebook_moments  # noqa: E402, F401

@@ -230,7 +230,9 @@ def _has_cards(phrase: Phrase, c: Compiler) -> Condition:
 @PHRASEBOOK("has-card")
 def _has_card(phrase: Phrase, c: Compiler) -> Condition:
     who = _each_player(c, phrase)
-    found = from_hand(c, selector(phrase, "card"), "keep") if _in_hand(selector(phrase, "card")) else None
+    holding = text_arg(phrase, "word").startswith("holding")  # `you are holding a Goblin`: in hand
+    in_hand = holding or _in_hand(selector(phrase, "card"))
+    found = from_hand(c, selector(phrase, "card"), "keep") if in_hand else None
     what = c.predicate(selector(phrase, "card")) if found is None else None
 
     def test(g: Game, ctx: Ctx) -> bool:

@@ -28,6 +28,7 @@ BROAD_DETS = frozenset({"n", "of", "own", "that", "top", "bottom", "the", "each-
 # Restrictions after a noun the broad grammar adds; the others are the pack's (Semantics.postfixes).
 BROAD_POSTFIXES = frozenset(
     {"in-zone", "from-zone", "stat-at", "at-stat", "played-this-turn", "hand-at", "costing-at", "costing-up-to", "from"}
+    | {f"{verb}-this-way" for verb in ("discarded", "revealed", "drawn", "exiled", "destroyed", "returned")}
 )
 LESS = frozenset({"less", "lower", "fewer"})
 
@@ -123,6 +124,8 @@ def compile_broad(sc: SelectorCompiler, node: Selector, domain: str, zone: int, 
     for post in node.post:
         if post.zone is not None:
             place_fetch = _zone_fetch(sc, post.zone)
+        elif post.name.endswith("-this-way"):  # `discarded this way`: what the sentences before acted on
+            place_fetch = _acted_on
     owner = _owner_test(sc, node)
     if owner is not None:
         extras.append(owner)
@@ -148,6 +151,10 @@ def compile_broad(sc: SelectorCompiler, node: Selector, domain: str, zone: int, 
     if node.det in {"a", "another", "the"} or (node.det == "own" and not node.many):
         return BroadSel("card", fetch, pred, text, hint, 1)
     return BroadSel("card", fetch, pred, text, hint, None)
+
+
+def _acted_on(game: Game, ctx: Ctx) -> list[int]:
+    return list(ctx.last or ())
 
 
 def _nouns_pred(sc: SelectorCompiler, node: Selector) -> Pred:

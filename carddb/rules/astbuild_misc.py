@@ -1,0 +1,35 @@
+"""The AST builders of grammar_misc.lark: triggers with a cost, conditional continuous effects and
+`discarded this way`.
+
+`AstBuilder` (carddb.rules.astbuild) inherits these, like the broad templating's (carddb.rules.astbuild_broad).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carddb.rules.ast import Phrase, Postfix, Sentence, TimedAbility, TriggeredAbility
+from carddb.rules.astbuild_broad import _nodes
+
+
+class MiscBuilders:
+    """Builders of grammar_misc.lark's rules; mixed into `AstBuilder`."""
+
+    def triggered_cost(self, ch: list[Any], s: int, e: int) -> TriggeredAbility:
+        trigger, *costs = (c for c in ch[:-1] if isinstance(c, Phrase))
+        return TriggeredAbility(trigger, ch[-1], sep=":", costs=tuple(costs), start=s, end=e)
+
+    def timed_cost(self, ch: list[Any], s: int, e: int) -> TimedAbility:
+        timing, trigger, *costs = (c for c in ch[:-1] if isinstance(c, Phrase))
+        return TimedAbility(timing, trigger, (), ch[-1], sep=":", costs=tuple(costs), start=s, end=e)
+
+    def conditional_static(self, ch: list[Any], s: int, e: int) -> Sentence:
+        conditions, phrase = _nodes(ch)
+        return Sentence(phrase, conditions=conditions, start=s, end=e)
+
+    def post_this_way(self, ch: list[Any], s: int, e: int) -> Postfix:
+        verb = next(c for c in ch if isinstance(c, str))
+        return Postfix(f"{verb.lower()}-this-way", start=s, end=e)
+
+    def this_way_verb(self, ch: list[Any], s: int, e: int) -> str:
+        return ch[0]

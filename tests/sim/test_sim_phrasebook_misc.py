@@ -1,0 +1,189 @@
+"""Every example of carddb/rules/phrasebook_misc.py (protections, `that many`, `for every`, triggers with a cost,
+other wordings), executed on the reference game's table: the change a player expects."""
+
+from __future__ import annotations
+
+import pytest
+from phrasebook_table import SCENARIOS, Table, run_scenario, scenario
+
+from carddb.sim.broad_state import has_keyword, stat
+from carddb.sim.direct import run_triggered
+from carddb.sim.events import emit
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY
+from carddb.sim.ops import check_lethal
+from carddb.sim.program import Event
+
+# -- protections --------------------------------------------------------------------------------
+
+
+@scenario("indestructible", "This creature cannot be destroyed by battle.")
+def _not_by_battle(t: Table, text: str) -> None:
+    kept, plain = t.card("creature", text, toughness=2), t.card(toughness=2)
+    t.g.damage[kept] = t.g.damage[plain] = 3
+    t.g.lethal_dirty = True
+    check_lethal(t.g)
+    assert t.zone(kept) == ZONE_PLAY and t.zone(plain) == ZONE_DISCARD
+    t.run("Destroy target creature.", targets=[kept])  # an effect still destroys it
+    assert t.zone(kept) == ZONE_DISCARD
+
+
+@scenario("indestructible", "Artifacts you control can't be destroyed.")
+def _not_at_all(t: Table, text: str) -> None:
+    t.card("artifact", text)
+    mine, theirs = t.card("artifact"), t.card("artifact", owner=1)
+    t.run("Destroy target artifact.", targets=[mine])
+    t.run("Destroy target artifact.", targets=[theirs])
+    assert t.zone(mine) == ZONE_PLAY and t.zone(theirs) == ZONE_DISCARD
+
+
+# -- effects ------------------------------------------------------------------------------------
+
+
+@scenario("draw-that-many", "Discard up to two cards, then draw that many cards.")
+def _that_many(t: Table, text: str) -> None:
+    deck = t.deck(5)
+    hand = [t.card(zone="hand") for _ in range(3)]
+    t.agents[0].picks = hand[:2]
+    t.run(text)
+    gone = [u for u in hand if t.zone(u) == ZONE_DISCARD]
+    drawn = [u for u in deck if t.zone(u) == ZONE_HAND]
+    assert len(gone) == len(drawn) == 2 and len(t.hand()) == 3
+
+
+@scenario("and-resource", "Target opponent draws two cards and loses 2 life.")
+def _draws_and_loses(t: Table, text: str) -> None:
+    t.deck(3, owner=1)
+    t.run(text, targets=[1])
+    assert (len(t.hand(1)), t.life(1), t.life(0), t.hand(0)) == (2, 18, 20, [])
+
+
+@scenario("gain-stat-and-keyword", "When this card enters play, if you are holding a Goblin, gain +1/+1 and Flying.")
+def _gain_and_flying(t: Table, text: str) -> None:
+    t.card(subtype="goblin", zone="hand")
+    holding = t.card("creature", text, zone="hand")
+    t.run("Put target creature from your hand into play.", targets=[holding])
+    assert (stat(t.g, holding, "power"), stat(t.g, holding, "toughness")) == (3, 3)
+    assert has_keyword(t.g, holding, "kw-flying")
+    other = Table()  # without a Goblin in hand, nothing happens
+    alone = other.card("creature", text, zone="hand")
+    other.run("Put target creature from your hand into play.", targets=[alone])
+    assert stat(other.g, alone, "power") == 2 and not has_keyword(other.g, alone, "kw-flying")
+
+
+@scenario("gain-resource", "Exhaust this card: Add one energy of any colour.")
+def _any_colour(t: Table, text: str) -> None:
+    card = t.card("artifact", text)
+    t.activate(card)
+    assert t.g.counters[0]["res:energy"] == 1 and t.g.used[card]
+    assert not t.can_activate(card)
+
+
+@scenario("reveal-cards", "Each opponent reveals the top card of their deck.")
+def _each_reveals(t: Table, text: str) -> None:
+    theirs, mine = t.deck(2, owner=1), t.deck(2)
+    t.run(text)
+    assert theirs[-1] in t.g.known[0] and theirs[0] not in t.g.known[0] and mine[-1] not in t.g.known[1]
+
+
+@scenario("move-card", "Put a card from your hand face down into play.")
+def _face_down(t: Table, text: str) -> None:
+    card = t.card("artifact", zone="hand")
+    t.run(text)
+    assert t.zone(card) == ZONE_PLAY and t.g.face_down[card]
+
+
+@scenario("for-each", "Discard the top 3 cards of your deck. For each creature discarded this way, gain 1 energy.")
+def _discarded_this_way(t: Table, text: str) -> None:
+    t.card(zone="graveyard")  # already in the graveyard: not discarded this way
+    below = t.card(zone="deck")  # below the top three
+    t.card("artifact", zone="deck")
+    t.card(zone="deck")
+    t.card(zone="deck")
+    t.run(text)
+    assert t.g.counters[0]["res:energy"] == 2 and t.g.zone_list(ZONE_DECK, 0) == [below]
+
+
+@scenario("has-card", "If you are holding an artifact, draw a card.")
+def _holding(t: Table, text: str) -> None:
+    t.deck(2)
+    t.card("artifact")  # in play, not held
+    t.run(text)
+    assert t.hand() == []
+    t.card("artifact", zone="hand")
+    t.run(text)
+    assert len(t.hand()) == 2
+
+
+# -- continuous effects -------------------------------------------------------------------------
+
+
+@scenario("while-gains", "While you have more life than your opponent, this creature gains Flying.")
+def _while_gains(t: Table, text: str) -> None:
+    creature = t.card("creature", text)
+    assert not has_keyword(t.g, creature, "kw-flying")
+    t.g.counters[1]["res:life"] = 15
+    assert has_keyword(t.g, creature, "kw-flying")
+
+
+@scenario("static-for-every", "Worth 1 life for every 2 creatures in your graveyard, rounded down.")
+def _for_every(t: Table, text: str) -> None:
+    card = t.card("artifact", text)
+    (static,) = t.g.defs[card].statics
+    assert static.scale is not None
+    for _ in range(5):
+        t.card(zone="graveyard")
+    t.card(zone="graveyard", owner=1)  # not in your graveyard
+    assert (static.layer, static.amount, static.scale(t.g, card)) == ("worth", 1, 2)
+
+
+def test_a_continuous_effect_under_a_condition_applies_only_while_it_holds() -> None:
+    t = Table()
+    creature = t.card("creature", "If this creature is exhausted, this creature gets +2 power.")
+    assert stat(t.g, creature, "power") == 2
+    t.g.used[creature] = True
+    assert stat(t.g, creature, "power") == 4
+
+
+# -- triggers with a cost -----------------------------------------------------------------------
+
+
+def _played(t: Table) -> bool:
+    """An opponent plays an Instant: the triggers that hear it resolve; True if it was cancelled (else it
+    resolves, leaving the stack empty between actions)."""
+    item = t.on_stack("instant", "Gain 1 energy.")
+    emit(t.g, Event("plays", 1, item.source, item=item))
+    while t.g.pending:
+        pending = t.g.pending.pop(0)
+        run_triggered(t.g, pending.source, pending.event)
+    t.g.events.clear()
+    cancelled = item not in t.g.stack
+    if not cancelled:
+        t.g.stack.remove(item)
+        t.g.move(item.source, ZONE_DISCARD)
+    t.check()
+    return cancelled
+
+
+@scenario("counter", "When an opponent plays an Instant, exhaust this card: Cancel its effects.")
+def _paid_trigger(t: Table, text: str) -> None:
+    card = t.card("artifact", text)
+    t.agents[0].answers = [False]  # the first time, its controller does not pay: nothing happens
+    assert not _played(t) and not t.g.used[card]
+    assert _played(t) and t.g.used[card]
+    assert not _played(t)  # exhausted, it cannot pay again
+
+
+@scenario("kw-interrupt", "Interrupt: When an opponent plays an Instant, exhaust this card: Draw a card.")
+def _interrupt_with_a_cost(t: Table, text: str) -> None:
+    t.deck(2)
+    card = t.card("artifact", text)
+    assert t.g.defs[card].timed is None  # a card in play answers the event: not a card played from hand
+    _played(t)
+    assert len(t.hand()) == 1 and t.g.used[card]
+    _played(t)  # exhausted: it cannot pay, so it does not draw
+    assert len(t.hand()) == 1
+
+
+@pytest.mark.parametrize("key", [k for k, f in SCENARIOS.items() if f.__module__ == __name__], ids=lambda k: k[1])
+def test_example_executes(key: tuple[str, str]) -> None:
+    run_scenario(key)
