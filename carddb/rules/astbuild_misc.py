@@ -27,6 +27,9 @@ class MiscBuilders:
         conditions, phrase = _nodes(ch)
         return Sentence(phrase, conditions=conditions, start=s, end=e)
 
+    def among_selector(self, ch: list[Any], s: int, e: int) -> Any:
+        return self._broad_selector("among", ch[1:], s, e)  # type: ignore[attr-defined]
+
     def post_this_way(self, ch: list[Any], s: int, e: int) -> Postfix:
         verb = next(c for c in ch if isinstance(c, str))
         return Postfix(f"{verb.lower()}-this-way", start=s, end=e)

@@ -129,7 +129,9 @@ class BroadRenderer:
             assert selector.whose is not None
             lead = ("each", "of") if det == "each-of" else ("any", "number", "of")
             return [*(self.piece(w) for w in lead), *self.selector(selector.whose)]  # type: ignore[attr-defined]
-        if not (det in {"n", "of", "own", "that", "the"} or selector.others or selector.up_to or selector.word):
+        if not (
+            det in {"n", "of", "own", "that", "the", "among"} or selector.others or selector.up_to or selector.word
+        ):
             return None
         out = []
         if selector.up_to:
@@ -141,6 +143,8 @@ class BroadRenderer:
             out.append(self.piece(selector.count.written, "number"))
             if det == "target":
                 out.append(self.piece("target"))
+        elif det == "among":  # `the Actions` (grammar_misc.lark)
+            out.append(self.piece("the"))
         elif det == "a":
             from carddb.rules.canonical import indefinite_article
 

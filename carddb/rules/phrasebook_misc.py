@@ -85,6 +85,15 @@ def misc_entries(nouns: CoreNouns) -> list[EffectEntry]:
             keyword,
         ),
         core_entry(
+            "rest-back",
+            "effect",
+            (Pattern("{effect} and {rest} back in any order"),),
+            "After the effect, the other cards looked at go back on top of the deck in the order you choose.",
+            ("Reveal the top 3 cards of your deck. Put the creatures into your hand and the rest back in any order.",),
+            Param("effect", "effect"),
+            Param("rest", "selector"),
+        ),
+        core_entry(
             "static-for-every",
             "static",
             (
@@ -106,6 +115,10 @@ MISC_PATTERNS: dict[str, tuple[Pattern, ...]] = {
         Pattern("Add {amount} {resource} of any color", (("player", YOU), ("word", "color"))),
     ),
     "counter": (Pattern("Cancel its effects", (("target", IT), ("word", "effects"))),),
+    "untargetable": (
+        Pattern("{target} cannot be targeted by card effects", (("word", "effects"),)),
+        Pattern("{target} can't be targeted by card effects", (("word", "can't-effects"),)),
+    ),
     "reveal-cards": (Pattern("{player} reveal(s) {card}", (("word", "card"),)),),
     "move-card": (Pattern("Put {card} face down into {to}", (("player", YOU), ("where", "into"), ("face", "down"))),),
     "for-each": (Pattern("For {group}, {effect}", (("word", "first"),)),),
@@ -119,6 +132,7 @@ MISC_PATTERNS: dict[str, tuple[Pattern, ...]] = {
 MISC_EXAMPLES: dict[str, tuple[str, ...]] = {
     "gain-resource": ("Exhaust this card: Add one energy of any colour.",),
     "counter": ("When an opponent plays an Instant, exhaust this card: Cancel its effects.",),
+    "untargetable": ("This creature cannot be targeted by card effects.",),
     "reveal-cards": ("Each opponent reveals the top card of their deck.",),
     "move-card": ("Put a card from your hand face down into play.",),
     "for-each": ("Discard the top 3 cards of your deck. For each creature discarded this way, gain 1 energy.",),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_NONE, ZONE_PLAY, ZONE_SHARED, Game
-from carddb.sim.program import Event, Static
+from carddb.sim.program import Ctx, Event, Static
 
 if TYPE_CHECKING:
     from carddb.sim.cards import CardDef
@@ -101,6 +101,14 @@ def put(game: Game, uid: int, place: int, player: int, *, bottom: bool = False, 
     if place == ZONE_PLAY:
         game.used[uid] = exhausted
         emit(game, Event("enters-play", player, uid))
+
+
+def looked_at(game: Game, ctx: Ctx, cards: list[int]) -> None:
+    """Cards a sentence looked at or revealed, for `the rest` (carddb.sim.declared) in later sentences."""
+    if ctx.notes is None:
+        ctx.notes = {}
+    ctx.notes["looked"] = list(cards)
+    ctx.notes["looked_place"] = game.place[cards[0]] if cards else None
 
 
 def new_card(game: Game, definition: CardDef, owner: int) -> int:
@@ -215,7 +223,7 @@ def would_be_dealt(game: Game, target: int, amount: int, *, player: bool = False
     """Damage about to be dealt (a game's `prevent_damage` and `damage_player` call it): the triggered abilities
     of cards in play that answer `would be dealt damage` happen at once (prevent, redirect), each at most once
     for this damage, then the shields take their part (`damage_after_shields`). Returns the damage left."""
-    from carddb.sim.program import Ctx
+
     from carddb.sim.stack import execute
 
     if game.tallies.get(("replacing",)):

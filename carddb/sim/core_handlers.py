@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from carddb.rules.ast import Phrase, Selector
+from carddb.sim.broad_state import looked_at
 from carddb.sim.compiler import Compiler
 from carddb.sim.decisions import choose_many
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, Game
@@ -165,7 +166,9 @@ def _look_at(phrase: Phrase, c: Compiler) -> Op:
     what = c.selector(selector(phrase, "target"), hint="harm")
 
     def op(g: Game, ctx: Ctx) -> None:
-        look(g, ctx.controller, what.resolve(g, ctx))
+        seen = what.resolve(g, ctx)
+        look(g, ctx.controller, seen)
+        looked_at(g, ctx, seen)  # `... and put the rest back` (the broad phrasebook)
 
     return op
 

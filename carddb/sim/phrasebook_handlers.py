@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from carddb.rules.ast import Phrase, Selector, Zone
-from carddb.sim.broad_state import add_resource, put, zone_cards, zone_place
+from carddb.sim.broad_state import add_resource, looked_at, put, zone_cards, zone_place
 from carddb.sim.compiler import Compiler
 from carddb.sim.decisions import choose, choose_many
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_NONE, ZONE_PLAY, Game
@@ -316,6 +316,7 @@ def _reveal(phrase: Phrase, c: Compiler) -> Op:
             place, _ = source(g, ctx)
             found = list(zone_cards(g, place, player))
         reveal(g, found)
+        looked_at(g, ctx, found)
         ctx.last = found
 
     return per_player(c, phrase, act)

@@ -7,10 +7,11 @@ from dataclasses import replace
 from typing import Any
 
 from carddb.rules.ast import Phrase, Selector
-from carddb.sim.broad_state import add_resource, mark
+from carddb.sim.broad_state import add_resource, mark, put
 from carddb.sim.compiler import Compiler, gate_ability
 from carddb.sim.core_handlers import static_applies
-from carddb.sim.game import ZONE_PLAY, Game
+from carddb.sim.decisions import choose
+from carddb.sim.game import ZONE_DECK, ZONE_PLAY, Game
 from carddb.sim.handlers import number, selector, text_arg
 from carddb.sim.ops import draw
 from carddb.sim.phrasebook_effects import keyword_name, stat_deltas
@@ -53,6 +54,26 @@ def _and_resource(phrase: Phrase, c: Compiler) -> Op:
         first(g, ctx)
         for player in who.resolve(g, ctx):
             add_resource(g, player, res, amount)
+
+    return op
+
+
+@PHRASEBOOK("rest-back")
+def _rest_back(phrase: Phrase, c: Compiler) -> Op:
+    """`Put the Actions into your hand and the rest back in any order`."""
+    first = c.effect(phrase.arg("effect"))  # type: ignore[arg-type]
+    rest = c.selector(selector(phrase, "rest"))
+
+    def op(g: Game, ctx: Ctx) -> None:
+        first(g, ctx)
+        left = [uid for uid in rest.resolve(g, ctx) if g.place[uid] == ZONE_DECK]
+        order: list[int] = []
+        while left:  # the controller puts them back one by one, the first chosen on top
+            one = choose(g, ctx.controller, "put back", left, "keep") if len(left) > 1 else left[0]
+            order.append(one)
+            left.remove(one)
+        for uid in reversed(order):
+            put(g, uid, ZONE_DECK, g.owner[uid])
 
     return op
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from carddb.sim.selector_compiler import SelectorCompiler
 
 # Determiners of the broad grammar (carddb.rules.astbuild_broad); `target` with a count is one too.
-BROAD_DETS = frozenset({"n", "of", "own", "that", "top", "bottom", "the", "each-of", "any-number"})
+BROAD_DETS = frozenset({"n", "of", "own", "that", "top", "bottom", "the", "each-of", "any-number", "among"})
 # Restrictions after a noun the broad grammar adds; the others are the pack's (Semantics.postfixes).
 BROAD_POSTFIXES = frozenset(
     {"in-zone", "from-zone", "stat-at", "at-stat", "played-this-turn", "hand-at", "costing-at", "costing-up-to", "from"}
@@ -119,6 +119,8 @@ def compile_broad(sc: SelectorCompiler, node: Selector, domain: str, zone: int, 
 
         return BroadSel("card", it_cards, pred, text, hint, None)
     pred = _nouns_pred(sc, node)
+    if node.det == "among":  # `the Actions`: those of the kind among the cards named before
+        return BroadSel("card", _acted_on, pred, text, hint, None)
     extras = [test for post in node.post if (test := _postfix_test(sc, post)) is not None]
     place_fetch: Callable[[Game, Ctx], list[int]] | None = None
     for post in node.post:

@@ -36,6 +36,14 @@ def _not_at_all(t: Table, text: str) -> None:
     assert t.zone(mine) == ZONE_PLAY and t.zone(theirs) == ZONE_DISCARD
 
 
+@scenario("untargetable", "This creature cannot be targeted by card effects.")
+def _untargetable_by_effects(t: Table, text: str) -> None:
+    kept = t.card("creature", text, owner=1)
+    other = t.card(owner=1)
+    t.run("Destroy target creature.")
+    assert t.zone(other) == ZONE_DISCARD and t.zone(kept) == ZONE_PLAY  # the only creature that could be chosen
+
+
 # -- effects ------------------------------------------------------------------------------------
 
 
@@ -68,6 +76,26 @@ def _gain_and_flying(t: Table, text: str) -> None:
     alone = other.card("creature", text, zone="hand")
     other.run("Put target creature from your hand into play.", targets=[alone])
     assert stat(other.g, alone, "power") == 2 and not has_keyword(other.g, alone, "kw-flying")
+
+
+@scenario(
+    "rest-back", "Reveal the top 3 cards of your deck. Put the creatures into your hand and the rest back in any order."
+)
+def _rest_back(t: Table, text: str) -> None:
+    below = t.card("artifact", zone="deck")
+    first, second, third = t.card(zone="deck"), t.card("artifact", zone="deck"), t.card(zone="deck")
+    t.card(zone="graveyard")  # a creature, but not among those revealed
+    t.run(text)
+    assert sorted(t.hand()) == sorted([first, third]) and t.g.zone_list(ZONE_DECK, 0) == [below, second]
+
+
+def test_the_rest_are_the_cards_looked_at_that_stayed() -> None:
+    t = Table()
+    below = t.card(zone="deck")
+    top = [t.card(zone="deck") for _ in range(3)]
+    t.agents[0].picks = [top[0]]
+    t.run("Look at the top three cards of your deck. Put one of them into your hand. Put the rest into your graveyard.")
+    assert t.hand() == [top[0]] and t.zone(top[1]) == t.zone(top[2]) == ZONE_DISCARD and t.zone(below) == ZONE_DECK
 
 
 @scenario("gain-resource", "Exhaust this card: Add one energy of any colour.")
