@@ -122,6 +122,10 @@ MISC_PATTERNS: dict[str, tuple[Pattern, ...]] = {
     "reveal-cards": (Pattern("{player} reveal(s) {card}", (("word", "card"),)),),
     "move-card": (Pattern("Put {card} face down into {to}", (("player", YOU), ("where", "into"), ("face", "down"))),),
     "for-each": (Pattern("For {group}, {effect}", (("word", "first"),)),),
+    "deal-damage": (Pattern("{source} also do(es|) {amount} damage to {target}", (("word", "also"),)),),
+    "shuffle": (
+        Pattern("Shuffle {card} and all cards attached to it into {to}", (("player", YOU), ("attached", True))),
+    ),
     "has-card": (
         Pattern("{player} is holding {card}", (("word", "holding"),)),
         Pattern("{player} are holding {card}", (("word", "holding-are"),)),
@@ -136,5 +140,7 @@ MISC_EXAMPLES: dict[str, tuple[str, ...]] = {
     "reveal-cards": ("Each opponent reveals the top card of their deck.",),
     "move-card": ("Put a card from your hand face down into play.",),
     "for-each": ("Discard the top 3 cards of your deck. For each creature discarded this way, gain 1 energy.",),
+    "deal-damage": ("Deal 2 damage to target creature. This card also does 1 damage to each opponent.",),
+    "shuffle": ("Shuffle this creature and all cards attached to it into your deck.",),
     "has-card": ("If you are holding an artifact, draw a card.",),
 }

@@ -267,6 +267,8 @@ def _shuffle(phrase: Phrase, c: Compiler) -> Op:
         moved: list[int] = []
         if moving is not None:
             moved = moving.resolve(g, ctx)
+            if phrase.arg("attached") is True:  # `... and all cards attached to it`
+                moved = [*moved, *(u for u, host in enumerate(g.attached) if host in moved and u not in moved)]
         elif source is not None:
             place, whose = source(g, ctx)
             moved = list(zone_cards(g, place, whose if place != ZONE_HAND else player))

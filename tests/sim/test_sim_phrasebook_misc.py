@@ -98,6 +98,22 @@ def test_the_rest_are_the_cards_looked_at_that_stayed() -> None:
     assert t.hand() == [top[0]] and t.zone(top[1]) == t.zone(top[2]) == ZONE_DISCARD and t.zone(below) == ZONE_DECK
 
 
+@scenario("deal-damage", "Deal 2 damage to target creature. This card also does 1 damage to each opponent.")
+def _also_does(t: Table, text: str) -> None:
+    creature = t.card(owner=1, toughness=5)
+    t.run(text, targets=[creature])
+    assert (t.g.damage[creature], t.life(1), t.life(0)) == (2, 19, 20)
+
+
+@scenario("shuffle", "Shuffle this creature and all cards attached to it into your deck.")
+def _with_attached(t: Table, text: str) -> None:
+    creature = t.card("creature", f"At the end of your turn, {text[0].lower()}{text[1:]}")
+    attached, loose = t.card("artifact"), t.card("artifact")
+    t.g.attached[attached] = creature
+    t.emit(Event("turn-end", 0))
+    assert t.zone(creature) == t.zone(attached) == ZONE_DECK and t.zone(loose) == ZONE_PLAY
+
+
 @scenario("gain-resource", "Exhaust this card: Add one energy of any colour.")
 def _any_colour(t: Table, text: str) -> None:
     card = t.card("artifact", text)
