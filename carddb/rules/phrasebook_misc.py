@@ -94,6 +94,13 @@ def misc_entries(nouns: CoreNouns) -> list[EffectEntry]:
             Param("rest", "selector"),
         ),
         core_entry(
+            "new-targets",
+            "effect",
+            (Pattern("Choose new targets for the copy"),),
+            "You choose the targets of the copy just made again (it keeps its targets otherwise).",
+            ("Copy target Instant you control. You may choose new targets for the copy.",),
+        ),
+        core_entry(
             "static-for-every",
             "static",
             (

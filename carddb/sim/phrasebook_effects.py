@@ -22,10 +22,11 @@ from carddb.sim.cards import CardDef
 from carddb.sim.compiler import Compiler
 from carddb.sim.decisions import choose_many, confirm
 from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DISCARD, ZONE_PLAY, ZONE_STACK, Game
+from carddb.sim.game import ZONE_DISCARD, ZONE_PLAY, Game
 from carddb.sim.handlers import for_each, number, selector, text_arg
 from carddb.sim.phrasebook_handlers import PHRASEBOOK, destination, from_hand, notes, per_player, players
 from carddb.sim.program import Ctx, Event, Op, Repeat, Static
+from carddb.sim.selectors import STACK
 
 # -- cards in play --------------------------------------------------------------------------
 
@@ -238,20 +239,23 @@ def _copy(phrase: Phrase, c: Compiler) -> Op:
             put(g, copy, place, ctx.controller if owner == g.owner[copy] else owner)
 
         return for_each(what, add_copy)
-    target = c.selector(selector(phrase, "target"))
+    # What is copied is on the stack: the target is a stack item (as a counter's is), not a card in play.
+    target = c.selector(selector(phrase, "target"), STACK, hint="keep")
 
     def copy_on_stack(g: Game, ctx: Ctx) -> None:
-        from carddb.sim.stack import StackItem, push
+        from carddb.sim.stack import StackItem, item_by_id, push
 
-        for uid in target.resolve(g, ctx):
-            for item in list(g.stack):
-                if item.source == uid and g.place[uid] == ZONE_STACK:
-                    copy_ctx = item.ctx.copy()
-                    copy_ctx.controller = ctx.controller
-                    push(
-                        g,
-                        StackItem(g, uid, ctx.controller, item.program, copy_ctx, "ability", card=False, label="copy"),
-                    )
+        for item_id in target.resolve(g, ctx):
+            item = item_by_id(g, item_id)
+            if item is None:
+                continue
+            copy_ctx = item.ctx.copy()
+            copy_ctx.controller = ctx.controller
+            copy = StackItem(
+                g, item.source, ctx.controller, item.program, copy_ctx, "ability", card=False, label="copy"
+            )
+            push(g, copy)
+            notes(ctx)["copy"] = copy  # `You may choose new targets for the copy.`
 
     return copy_on_stack
 

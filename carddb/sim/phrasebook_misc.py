@@ -78,6 +78,21 @@ def _rest_back(phrase: Phrase, c: Compiler) -> Op:
     return op
 
 
+@PHRASEBOOK("new-targets")
+def _new_targets(phrase: Phrase, c: Compiler) -> Op:
+    def op(g: Game, ctx: Ctx) -> None:
+        from carddb.sim.stack import choose_targets
+
+        copy = (ctx.notes or {}).get("copy")
+        if copy is None or copy not in g.stack:
+            return
+        fresh = copy.ctx.copy()
+        if choose_targets(g, ctx.controller, copy.program, fresh):  # (no legal target: it keeps its own)
+            copy.ctx.targets = fresh.targets
+
+    return op
+
+
 @PHRASEBOOK("gain-stat-and-keyword")
 def _gain_stat_and_keyword(phrase: Phrase, c: Compiler) -> Op:
     deltas, name = stat_deltas(c, phrase), f"keyword:{keyword_name(phrase)}"

@@ -7,11 +7,12 @@ import pytest
 from phrasebook_table import SCENARIOS, Table, run_scenario, scenario
 
 from carddb.sim.broad_state import has_keyword, stat
-from carddb.sim.direct import run_triggered
+from carddb.sim.direct import run_program, run_triggered
 from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY
+from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_STACK
 from carddb.sim.ops import check_lethal
 from carddb.sim.program import Event
+from carddb.sim.stack import execute
 
 # -- protections --------------------------------------------------------------------------------
 
@@ -156,6 +157,26 @@ def _holding(t: Table, text: str) -> None:
     t.card("artifact", zone="hand")
     t.run(text)
     assert len(t.hand()) == 2
+
+
+@scenario("new-targets", "Copy target Instant you control. You may choose new targets for the copy.")
+def _new_targets(t: Table, text: str) -> None:
+    first, second = t.card(owner=1, toughness=5), t.card(owner=1, toughness=5)
+    original = t.on_stack("instant", "Deal 1 damage to target creature.", owner=0)
+    original.ctx.targets = [first]
+    card = t.card("instant", text, zone="hand")
+    t.g.move(card, ZONE_STACK)
+    t.agents[0].picks = [second]  # the copy's new target (the one Instant on the stack is what it copies)
+    assert run_program(t.g, t.g.defs[card].effect, card, 0)
+    t.g.move(card, ZONE_DISCARD)
+    copy = t.g.stack[-1]
+    assert copy is not original and copy.ctx.targets == [second] and original.ctx.targets == [first]
+    for item in reversed(list(t.g.stack)):  # both resolve, the copy first
+        t.g.stack.remove(item)
+        execute(t.g, item.program, item.ctx)
+    t.g.move(original.source, ZONE_DISCARD)
+    t.check()
+    assert (t.g.damage[first], t.g.damage[second]) == (1, 1)
 
 
 # -- continuous effects -------------------------------------------------------------------------
