@@ -37,7 +37,7 @@ def misc_entries(nouns: CoreNouns) -> list[EffectEntry]:
                 Pattern("{target} can't be destroyed by card effects", (("by", "effects"), ("word", "can't"))),
             ),
             "The cards are not destroyed (by lethal damage in battle, by an effect that destroys, or either).",
-            ("This creature cannot be destroyed by battle.", "Artifacts you control can't be destroyed."),
+            ("This creature cannot be destroyed by battle.", "Creatures you control can't be destroyed."),
             target,
         ),
         core_entry(

@@ -28,13 +28,17 @@ def _not_by_battle(t: Table, text: str) -> None:
     assert t.zone(kept) == ZONE_DISCARD
 
 
-@scenario("indestructible", "Artifacts you control can't be destroyed.")
+@scenario("indestructible", "Creatures you control can't be destroyed.")
 def _not_at_all(t: Table, text: str) -> None:
     t.card("artifact", text)
-    mine, theirs = t.card("artifact"), t.card("artifact", owner=1)
-    t.run("Destroy target artifact.", targets=[mine])
-    t.run("Destroy target artifact.", targets=[theirs])
+    mine, theirs = t.card(toughness=2), t.card(owner=1)
+    t.run("Destroy target creature.", targets=[mine])
+    t.run("Destroy target creature.", targets=[theirs])
     assert t.zone(mine) == ZONE_PLAY and t.zone(theirs) == ZONE_DISCARD
+    t.g.damage[mine] = 5  # nor by lethal damage
+    t.g.lethal_dirty = True
+    check_lethal(t.g)
+    assert t.zone(mine) == ZONE_PLAY
 
 
 @scenario("untargetable", "This creature cannot be targeted by card effects.")
