@@ -46,7 +46,9 @@ def paid_first(program: Program, costs: tuple[CostOp, ...]) -> Program:
     return replace(program, steps=(first, *steps))
 
 
-class _All:
+class All:
+    """Every condition holds (a gated ability's one condition)."""
+
     def __init__(self, conditions: tuple[Cond, ...]) -> None:
         self.conditions = conditions
 
@@ -62,4 +64,4 @@ def conditional_static(made: Any, conditions: tuple[Cond, ...]) -> list[Any]:
     from carddb.sim.compiler import gate_ability  # (the compiler imports this module)
 
     parts = made if isinstance(made, list) else [made]
-    return [gate_ability(part, _All(conditions)) for part in parts]
+    return [gate_ability(part, All(conditions)) for part in parts]

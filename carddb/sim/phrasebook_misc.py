@@ -8,6 +8,7 @@ from typing import Any
 
 from carddb.rules.ast import Phrase, Selector
 from carddb.sim.broad_state import add_resource, mark, put
+from carddb.sim.compiled_shapes import All
 from carddb.sim.compiler import Compiler, gate_ability
 from carddb.sim.core_handlers import static_applies
 from carddb.sim.decisions import choose
@@ -16,7 +17,6 @@ from carddb.sim.handlers import number, selector, text_arg
 from carddb.sim.ops import draw
 from carddb.sim.phrasebook_effects import keyword_name, stat_deltas
 from carddb.sim.phrasebook_handlers import PHRASEBOOK, YOU, per_player
-from carddb.sim.phrasebook_moments import _all_hold
 from carddb.sim.program import Ctx, Op, Static
 from carddb.sim.selectors import PLAYERS
 
@@ -45,7 +45,9 @@ def _and_resource(phrase: Phrase, c: Compiler) -> Op:
     first = c.effect(inner)
     node = inner.arg("player")
     node = node if isinstance(node, Selector) else YOU
-    slot = before if node.det == "target" else None  # the target the first effect chose, not a new one
+    # The target the first effect chose (its first target among players), not a new one.
+    chosen = (t.index for t in c.targets[before:] if t.selector.domain == PLAYERS)
+    slot = next(chosen, None) if node.det == "target" else None
     who = c.selectors.compile(node, PLAYERS, ZONE_PLAY, slot, "")
     amount = number(phrase) * (-1 if phrase.arg("lose") is True else 1)
     res = text_arg(phrase, "resource")
@@ -116,7 +118,8 @@ def _while_gains(phrase: Phrase, c: Compiler) -> Any:
         kinds=frozenset({keyword_name(phrase)}),
         text=phrase.entry,
     )
-    return gate_ability(has, _all_hold(c, phrase))
+    found = phrase.arg("conditions")
+    return gate_ability(has, All(c.conditions(found if isinstance(found, tuple) else ())))
 
 
 @PHRASEBOOK("static-for-every")
