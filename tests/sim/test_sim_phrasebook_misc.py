@@ -253,6 +253,23 @@ def _interrupt_with_a_cost(t: Table, text: str) -> None:
     assert len(t.hand()) == 1
 
 
+def test_after_a_trigger_a_cost_then_a_comma_is_read_as_costs() -> None:
+    from phrasebook_table import pack
+
+    from carddb.rules.ast import TriggeredAbility
+    from carddb.rules.text import parse_line
+
+    language = pack().language
+    paid = parse_line("When this creature attacks, exhaust this card, pay 1 energy: Draw a card.", language)
+    assert isinstance(paid, TriggeredAbility)
+    assert [c.entry for c in paid.costs] == ["cost-exhaust", "cost-pay"]
+    joined = parse_line("When this creature attacks, exhaust target creature, then draw a card.", language)
+    assert isinstance(joined, TriggeredAbility) and joined.costs == ()  # `, then` joins effects
+    assert not isinstance(
+        parse_line("When this creature attacks, exhaust target creature, draw a card.", language), TriggeredAbility
+    )
+
+
 @pytest.mark.parametrize("key", [k for k, f in SCENARIOS.items() if f.__module__ == __name__], ids=lambda k: k[1])
 def test_example_executes(key: tuple[str, str]) -> None:
     run_scenario(key)
