@@ -78,6 +78,7 @@ SLOT_RULES = {
     "static": "static",
     "lasting": "lasting",
     "counted": "counted",
+    "noun": "noun_only",  # the time windows' `your next {card}` (grammar_windows.lark)
 }
 
 # The phrase hooks a broad language can parse a text as on its own (`ParseTable.parse(text, start)`).
@@ -86,7 +87,7 @@ FRAGMENTS = ("effect", "static", "cost", "trigger", "event", "conditions")
 # Parameter types only the broad templating parses.
 BROAD_TYPES = frozenset(
     {"zone", "counter", "stat", "keyword", "status", "token", "phase", "verb", "state", "change", "pt", "modes"}
-    | {"static", "lasting", "counted"}
+    | {"static", "lasting", "counted", "noun"}
 )
 
 # The word classes a broad vocabulary declares, each a grammar rule of its words: (rule, Vocabulary field).
@@ -325,6 +326,7 @@ class RulesLanguage:
                 lines.append(f"{hook}: {never}")
         if broad:  # after the hooks it extends
             lines.append(files("carddb.rules").joinpath("grammar_broad.lark").read_text(encoding="utf-8"))
+            lines.append(files("carddb.rules").joinpath("grammar_windows.lark").read_text(encoding="utf-8"))
             lines += self._broad_word_rules()
         return "\n".join(lines) + "\n"
 

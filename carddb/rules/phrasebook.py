@@ -68,7 +68,9 @@ def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEnt
         for e in classic
         if e.name not in SUPERSEDED
     ]
-    return kept + broad_effects(nouns) + broad_shapes(nouns) + broad_moments(nouns)
+    from carddb.rules.phrasebook_windows import window_entries
+
+    return kept + broad_effects(nouns) + broad_shapes(nouns) + broad_moments(nouns) + window_entries(nouns)
 
 
 def classic_entries(nouns: CoreNouns) -> list[EffectEntry]:

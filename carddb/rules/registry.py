@@ -68,6 +68,7 @@ CoreParamType = Literal[
     "static",  # a continuous effect (for patterns that wrap one: `... until end of turn`)
     "lasting",  # an effect or a continuous effect that lasts (`Gain control of X until end of turn`)
     "counted",  # a selector that starts with its count: 1 unit in your graveyard
+    "noun",  # a kind named alone, after `next` or `first`: attack, Instant (carddb.rules.phrasebook_windows)
 ]
 
 PARAM_TYPES: tuple[str, ...] = (
@@ -98,6 +99,7 @@ PARAM_TYPES: tuple[str, ...] = (
     "static",
     "lasting",
     "counted",
+    "noun",
 )
 
 

@@ -196,6 +196,9 @@ def damage_after_shields(game: Game, target: int, amount: int, *, player: bool =
     """The damage left after `prevent` shields (a game's `prevent_damage` and `damage_player` call it):
     first what an effect prevented of the damage being dealt now (`Prevent 1 of that damage`), then what
     was prevented for the card or player this turn (`Prevent the next 3 damage ...`)."""
+    from carddb.sim.windows_state import damage_reduced
+
+    amount = damage_reduced(game, target, amount, player=player)
     tallies = game.tallies
     keys = [("shield", game.turn, "player" if player else "card", target)]
     if pending:

@@ -366,4 +366,4 @@ def _gain_card(phrase: Phrase, c: Compiler) -> Op:
 
 
 # The handlers of the other two modules register themselves in PHRASEBOOK when imported.
-from carddb.sim import phrasebook_effects, phrasebook_moments  # noqa: E402, F401
+from carddb.sim import phrasebook_effects, phrasebook_moments, phrasebook_windows  # noqa: E402, F401
