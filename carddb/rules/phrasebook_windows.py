@@ -163,6 +163,15 @@ def window_entries(nouns: CoreNouns) -> list[EffectEntry]:
             Param("event", "event"),
         ),
         core_entry(
+            "put-into-zone",
+            "event",
+            (Pattern("{target} is put into your {zone}"),),
+            "A card arrives in that zone of yours (a discard pile, an inkwell...) from anywhere.",
+            ("Whenever a creature is put into your hand, gain 1 life.",),
+            Param("target", "selector"),
+            Param("zone", "zone"),
+        ),
+        core_entry(
             "first-card-costs",
             "static",
             (

@@ -87,7 +87,8 @@ def zone_cards(game: Game, place: int, player: int) -> list[int]:
 
 
 def put(game: Game, uid: int, place: int, player: int, *, bottom: bool = False, exhausted: bool = False) -> None:
-    """Move a card to a zone as the broad phrasebook does: entering play emits `enters-play`, leaving it `leaves-play`."""
+    """Move a card to a zone as the broad phrasebook does: entering play emits `enters-play`, leaving it
+    `leaves-play`, and arriving in another zone `put-into` (its player: whose zone it is)."""
     if place == ZONE_NONE:
         return
     was_in_play = game.place[uid] == ZONE_PLAY
@@ -96,11 +97,13 @@ def put(game: Game, uid: int, place: int, player: int, *, bottom: bool = False, 
         from carddb.sim.ops import leave_play
 
         leave_play(game, uid, place, player)
-        return
-    game.move(uid, place, player, bottom=bottom)
-    if place == ZONE_PLAY:
-        game.used[uid] = exhausted
-        emit(game, Event("enters-play", player, uid))
+    else:
+        game.move(uid, place, player, bottom=bottom)
+        if place == ZONE_PLAY:
+            game.used[uid] = exhausted
+            emit(game, Event("enters-play", player, uid))
+            return
+    emit(game, Event("put-into", player, uid))  # `Whenever a card is put into your inkwell`
 
 
 def new_card(game: Game, definition: CardDef, owner: int) -> int:

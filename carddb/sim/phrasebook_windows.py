@@ -22,7 +22,7 @@ from carddb.sim.events import PendingTrigger
 from carddb.sim.game import ZONE_PLAY, ZONE_SHARED, Game
 from carddb.sim.handlers import number, selector, text_arg
 from carddb.sim.phrasebook_effects import stat_deltas
-from carddb.sim.phrasebook_handlers import PHRASEBOOK, destination, from_hand, removed_place
+from carddb.sim.phrasebook_handlers import PHRASEBOOK, destination, from_hand, removed_place, zone_of
 from carddb.sim.program import Ctx, Event, EventMatch, Program, Static, Step, Triggered
 from carddb.sim.windows_state import Watch, drop, plays_this_turn, serial
 
@@ -277,6 +277,19 @@ def _during_your_turn(phrase: Phrase, c: Compiler) -> EventMatch:
     return EventMatch(
         inner.types, lambda g, ev, ctx: g.active == ctx.controller and inner.match(g, ev, ctx), phrase.entry
     )
+
+
+@PHRASEBOOK("put-into-zone")
+def _put_into(phrase: Phrase, c: Compiler) -> EventMatch:
+    what, zone = c.predicate(selector(phrase, "target")), phrase.arg("zone")
+    assert isinstance(zone, Zone)
+    place = zone_of(c, zone)
+
+    def match(g: Game, ev: Event, ctx: Ctx) -> bool:
+        uid = ev.subject
+        return ev.player == ctx.controller and g.place[uid] == place(g, ctx)[0] and what(g, uid, ctx)
+
+    return EventMatch(frozenset({"put-into"}), match, phrase.entry)
 
 
 @PHRASEBOOK("first-card-costs")

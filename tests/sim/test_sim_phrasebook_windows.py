@@ -230,6 +230,18 @@ def _during_your_turn(t: Table, text: str) -> None:
     assert t.zone(theirs) == ZONE_PLAY and t.life(0) == 22  # not during your turn
 
 
+@scenario("put-into-zone", "Whenever a creature is put into your hand, gain 1 life.")
+def _put_into(t: Table, text: str) -> None:
+    t.card("artifact", text)
+    mine, theirs, artifact = t.card(), t.card(owner=1), t.card("artifact")
+    t.run("Return target creature to its owner's hand.", targets=[theirs])
+    assert t.zone(theirs) == ZONE_HAND and t.life(0) == 20  # into an opponent's hand
+    t.run("Return target artifact to its owner's hand.", targets=[artifact])
+    assert t.life(0) == 20  # not a creature
+    t.run("Return target creature to its owner's hand.", targets=[mine])
+    assert t.zone(mine) == ZONE_HAND and t.life(0) == 21
+
+
 @scenario("first-card-costs", "The first Instant you play each turn costs 1 less.")
 def _first_card_costs(t: Table, text: str) -> None:
     t.card("artifact", text)
