@@ -8,28 +8,31 @@ triggered abilities waiting resolve. A card is played as a pack plays it: it mov
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from phrasebook_table import SCENARIOS, Table, run_scenario, scenario
 
 from carddb.sim.broad_state import end_phase, expire_lasting, mark, stat
 from carddb.sim.direct import run_pending, run_program
 from carddb.sim.events import emit
-from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, ZONE_STACK
+from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, ZONE_STACK, Game
 from carddb.sim.program import Event
 from carddb.sim.turns import begin_turn
 from carddb.sim.windows_state import note_play
 
 
-def next_turn(t: Table) -> None:
-    """The active player's turn ends and the next player's begins."""
+def next_turn(t: Table, resolve: Callable[[Game], None] = run_pending) -> None:
+    """The active player's turn ends and the next player's begins; `resolve` carries out the triggered
+    abilities waiting (a game without a stack at once, or `stack.run` in a game with one)."""
     g = t.g
     emit(g, Event("turn-end", g.active))
-    run_pending(g)
+    resolve(g)
     expire_lasting(g)
     g.active = g.next_player(g.active)
     begin_turn(g, g.active)
     emit(g, Event("turn-start", g.active))
-    run_pending(g)
+    resolve(g)
     t.check()
 
 
@@ -273,6 +276,17 @@ def test_a_delayed_trigger_of_an_opponents_effect_waits_for_its_controllers_turn
     t.run("At the start of your next turn, draw 2 cards.", player=1)
     next_turn(t)  # player 1's turn: theirs fires
     assert (len(t.hand(0)), len(t.hand(1))) == (0, 2)
+
+
+def test_a_delayed_trigger_goes_on_the_stack_in_a_game_with_one() -> None:
+    from carddb.sim.stack import run
+
+    t = Table()
+    t.deck(4)
+    t.run("At the start of your next turn, draw 2 cards.")
+    next_turn(t, run)
+    next_turn(t, run)
+    assert len(t.hand()) == 2 and not t.g.stack
 
 
 def test_the_next_card_modifier_ends_with_the_turn_when_no_card_claimed_it() -> None:
