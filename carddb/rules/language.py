@@ -79,6 +79,7 @@ SLOT_RULES = {
     "lasting": "lasting",
     "counted": "counted",
     "noun": "noun_only",  # the time windows' `your next {card}` (grammar_windows.lark)
+    "act": "verb",  # a game verb after `you`: `the next ship you acquire` (printed in its base form)
 }
 
 # The phrase hooks a broad language can parse a text as on its own (`ParseTable.parse(text, start)`).
@@ -87,7 +88,7 @@ FRAGMENTS = ("effect", "static", "cost", "trigger", "event", "conditions")
 # Parameter types only the broad templating parses.
 BROAD_TYPES = frozenset(
     {"zone", "counter", "stat", "keyword", "status", "token", "phase", "verb", "state", "change", "pt", "modes"}
-    | {"static", "lasting", "counted", "noun"}
+    | {"static", "lasting", "counted", "noun", "act"}
 )
 
 # The word classes a broad vocabulary declares, each a grammar rule of its words: (rule, Vocabulary field).

@@ -18,38 +18,43 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from carddb.rules.ast import Selector
 from carddb.rules.phrasebook_shapes import core_entry
 from carddb.rules.registry import EffectEntry, Param, Pattern
 
 if TYPE_CHECKING:
     from carddb.rules.phrasebook import CoreNouns
 
+YOU = Selector("fixed", "you")
 PLAY = (("verb", "play"),)
+YOURS = (("player", YOU),)  # whose play claims it (the entries take a player: a wording may name another)
 
 
-def _next_patterns(tail: str) -> tuple[Pattern, ...]:
-    """The ways to name the next card of a kind, followed by `tail` (`get(s) {change} {stat}`)."""
+def _next_patterns(tail: str, *fixed: tuple[str, object]) -> tuple[Pattern, ...]:
+    """The ways to name the next card of a kind, followed by `tail` (`gets {change} {stat}`: one card, so the
+    verb is singular whoever plays it)."""
     return (
-        Pattern(f"Your next {{card}} this turn {tail}", (*PLAY, ("word", "your"))),
-        Pattern(f"The next {{card}} you play this turn {tail}", PLAY),
-        Pattern(f"The next {{card}} you {{verb}} this turn {tail}"),
+        Pattern(f"Your next {{card}} this turn {tail}", (*PLAY, *YOURS, ("word", "your"), *fixed)),
+        Pattern(f"The next {{card}} you play this turn {tail}", (*PLAY, *YOURS, *fixed)),
+        Pattern(f"The next {{card}} you {{verb}} this turn {tail}", (*YOURS, *fixed)),
     )
 
 
 def window_entries(nouns: CoreNouns) -> list[EffectEntry]:
     """The entries of the time windows, with the reference game's examples."""
     card = Param("card", "noun")
-    verb = Param("verb", "verb")
+    verb = Param("verb", "act")
     amount = Param("amount", "number", minimum=1)
     player = Param("player", "selector", nouns.players, reason="is not a player")
     return [
         core_entry(
             "next-card-gets",
             "effect",
-            (*_next_patterns("get(s) {change} {stat}"), *_next_patterns("get(s) {change}")),
+            (*_next_patterns("gets {change} {stat}"), *_next_patterns("gets {change}")),
             "The next card of that kind the player plays this turn has its stats changed while it stays in play.",
             ("Your next creature this turn gets +3 power.", "The next creature you play this turn gets +1/+1."),
             card,
+            player,
             verb,
             Param("change", "change"),
             Param("stat", "stat"),
@@ -58,18 +63,22 @@ def window_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "next-card-costs",
             "effect",
             (
-                *_next_patterns("cost(s) {amount} less"),
-                *_next_patterns("cost(s) {amount} {resource} less"),
-                Pattern("Reduce the cost of the next {card} you play this turn by {amount}", PLAY),
-                Pattern("Reduce the cost of the next {card} you {verb} this turn by {amount}"),
-                Pattern("Reduce the cost of the next {card} you play this {phase} by {amount}", PLAY),
+                *_next_patterns("costs {amount} less"),
+                *_next_patterns("costs {amount} {resource} less"),
+                *_next_patterns("costs {amount} more", ("more", True)),
+                *_next_patterns("costs {amount} {resource} more", ("more", True)),
+                Pattern("Reduce the cost of the next {card} you play this turn by {amount}", (*PLAY, *YOURS)),
+                Pattern("Reduce the cost of the next {card} you {verb} this turn by {amount}", YOURS),
+                Pattern("Reduce the cost of the next {card} you play this {phase} by {amount}", (*PLAY, *YOURS)),
             ),
-            "The next card of that kind the player plays (or acquires) this turn (or phase) costs that much less.",
+            "The next card of that kind the player plays (or acquires) this turn (or phase) costs that much less (more).",
             (
                 "The next Instant you play this turn costs 2 less.",
+                "The next Instant you play this turn costs 1 energy more.",
                 "Reduce the cost of the next Instant you play this round by 1.",
             ),
             card,
+            player,
             verb,
             amount,
             Param("resource", "resource"),
@@ -79,13 +88,14 @@ def window_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "next-card-goes",
             "effect",
             (
-                Pattern("Put the next {card} you {verb} this turn into {to}"),
-                Pattern("Put the next {card} you play this turn into {to}", PLAY),
-                Pattern("Put the next {card} you {verb} this turn on top of {to}", (("where", "top"),)),
+                Pattern("Put the next {card} you {verb} this turn into {to}", YOURS),
+                Pattern("Put the next {card} you play this turn into {to}", (*PLAY, *YOURS)),
+                Pattern("Put the next {card} you {verb} this turn on top of {to}", (*YOURS, ("where", "top"))),
             ),
             "The next card of that kind the player gains (or plays) this turn goes to that zone instead.",
             ("Put the next artifact you acquire this turn into your hand.",),
             card,
+            player,
             verb,
             Param("to", "zone"),
         ),
@@ -175,13 +185,14 @@ def window_entries(nouns: CoreNouns) -> list[EffectEntry]:
             "first-card-costs",
             "static",
             (
-                Pattern("The first {card} you {verb} each turn cost(s) {amount} {resource} less to {again}"),
-                Pattern("The first {card} you {verb} each turn cost(s) {amount} less"),
-                Pattern("The first {card} you play each turn cost(s) {amount} less", PLAY),
+                Pattern("The first {card} you {verb} each turn costs {amount} {resource} less to {again}", YOURS),
+                Pattern("The first {card} you {verb} each turn costs {amount} less", YOURS),
+                Pattern("The first {card} you play each turn costs {amount} less", (*PLAY, *YOURS)),
             ),
             "The first card of that kind the player plays (or installs) each turn costs that much less.",
             ("The first Instant you play each turn costs 1 less.",),
             card,
+            player,
             verb,
             amount,
             Param("resource", "resource"),

@@ -69,6 +69,7 @@ CoreParamType = Literal[
     "lasting",  # an effect or a continuous effect that lasts (`Gain control of X until end of turn`)
     "counted",  # a selector that starts with its count: 1 unit in your graveyard
     "noun",  # a kind named alone, after `next` or `first`: attack, Instant (carddb.rules.phrasebook_windows)
+    "act",  # a game verb after `you`, in its base form: the next ship you acquire
 ]
 
 PARAM_TYPES: tuple[str, ...] = (
@@ -100,6 +101,7 @@ PARAM_TYPES: tuple[str, ...] = (
     "lasting",
     "counted",
     "noun",
+    "act",
 )
 
 

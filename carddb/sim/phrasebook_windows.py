@@ -22,30 +22,33 @@ from carddb.sim.events import PendingTrigger
 from carddb.sim.game import ZONE_PLAY, ZONE_SHARED, Game
 from carddb.sim.handlers import number, selector, text_arg
 from carddb.sim.phrasebook_effects import stat_deltas
-from carddb.sim.phrasebook_handlers import PHRASEBOOK, destination, from_hand, removed_place, zone_of
+from carddb.sim.phrasebook_handlers import PHRASEBOOK, destination, from_hand, players, removed_place, zone_of
 from carddb.sim.program import Ctx, Event, EventMatch, Program, Static, Step, Triggered
+from carddb.sim.selectors import Sel
 from carddb.sim.windows_state import Watch, drop, plays_this_turn, serial
 
 # Verbs that mean taking a card from the cards available to all (the `gains-card` event); any other verb
 # (play, cast, install...) means playing it (`plays`).
 GAIN_VERBS = frozenset({"acquire", "buy", "gain", "purchase", "recruit"})
 
-Test = Callable[[Game, int], bool]
-
 
 @dataclass(frozen=True)
 class Upcoming:
     """The card a `next ...` effect waits for: which cards it may be, the event that claims one, how long it waits."""
 
-    test: Callable[[Game, int, int], bool]  # (game, player, card)
+    test: Callable[[Game, int, int], bool]  # (game, the ability's controller, card)
+    who: Sel  # the players whose play (or gain) claims it: `you`, `an opponent`
     event: str
     phase: str  # "" for `this turn`
 
     def alive(self, game: Game) -> Callable[[Game], bool]:
         return until_phase_ends(game, self.phase) if self.phase else this_turn(game)
 
-    def claims(self, game: Game, event: Event, player: int) -> bool:
-        return event.type == self.event and event.player == player and self.test(game, player, event.subject)
+    def players(self, game: Game, ctx: Ctx) -> frozenset[int]:
+        return frozenset(self.who.resolve(game, ctx.copy()))
+
+    def claims(self, game: Game, event: Event, players: frozenset[int], controller: int) -> bool:
+        return event.type == self.event and event.player in players and self.test(game, controller, event.subject)
 
 
 def upcoming(phrase: Phrase, c: Compiler) -> Upcoming:
@@ -61,20 +64,20 @@ def upcoming(phrase: Phrase, c: Compiler) -> Upcoming:
 
     verb = text_arg(phrase, "verb") or "play"
     phase = phrase.arg("phase")
-    return Upcoming(
-        test, "gains-card" if verb in GAIN_VERBS else "plays", phase.phase if isinstance(phase, Phase) else ""
-    )
+    event = "gains-card" if verb in GAIN_VERBS else "plays"
+    return Upcoming(test, players(c, phrase), event, phase.phase if isinstance(phase, Phase) else "")
 
 
-def _claim(game: Game, wanted: Upcoming, player: int, key: tuple[str, int], source: int, text: str) -> Watch:
+def _claim(game: Game, wanted: Upcoming, ctx: Ctx, key: tuple[str, int], text: str) -> Watch:
     """A watch that records the first card `wanted` claims (its uid + 1 under `key`), then drops itself."""
+    who, controller = wanted.players(game, ctx), ctx.controller
 
     def on(g: Game, event: Event, watch: Watch) -> None:
-        if wanted.claims(g, event, player):
+        if wanted.claims(g, event, who, controller):
             g.tallies[key] = event.subject + 1
             drop(g, watch)
 
-    return Watch(source, player, wanted.alive(game), on, text)
+    return Watch(ctx.source, controller, wanted.alive(game), on, text)
 
 
 @PHRASEBOOK("next-card-gets")
@@ -83,7 +86,7 @@ def _next_gets(phrase: Phrase, c: Compiler) -> Any:
 
     def op(g: Game, ctx: Ctx) -> None:
         key = serial(g)
-        add_lasting(g, _claim(g, wanted, ctx.controller, key, ctx.source, phrase.entry))
+        add_lasting(g, _claim(g, wanted, ctx, key, phrase.entry))
         for stat, delta in deltas:
             static = Static(f"stat:{stat}", lambda g2, s, x: g2.tallies.get(key) == x + 1, delta, text=phrase.entry)
             add_lasting(g, Lasting(ctx.source, ctx.controller, wanted.alive(g), static=static, text=phrase.entry))
@@ -93,18 +96,18 @@ def _next_gets(phrase: Phrase, c: Compiler) -> Any:
 
 @PHRASEBOOK("next-card-costs")
 def _next_costs(phrase: Phrase, c: Compiler) -> Any:
-    wanted, amount = upcoming(phrase, c), number(phrase)
+    wanted, amount = upcoming(phrase, c), number(phrase) * (1 if phrase.arg("more") is True else -1)
 
     def op(g: Game, ctx: Ctx) -> None:
-        key, player = serial(g), ctx.controller
+        key, player, who = serial(g), ctx.controller, wanted.players(g, ctx)
 
         def applies(g2: Game, source: int, x: int) -> bool:
-            # a card the player could play (theirs) or acquire (in a shared zone), until one is claimed
-            mine = g2.controller[x] == player or g2.place[x] >= ZONE_SHARED
-            return not g2.tallies.get(key) and mine and wanted.test(g2, player, x)
+            # a card the players could play (theirs) or acquire (in a shared zone), until one is claimed
+            theirs = g2.controller[x] in who or g2.place[x] >= ZONE_SHARED
+            return not g2.tallies.get(key) and theirs and wanted.test(g2, player, x)
 
-        add_lasting(g, _claim(g, wanted, player, key, ctx.source, phrase.entry))
-        static = Static("cost", applies, -amount, text=phrase.entry)
+        add_lasting(g, _claim(g, wanted, ctx, key, phrase.entry))
+        static = Static("cost", applies, amount, text=phrase.entry)
         add_lasting(g, Lasting(ctx.source, player, wanted.alive(g), static=static, text=phrase.entry))
 
     return op
@@ -118,10 +121,10 @@ def _next_goes(phrase: Phrase, c: Compiler) -> Any:
     where = destination(c, to)
 
     def op(g: Game, ctx: Ctx) -> None:
-        player, here = ctx.controller, ctx.copy()
+        player, here, who = ctx.controller, ctx.copy(), wanted.players(g, ctx)
 
         def on(g2: Game, event: Event, watch: Watch) -> None:
-            if wanted.claims(g2, event, player):
+            if wanted.claims(g2, event, who, player):
                 drop(g2, watch)
                 place, owner = where(g2, here, event.subject)
                 put(g2, event.subject, place, owner)
@@ -295,16 +298,18 @@ def _put_into(phrase: Phrase, c: Compiler) -> EventMatch:
 @PHRASEBOOK("first-card-costs")
 def _first_card_costs(phrase: Phrase, c: Compiler) -> Static:
     wanted, amount = upcoming(phrase, c), number(phrase)
+    scratch = Ctx(-1, -1)
 
     def applies(g: Game, source: int, x: int) -> bool:
-        player = g.controller[source]
-        if g.controller[x] != player or not wanted.test(g, player, x):
+        scratch.source, scratch.controller = source, g.controller[source]
+        holder = g.controller[x]
+        if holder not in wanted.players(g, scratch) or not wanted.test(g, scratch.controller, x):
             return False
-        return not any(  # no card of the kind played yet this turn
+        return not any(  # no card of the kind played yet this turn by that player
             key[0] == "played"
             and key[1] == g.turn
-            and g.controller[key[2]] == player
-            and wanted.test(g, player, key[2])
+            and g.controller[key[2]] == holder
+            and wanted.test(g, scratch.controller, key[2])
             for key in g.tallies
             if len(key) == 3
         )

@@ -106,6 +106,19 @@ def _next_costs(t: Table, text: str) -> None:
     assert cost_change(t, second) == 0  # used by the first Instant played
 
 
+@scenario("next-card-costs", "The next Instant you play this turn costs 1 energy more.")
+def _next_costs_more(t: Table, text: str) -> None:
+    theirs, first, second = (
+        t.card("instant", owner=1, zone="hand"),
+        t.card("instant", zone="hand"),
+        t.card("instant", zone="hand"),
+    )
+    t.run(text)
+    assert (cost_change(t, theirs), cost_change(t, first), cost_change(t, second)) == (0, 1, 1)
+    play(t, first)
+    assert cost_change(t, second) == 0
+
+
 @scenario("next-card-costs", "Reduce the cost of the next Instant you play this round by 1.")
 def _next_costs_phase(t: Table, text: str) -> None:
     held = t.card("instant", zone="hand")
