@@ -302,6 +302,21 @@ def test_a_delayed_trigger_goes_on_the_stack_in_a_game_with_one() -> None:
     assert len(t.hand()) == 2 and not t.g.stack
 
 
+def test_during_your_next_turn_holds_on_your_next_turn_only() -> None:
+    t = Table()
+    creature = t.card()
+    t.run("During your next turn, creatures you control get +1/+1.")
+    assert stat(t.g, creature, "power") == 2
+    next_turn(t)
+    assert stat(t.g, creature, "power") == 2  # the opponent's turn
+    next_turn(t)
+    assert stat(t.g, creature, "power") == 3
+    later = t.card()  # a group: whatever it names while it holds
+    assert stat(t.g, later, "power") == 3
+    next_turn(t)
+    assert stat(t.g, creature, "power") == 2
+
+
 def test_the_next_card_modifier_ends_with_the_turn_when_no_card_claimed_it() -> None:
     t = Table()
     t.run("Your next creature this turn gets +3 power.")
