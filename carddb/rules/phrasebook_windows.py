@@ -199,6 +199,15 @@ def window_entries(nouns: CoreNouns) -> list[EffectEntry]:
             Param("again", "verb"),
         ),
         core_entry(
+            "acted-this-turn",
+            "condition",
+            (Pattern("{target} {verb} this turn"),),
+            "Whether the card or player did that (the game's verb) this turn.",
+            ("If this creature quested this turn, draw a card.",),
+            Param("target", "selector"),
+            Param("verb", "past"),
+        ),
+        core_entry(
             "first-time-played",
             "condition",
             (Pattern("{target} is the first time {player} played {card} this turn"),),

@@ -70,6 +70,7 @@ CoreParamType = Literal[
     "counted",  # a selector that starts with its count: 1 unit in your graveyard
     "noun",  # a kind named alone, after `next` or `first`: attack, Instant (carddb.rules.phrasebook_windows)
     "act",  # a game verb after `you`, in its base form: the next ship you acquire
+    "past",  # a game verb's past tense: quested, made a successful run
 ]
 
 PARAM_TYPES: tuple[str, ...] = (
@@ -102,6 +103,7 @@ PARAM_TYPES: tuple[str, ...] = (
     "counted",
     "noun",
     "act",
+    "past",
 )
 
 

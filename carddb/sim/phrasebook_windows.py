@@ -25,7 +25,7 @@ from carddb.sim.phrasebook_effects import stat_deltas
 from carddb.sim.phrasebook_handlers import PHRASEBOOK, destination, from_hand, players, removed_place, zone_of
 from carddb.sim.program import Ctx, Event, EventMatch, Program, Static, Step, Triggered
 from carddb.sim.selectors import Sel
-from carddb.sim.windows_state import Watch, drop, plays_this_turn, serial
+from carddb.sim.windows_state import Watch, acted_key, drop, plays_this_turn, serial
 
 # Verbs that mean taking a card from the cards available to all (the `gains-card` event); any other verb
 # (play, cast, install...) means playing it (`plays`).
@@ -37,7 +37,7 @@ class Upcoming:
     """The card a `next ...` effect waits for: which cards it may be, the event that claims one, how long it waits."""
 
     test: Callable[[Game, int, int], bool]  # (game, the ability's controller, card)
-    who: Sel  # the players whose play (or gain) claims it: `you`, `an opponent`
+    who: Sel  # the players whose play (or gain) claims it (the wordings say `you`)
     event: str
     phase: str  # "" for `this turn`
 
@@ -315,6 +315,15 @@ def _first_card_costs(phrase: Phrase, c: Compiler) -> Static:
         )
 
     return Static("cost", applies, -amount, text=phrase.entry)
+
+
+@PHRASEBOOK("acted-this-turn")
+def _acted_this_turn(phrase: Phrase, c: Compiler) -> Condition:
+    what, verb = c.selector(selector(phrase, "target")), text_arg(phrase, "verb")
+    player = what.domain == "player"
+    return Condition(
+        lambda g, ctx: any(g.tallies.get(acted_key(g, verb, x, player=player), 0) for x in what.resolve(g, ctx.copy()))
+    )
 
 
 @PHRASEBOOK("first-time-played")

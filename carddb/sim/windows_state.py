@@ -8,7 +8,8 @@ ability among the pending triggers when its event comes, then drops itself; the 
 
 `note_play` is what a game's rules call when a player plays a card: the `plays` event, and the count
 of this turn's plays of the card (`("played", turn, uid)` in `Game.tallies`, which the conditions
-`you have played ... this turn` and `this is the first time you played this card this turn` read).
+`you have played ... this turn` and `this is the first time you played this card this turn` read);
+`note_act` likewise when a card or player does one of the game's verbs (`you quested this turn`).
 """
 
 from __future__ import annotations
@@ -63,6 +64,20 @@ def note_play(game: Game, player: int, uid: int) -> None:
 
 def plays_this_turn(game: Game, uid: int) -> int:
     return game.tallies.get(("played", game.turn, uid), 0)
+
+
+def acted_key(game: Game, verb: str, who: int, *, player: bool) -> tuple[object, ...]:
+    """Where `Game.tallies` counts this turn's uses of a game verb by a card (`("acted", turn, verb, uid)`, which
+    `has-acted` reads too) or by a player (a key of its own: a player's index is also some card's uid)."""
+    return ("acted-player" if player else "acted", game.turn, verb, who)
+
+
+def note_act(game: Game, player: int, verb: str, uid: int = -1) -> None:
+    """Card `uid` of `player` (or, with none, the player) does one of the game's verbs (a game's rules call it):
+    counted for this turn (`you quested this turn`), then the `acts:<verb>` event (`Whenever you quest`)."""
+    key = acted_key(game, verb, uid if uid >= 0 else player, player=uid < 0)
+    game.tallies[key] = game.tallies.get(key, 0) + 1
+    emit(game, Event(f"acts:{verb}", player, uid))
 
 
 def attack_under_way(game: Game) -> bool:

@@ -19,7 +19,7 @@ from carddb.sim.events import emit
 from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED, ZONE_STACK, Game
 from carddb.sim.program import Event
 from carddb.sim.turns import begin_turn
-from carddb.sim.windows_state import note_play
+from carddb.sim.windows_state import note_act, note_play
 
 
 def next_turn(t: Table, resolve: Callable[[Game], None] = run_pending) -> None:
@@ -268,6 +268,37 @@ def _first_card_costs(t: Table, text: str) -> None:
     next_turn(t)
     next_turn(t)
     assert cost_change(t, second) == -1  # a new turn
+
+
+@scenario("acted-this-turn", "If this creature quested this turn, draw a card.")
+def _acted_this_turn(t: Table, text: str) -> None:
+    t.deck(4)
+    creature, other = t.card("creature", text), t.card()
+    effect = t.g.defs[creature].effect
+    note_act(t.g, 0, "quest", other)  # another creature quested; so did its player
+    note_act(t.g, 0, "quest")
+    run_program(t.g, effect, creature, 0)
+    assert len(t.hand()) == 0
+    note_act(t.g, 0, "quest", creature)
+    run_program(t.g, effect, creature, 0)
+    assert len(t.hand()) == 1
+    next_turn(t)
+    next_turn(t)
+    run_program(t.g, effect, creature, 0)
+    assert len(t.hand()) == 1  # that was another turn
+
+
+def test_a_player_who_did_a_verb_this_turn_is_told_apart_from_a_card() -> None:
+    t = Table()
+    t.deck(4)
+    card = t.card("instant", "If you quested this turn, draw a card.", zone="hand")
+    note_act(t.g, 0, "quest", 0)  # card 0 quested: not the player 0
+    play(t, card)
+    assert len(t.hand()) == 0
+    note_act(t.g, 0, "quest")
+    t.g.move(card, ZONE_HAND, 0)
+    play(t, card)
+    assert len(t.hand()) == 1
 
 
 @scenario(
