@@ -19,7 +19,7 @@ from carddb.sim.broad_state import Lasting, add_lasting, put, this_turn, until_p
 from carddb.sim.compiler import Compiler
 from carddb.sim.core_handlers import Condition, static_applies
 from carddb.sim.events import PendingTrigger
-from carddb.sim.game import ZONE_PLAY, ZONE_SHARED, Game
+from carddb.sim.game import ZONE_NONE, ZONE_PLAY, ZONE_SHARED, Game
 from carddb.sim.handlers import number, selector, text_arg
 from carddb.sim.phrasebook_effects import stat_deltas
 from carddb.sim.phrasebook_handlers import PHRASEBOOK, destination, from_hand, players, removed_place, zone_of
@@ -178,6 +178,9 @@ def _set_aside(phrase: Phrase, c: Compiler) -> Any:
     def op(g: Game, ctx: Ctx) -> None:
         cards = found(g, ctx, ctx.controller)
         place = aside_place(g)
+        if place == ZONE_NONE:  # a game that keeps no such zone: they stay where they are, still named by `them`
+            ctx.last = cards
+            return
         for uid in cards:
             if g.place[uid] == ZONE_PLAY:
                 put(g, uid, place, g.owner[uid])
