@@ -105,9 +105,12 @@ def window_entries(nouns: CoreNouns) -> list[EffectEntry]:
             (
                 Pattern("At the start of your next turn, {effect}"),
                 Pattern("At the beginning of your next turn, {effect}", (("word", "beginning"),)),
+                Pattern("At the start of your opponent's next turn, {effect}", (("whose", "opponent"),)),
+                Pattern("At the end of this turn, {effect}", (("when", "end"),)),
             ),
-            "The effect happens once, at the start of your next turn (`them` still names what it named now).",
-            ("At the start of your next turn, draw 2 cards.",),
+            "The effect happens once, at the start of your (or your opponent's) next turn, or at the end of this "
+            "turn (`them` still names what it named now).",
+            ("At the start of your next turn, draw 2 cards.", "At the end of this turn, return it to your hand."),
             Param("effect", "effect"),
         ),
         core_entry(

@@ -138,9 +138,10 @@ def _next_goes(phrase: Phrase, c: Compiler) -> Any:
 
 
 def delayed(op: Any, ctx: Ctx, event: str, player: int, text: str) -> Watch:
-    """A one-shot triggered ability: `op` happens (as a triggered ability of `ctx.source`) when `player`'s next
-    `event` comes, with what the ability named and targeted now (`them`, `target creature`)."""
-    named, targets = ctx.last, list(ctx.targets)
+    """A one-shot triggered ability: `op` happens (as a triggered ability of `ctx.source`, controlled by whoever
+    controlled the effect that made it) when `player`'s next `event` comes, with what the ability named and
+    targeted now (`them`, `target creature`)."""
+    named, targets, controller = ctx.last, list(ctx.targets), ctx.controller
 
     def later(g: Game, run: Ctx) -> None:
         run.last, run.targets = named, list(targets)
@@ -152,15 +153,24 @@ def delayed(op: Any, ctx: Ctx, event: str, player: int, text: str) -> Watch:
     def on(g: Game, ev: Event, watch: Watch) -> None:
         if ev.type == event and ev.player == player:
             drop(g, watch)  # once: it is gone before anything else hears this event
-            g.pending.append(PendingTrigger(ctx.source, player, ability, ev))
+            g.pending.append(PendingTrigger(ctx.source, controller, ability, ev))
 
-    return Watch(ctx.source, player, lambda g: True, on, text)
+    return Watch(ctx.source, controller, lambda g: True, on, text)
 
 
 @PHRASEBOOK("next-turn-start")
 def _next_turn_start(phrase: Phrase, c: Compiler) -> Any:
     inner = c.effect(phrase.arg("effect"))  # type: ignore[arg-type]
-    return lambda g, ctx: add_lasting(g, delayed(inner, ctx, "turn-start", ctx.controller, phrase.entry))
+    at_end, theirs = phrase.arg("when") == "end", phrase.arg("whose") == "opponent"
+
+    def op(g: Game, ctx: Ctx) -> None:
+        if at_end:  # the end of the turn going on, whoever's it is
+            add_lasting(g, delayed(inner, ctx, "turn-end", g.active, phrase.entry))
+        else:
+            player = g.next_player(ctx.controller) if theirs else ctx.controller
+            add_lasting(g, delayed(inner, ctx, "turn-start", player, phrase.entry))
+
+    return op
 
 
 def aside_place(game: Game) -> int:

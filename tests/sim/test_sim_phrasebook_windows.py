@@ -156,6 +156,43 @@ def _next_turn_start(t: Table, text: str) -> None:
     assert len(t.hand()) == 2
 
 
+@scenario("next-turn-start", "At the end of this turn, return it to your hand.")
+def _end_of_this_turn(t: Table, text: str) -> None:
+    creature = t.card(zone="hand")
+    t.run("Put a creature from your hand into play. " + text)
+    assert t.zone(creature) == ZONE_PLAY
+    next_turn(t)
+    assert t.zone(creature) == ZONE_HAND  # back as this turn ended, once
+    t.run("Put a creature from your hand into play.")
+    next_turn(t)
+    assert t.zone(creature) == ZONE_PLAY
+
+
+def test_an_effect_during_the_opponents_next_turn_happens_as_it_starts_for_its_controller() -> None:
+    t = Table()
+    mine, theirs = t.card(toughness=9), t.card(owner=1, toughness=9)
+    text = (
+        "During your opponent's next turn, prevent the next 3 damage that would be dealt to target creature this turn."
+    )
+    t.run(text, targets=[mine])  # chosen now
+    t.run("Deal 5 damage to target creature.", player=1, targets=[mine])
+    assert t.g.damage[mine] == 5  # not yet
+    next_turn(t)
+    t.run("Deal 5 damage to each creature.", player=1)
+    assert (t.g.damage[mine], t.g.damage[theirs]) == (7, 5)
+    next_turn(t)
+    t.run("Deal 1 damage to target creature.", player=1, targets=[mine])
+    assert t.g.damage[mine] == 8  # that turn is over
+
+
+def test_at_the_start_of_your_opponents_next_turn() -> None:
+    t = Table()
+    t.deck(2, owner=1)
+    t.run("At the start of your opponent's next turn, each opponent draws a card.")
+    next_turn(t)
+    assert len(t.hand(1)) == 1 and len(t.hand(0)) == 0
+
+
 @scenario(
     "set-aside",
     "Set aside up to 2 cards from your hand face down. At the start of your next turn, put them into your hand.",
