@@ -80,6 +80,15 @@ def plural_of(word: str) -> str:
     return word + "s"
 
 
+def past_of(word: str) -> str:
+    """A regular past tense (`quested`, `challenged`), a default the designer can override (`past:`)."""
+    if word.endswith("e"):
+        return word + "d"
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ied"
+    return word + "ed"
+
+
 def declared_language(
     decl: VocabularyDeclaration,
     game: str,
@@ -254,6 +263,7 @@ def _vocabulary(
         tokens=tuple(Noun(t.id or slug(t.word), t.word, t.plural or plural_of(t.word)) for t in decl.tokens),
         phases=tuple(Noun(p.id or slug(p.word), p.word, p.word) for p in decl.phases),
         verbs=tuple(Noun(v.id or slug(v.word), v.word, v.third or plural_of(v.word)) for v in decl.verbs),
+        past_verbs=tuple(Noun(v.id or slug(v.word), v.past or past_of(v.word), "") for v in decl.verbs),
         target_words=tuple(w.lower() for w in decl.chosen),
         stat_pair=pair,
         meanings=tuple(meanings),

@@ -99,6 +99,7 @@ class VerbDeclaration(StrictModel):
 
     word: Words  # quest
     third: str = ""  # quests (default: + s)
+    past: str = ""  # quested (default: + ed): `if this character quested this turn`
     id: WordId | None = None
 
 

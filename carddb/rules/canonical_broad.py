@@ -28,6 +28,8 @@ OWNER_WORDS = {
 
 # Value types whose words come from a broad word class of the vocabulary.
 TERM_FIELDS = {"stat": "stats", "counter": "counters", "status": "statuses", "token": "tokens", "verb": "verbs"}
+TERM_FIELDS["act"] = "verbs"  # a verb after `you` (carddb.rules.phrasebook_windows): always its base form
+TERM_FIELDS["past"] = "past_verbs"  # a verb's past tense: `quested`
 
 
 class BroadRenderer:

@@ -78,6 +78,9 @@ SLOT_RULES = {
     "static": "static",
     "lasting": "lasting",
     "counted": "counted",
+    "noun": "noun_only",  # the time windows' `your next {card}` (grammar_windows.lark)
+    "act": "verb",  # a game verb after `you`: `the next ship you acquire` (printed in its base form)
+    "past": "past",  # a game verb's past tense: `if you quested this turn` (grammar_windows.lark)
 }
 
 # The phrase hooks a broad language can parse a text as on its own (`ParseTable.parse(text, start)`).
@@ -86,7 +89,7 @@ FRAGMENTS = ("effect", "static", "cost", "trigger", "event", "conditions")
 # Parameter types only the broad templating parses.
 BROAD_TYPES = frozenset(
     {"zone", "counter", "stat", "keyword", "status", "token", "phase", "verb", "state", "change", "pt", "modes"}
-    | {"static", "lasting", "counted"}
+    | {"static", "lasting", "counted", "noun", "act", "past"}
 )
 
 # The word classes a broad vocabulary declares, each a grammar rule of its words: (rule, Vocabulary field).
@@ -98,6 +101,7 @@ BROAD_WORDS = (
     ("token_word", "tokens"),
     ("phase_word", "phases"),
     ("verb_word", "verbs"),
+    ("past_word", "past_verbs"),
 )
 
 TOKEN_RE = re.compile(
@@ -149,6 +153,7 @@ class Vocabulary:
     tokens: tuple[Noun, ...] = ()
     phases: tuple[Noun, ...] = ()
     verbs: tuple[Noun, ...] = ()
+    past_verbs: tuple[Noun, ...] = ()  # each verb's past tense, by the verb's id: `quested`
     # Determiners that mean `target` in this game's words (`chosen`), and the stats a `+1/+1` changes.
     target_words: tuple[str, ...] = ()
     stat_pair: tuple[str, str] | None = None
@@ -326,6 +331,7 @@ class RulesLanguage:
         if broad:  # after the hooks it extends
             lines.append(files("carddb.rules").joinpath("grammar_broad.lark").read_text(encoding="utf-8"))
             lines.append(files("carddb.rules").joinpath("grammar_misc.lark").read_text(encoding="utf-8"))
+            lines.append(files("carddb.rules").joinpath("grammar_windows.lark").read_text(encoding="utf-8"))
             lines += self._broad_word_rules()
         return "\n".join(lines) + "\n"
 

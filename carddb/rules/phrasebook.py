@@ -58,6 +58,7 @@ def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEnt
     from carddb.rules.phrasebook_misc import MISC_EXAMPLES, MISC_PATTERNS, misc_entries
     from carddb.rules.phrasebook_moments import broad_moments
     from carddb.rules.phrasebook_shapes import BROAD_PARAMS, BROAD_PATTERNS, CLASSIC_EXAMPLES, SUPERSEDED, broad_shapes
+    from carddb.rules.phrasebook_windows import window_entries
 
     kept = [
         replace(
@@ -69,7 +70,14 @@ def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEnt
         for e in classic
         if e.name not in SUPERSEDED
     ]
-    entries = kept + broad_effects(nouns) + broad_shapes(nouns) + broad_moments(nouns) + misc_entries(nouns)
+    entries = (
+        kept
+        + broad_effects(nouns)
+        + broad_shapes(nouns)
+        + broad_moments(nouns)
+        + misc_entries(nouns)
+        + window_entries(nouns)
+    )
     return [  # other wordings of broad entries, from the modules that add them
         replace(e, patterns=e.patterns + MISC_PATTERNS[e.name], examples=e.examples + MISC_EXAMPLES[e.name])
         if e.name in MISC_PATTERNS

@@ -68,6 +68,9 @@ CoreParamType = Literal[
     "static",  # a continuous effect (for patterns that wrap one: `... until end of turn`)
     "lasting",  # an effect or a continuous effect that lasts (`Gain control of X until end of turn`)
     "counted",  # a selector that starts with its count: 1 unit in your graveyard
+    "noun",  # a kind named alone, after `next` or `first`: attack, Instant (carddb.rules.phrasebook_windows)
+    "act",  # a game verb after `you`, in its base form: the next ship you acquire
+    "past",  # a game verb's past tense: quested, made a successful run
 ]
 
 PARAM_TYPES: tuple[str, ...] = (
@@ -98,6 +101,9 @@ PARAM_TYPES: tuple[str, ...] = (
     "static",
     "lasting",
     "counted",
+    "noun",
+    "act",
+    "past",
 )
 
 

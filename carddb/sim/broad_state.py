@@ -87,7 +87,8 @@ def zone_cards(game: Game, place: int, player: int) -> list[int]:
 
 
 def put(game: Game, uid: int, place: int, player: int, *, bottom: bool = False, exhausted: bool = False) -> None:
-    """Move a card to a zone as the broad phrasebook does: entering play emits `enters-play`, leaving it `leaves-play`."""
+    """Move a card to a zone as the broad phrasebook does: entering play emits `enters-play`, leaving it
+    `leaves-play`, and arriving in another zone `put-into` (its player: whose zone it is)."""
     if place == ZONE_NONE:
         return
     was_in_play = game.place[uid] == ZONE_PLAY
@@ -96,11 +97,13 @@ def put(game: Game, uid: int, place: int, player: int, *, bottom: bool = False, 
         from carddb.sim.ops import leave_play
 
         leave_play(game, uid, place, player)
-        return
-    game.move(uid, place, player, bottom=bottom)
-    if place == ZONE_PLAY:
-        game.used[uid] = exhausted
-        emit(game, Event("enters-play", player, uid))
+    else:
+        game.move(uid, place, player, bottom=bottom)
+        if place == ZONE_PLAY:
+            game.used[uid] = exhausted
+            emit(game, Event("enters-play", player, uid))
+            return
+    emit(game, Event("put-into", player, uid))  # `Whenever a card is put into your inkwell`
 
 
 def looked_at(game: Game, ctx: Ctx, cards: list[int]) -> None:
@@ -204,6 +207,9 @@ def damage_after_shields(game: Game, target: int, amount: int, *, player: bool =
     """The damage left after `prevent` shields (a game's `prevent_damage` and `damage_player` call it):
     first what an effect prevented of the damage being dealt now (`Prevent 1 of that damage`), then what
     was prevented for the card or player this turn (`Prevent the next 3 damage ...`)."""
+    from carddb.sim.windows_state import damage_reduced
+
+    amount = damage_reduced(game, target, amount, player=player)
     tallies = game.tallies
     keys = [("shield", game.turn, "player" if player else "card", target)]
     if pending:

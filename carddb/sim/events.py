@@ -32,6 +32,11 @@ def emit(game: Game, event: Event) -> None:
         _own_trigger(game, event, subject, kind)  # "When you play this card" from the stack or hand
     if game.reacts.get(kind) or kind in game.sim.instant_events:
         game.events.append(event)
+    if game.lasting:  # effects that wait for an event (carddb.sim.windows_state.Watch)
+        for effect in tuple(game.lasting):
+            hear = getattr(effect, "hear", None)
+            if hear is not None:
+                hear(game, event)
 
 
 def _collect(game: Game, event: Event, kind: str) -> None:
