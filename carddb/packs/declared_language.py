@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from carddb.packs.declared_verbs import with_verbs
 from carddb.packs.vocabulary import KeywordDeclaration, PhraseDeclaration, VocabularyDeclaration, ZoneDeclaration
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 from carddb.rules.phrasebook import CoreNouns, every_core_entry
@@ -92,7 +93,8 @@ def declared_language(
     kinds = list(kinds)
     kind_ids = {k.id for k in kinds}
     vocab, nouns = _vocabulary(decl, kinds, list(stats), out)
-    registry_entries = _core(decl, nouns, out) + _keywords(decl, kind_ids, out) + _phrases(decl, kind_ids, out)
+    core = with_verbs(decl, _core(decl, nouns, out), out)
+    registry_entries = core + _keywords(decl, kind_ids, out) + _phrases(decl, kind_ids, out)
     if out.problems:
         return out
     try:
@@ -253,7 +255,7 @@ def _vocabulary(
         statuses=tuple(statuses),
         tokens=tuple(Noun(t.id or slug(t.word), t.word, t.plural or plural_of(t.word)) for t in decl.tokens),
         phases=tuple(Noun(p.id or slug(p.word), p.word, p.word) for p in decl.phases),
-        verbs=tuple(Noun(v.id or slug(v.word), v.word, v.third or plural_of(v.word)) for v in decl.verbs),
+        verbs=tuple(Noun(v.id or slug(v.word), v.word, v.third or plural_of(v.word)) for v in decl.verbs if not v.is_),
         target_words=tuple(w.lower() for w in decl.chosen),
         stat_pair=pair,
         meanings=tuple(meanings),

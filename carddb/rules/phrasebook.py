@@ -57,6 +57,7 @@ def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEnt
     from carddb.rules.phrasebook_broad import broad_effects
     from carddb.rules.phrasebook_moments import broad_moments
     from carddb.rules.phrasebook_shapes import BROAD_PARAMS, BROAD_PATTERNS, CLASSIC_EXAMPLES, SUPERSEDED, broad_shapes
+    from carddb.rules.phrasebook_verbs import verb_entries
 
     kept = [
         replace(
@@ -68,7 +69,7 @@ def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEnt
         for e in classic
         if e.name not in SUPERSEDED
     ]
-    return kept + broad_effects(nouns) + broad_shapes(nouns) + broad_moments(nouns)
+    return kept + broad_effects(nouns) + broad_shapes(nouns) + broad_moments(nouns) + verb_entries()
 
 
 def classic_entries(nouns: CoreNouns) -> list[EffectEntry]:

@@ -116,7 +116,16 @@ def _deal_damage(phrase: Phrase, c: Compiler) -> Op:
 
 @CORE("destroy")
 def _destroy(phrase: Phrase, c: Compiler) -> Op:
-    return for_each(c.selector(selector(phrase, "target"), hint="harm"), lambda g, uid, ctx: destroy(g, uid))
+    return for_each(c.selector(selector(phrase, "target"), hint="harm"), lambda g, uid, ctx: _destroy_card(g, uid))
+
+
+def _destroy_card(game: Game, uid: int) -> None:
+    """A card in play is destroyed; one in a deck or hand goes to its owner's discard pile, as a game's own
+    verb for destroying says of any card (Netrunner: `Trash the top 3 cards of your stack`)."""
+    if game.place[uid] in (ZONE_DECK, ZONE_HAND):
+        game.move(uid, ZONE_DISCARD, game.owner[uid])
+        return
+    destroy(game, uid)
 
 
 @CORE("remove-damage", "remove-all-damage")

@@ -365,5 +365,5 @@ def _gain_card(phrase: Phrase, c: Compiler) -> Op:
     return per_player(c, phrase, act, "help")
 
 
-# The handlers of the other two modules register themselves in PHRASEBOOK when imported.
-from carddb.sim import phrasebook_effects, phrasebook_moments  # noqa: E402, F401
+# The handlers of the other modules register themselves in PHRASEBOOK when imported.
+from carddb.sim import phrasebook_effects, phrasebook_moments, phrasebook_verbs  # noqa: E402, F401

@@ -5,6 +5,7 @@ from __future__ import annotations
 import test_sim_phrasebook_classic
 import test_sim_phrasebook_effects
 import test_sim_phrasebook_moments
+import test_sim_phrasebook_verbs
 from phrasebook_table import SCENARIOS, Table, pack
 
 from carddb.rules.phrasebook import CoreNouns, every_core_entry
@@ -16,7 +17,12 @@ NOTHING = frozenset[str]()
 NOUNS = CoreNouns(NOTHING, NOTHING, NOTHING, NOTHING)
 CLASSIC = {e.name for e in every_core_entry(NOUNS)}
 BROAD = {e.name for e in every_core_entry(NOUNS, broad=True)}
-MODULES = (test_sim_phrasebook_classic, test_sim_phrasebook_effects, test_sim_phrasebook_moments)
+MODULES = (
+    test_sim_phrasebook_classic,
+    test_sim_phrasebook_effects,
+    test_sim_phrasebook_moments,
+    test_sim_phrasebook_verbs,
+)
 
 
 def test_every_core_entry_has_a_handler() -> None:
