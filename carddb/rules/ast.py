@@ -55,6 +55,7 @@ class Zone(Node):
     zone: str
     whose: Selector | None = None  # owner "whose": the selector before 's (`your opponent's graveyard`)
     plural: bool = field(default=False, compare=False)  # written in the plural: `their owners' hands`
+    others: tuple[str, ...] = ()  # broad: the other zones of `in your hand or discard pile`
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -234,6 +234,15 @@ class BroadBuilders:
     def post_in_zone(self, ch: list[Any], s: int, e: int) -> Postfix:
         return Postfix("in-zone", zone=ch[-1], start=s, end=e)
 
+    def post_currently_in_zone(self, ch: list[Any], s: int, e: int) -> Postfix:
+        return Postfix("currently-in-zone", zone=ch[-1], start=s, end=e)
+
+    def post_in_zones(self, ch: list[Any], s: int, e: int) -> Postfix:
+        owner = next(c for c in ch if isinstance(c, Owner))
+        first, *others = (c.id for c in ch if isinstance(c, Term))
+        zone = Zone(owner.id, first, whose=owner.whose, others=tuple(others), start=s, end=e)
+        return Postfix("in-zone", zone=zone, start=s, end=e)
+
     def post_from_zone(self, ch: list[Any], s: int, e: int) -> Postfix:
         return Postfix("from-zone", zone=ch[-1], start=s, end=e)
 

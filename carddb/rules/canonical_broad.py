@@ -49,6 +49,9 @@ class BroadRenderer:
     def zone(self, zone: Zone) -> list[Piece]:
         term = self.vocab.term("zones", zone.zone)
         word = (term.plural or term.singular) if term and zone.plural else (term.singular if term else zone.zone)
+        for other in zone.others:  # `your hand or discard pile`
+            term = self.vocab.term("zones", other)
+            word += f" or {term.singular if term else other}"
         return [*self.owner(zone.owner, zone.whose), *(self.piece(w) for w in word.split())]
 
     def broad_value(self, value: Value, type_: str, previous: Value | None, after: str) -> list[Piece] | None:
@@ -173,8 +176,8 @@ class BroadRenderer:
         if post.name == "from" and post.whose is not None:
             return [self.piece("from"), *self.selector(post.whose)]  # type: ignore[attr-defined]
         if post.zone is not None:
-            word = {"in-zone": "in", "from-zone": "from"}[post.name]
-            return [self.piece(word), *self.zone(post.zone)]
+            words = {"in-zone": "in", "from-zone": "from", "currently-in-zone": "currently in"}[post.name]
+            return [*(self.piece(w) for w in words.split()), *self.zone(post.zone)]
         if post.stat is not None and post.amount is not None:
             term = self.vocab.term("stats", post.stat)
             stat = [self.piece(w) for w in (term.singular if term else post.stat).split()]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from carddb.rules.ast import Selector, Zone
-from carddb.rules.registry import EffectEntry, Pattern
+from carddb.rules.registry import EffectEntry, Param, Pattern
 
 YOU = Selector("fixed", "you")
 THIS = Selector("fixed", "this-card")
@@ -33,6 +33,12 @@ class Form:
     entry: str
     text: str
     fixed: tuple[tuple[str, object], ...] = ()
+    params: tuple[Param, ...] = ()  # parameters the wording adds to the entry
+
+
+# `Special summon this card from your hand`: only if the card is in that zone (a fixed selector such as
+# `this card` takes no zone of its own, so the wording names it).
+FROM = Param("from", "zone")
 
 
 # The core verbs a game may name in its own words, each with every wording the core has of it.
@@ -59,6 +65,7 @@ CORE_VERBS: dict[str, tuple[Form, ...]] = {
     "put-into-play": (
         Form("move-card", "{V} {card}", (("player", YOU), ("to", PLAY), ("where", "into"))),
         Form("move-card", "{player} {V(s)} {card}", (("to", PLAY), ("where", "into"))),
+        Form("move-card", "{V} {card} from {from}", (("player", YOU), ("to", PLAY), ("where", "into")), (FROM,)),
         Form("enters-play", "{target} is {Ved}"),
     ),
     "discard": (
@@ -131,6 +138,7 @@ def with_game_verbs(entries: list[EffectEntry], verbs: list[GameVerb]) -> tuple[
     """The entries with each game verb's wordings added to the core entries they say; and the verbs none
     of whose entries the game keeps (the vocabulary reports them)."""
     added: dict[str, list[Pattern]] = {}
+    params: dict[str, list[Param]] = {}
     kept = {e.name for e in entries}
     unused = []
     for verb in verbs:
@@ -139,14 +147,22 @@ def with_game_verbs(entries: list[EffectEntry], verbs: list[GameVerb]) -> tuple[
             unused.append(verb)
         for form in forms:
             added.setdefault(form.entry, []).append(Pattern(form_text(form, verb), (*form.fixed, ("word", verb.id))))
-    out = [replace(e, patterns=e.patterns + tuple(added[e.name])) if e.name in added else e for e in entries]
+            params.setdefault(form.entry, []).extend(form.params)
+    out = [
+        replace(
+            e,
+            patterns=e.patterns + tuple(added[e.name]),
+            params=e.params + tuple(p for p in dict.fromkeys(params[e.name]) if not e.has_param(p.name)),
+        )
+        if e.name in added
+        else e
+        for e in entries
+    ]
     return out, unused
 
 
 def verb_entries() -> list[EffectEntry]:
     """The core entries a core verb needs besides the phrasebook's: exiling as a cost (`Scrap this card:`)."""
-    from carddb.rules.registry import Param
-
     return [
         EffectEntry(
             "cost-exile",

@@ -14,6 +14,7 @@ from carddb.rules.canonical import ability_text
 from carddb.rules.phrasebook_verbs import CORE_VERBS
 from carddb.rules.problems import Problem
 from carddb.rules.text import parse_line
+from carddb.sim.direct import run_program
 from carddb.sim.game import ZONE_DECK, ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, ZONE_SHARED
 
 EXILE = ZONE_SHARED  # the reference simulator's first shared zone
@@ -167,6 +168,18 @@ def _each_special_summons(t: Table, text: str) -> None:
     assert t.zone(mine) == ZONE_HAND and theirs in t.g.play[1]
 
 
+@form("put-into-play", "{V} {card} from {from}", "move-card", "Special summon this card from your hand.")
+def _special_summon_from(t: Table, text: str) -> None:
+    card = t.card("creature", text, zone="graveyard")  # the sentence is the card's own: it names where it is
+    effect = t.g.defs[card].effect
+    assert effect is not None
+    run_program(t.g, effect, card, 0)
+    assert t.zone(card) == ZONE_DISCARD  # not in your hand: it stays where it is
+    t.g.move(card, ZONE_HAND, 0)
+    run_program(t.g, effect, card, 0)
+    assert t.zone(card) == ZONE_PLAY and card in t.g.play[0]
+
+
 @form("put-into-play", "{target} is {Ved}", "enters-play", "When this creature is special summoned, draw a card.")
 def _special_summoned(t: Table, text: str) -> None:
     t.deck(2)
@@ -305,3 +318,32 @@ def _exile_from_graveyard_cost(t: Table, text: str) -> None:
 @pytest.mark.parametrize("key", [k for k, f in SCENARIOS.items() if f.__module__ == __name__], ids=lambda k: k[1])
 def test_example_executes(key: tuple[str, str]) -> None:
     run_scenario(key)
+
+
+# -- the selector shapes game verbs are written with ------------------------------------------------
+
+
+def test_a_card_in_either_of_two_zones() -> None:
+    t = Table()
+    held, fallen, in_play = t.card(zone="hand"), t.card(zone="graveyard"), t.card()
+    t.run("Banish up to two creatures in your hand or graveyard.")
+    assert (t.zone(held), t.zone(fallen), t.zone(in_play)) == (EXILE, EXILE, ZONE_PLAY)
+
+
+def test_a_target_in_either_of_two_zones_is_chosen_from_both() -> None:
+    t = Table()
+    fallen = t.card(zone="graveyard")
+    t.run("Banish target creature in your hand or graveyard.")
+    assert t.zone(fallen) == EXILE
+
+
+def test_currently_in_a_zone_is_in_that_zone() -> None:
+    t = Table()
+    fallen, held = t.card(zone="graveyard"), t.card(zone="hand")
+    t.run("Banish a creature currently in your graveyard.")
+    assert (t.zone(fallen), t.zone(held)) == (EXILE, ZONE_HAND)
+    language = pack().language
+    assert language is not None
+    for text in ("Banish a creature currently in your graveyard.", "Banish a card in your hand or graveyard."):
+        ability = parse_line(text, language)
+        assert not isinstance(ability, Problem) and ability_text(ability, language) == text
