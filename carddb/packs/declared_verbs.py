@@ -40,7 +40,15 @@ def with_verbs(decl: VocabularyDeclaration, entries: list[EffectEntry], out: Dec
         third = verb.third or f"{head} {plural_of(last)}".strip()  # special summon -> special summons
         verbs.append(GameVerb(verb_id, word, third, verb.past or past_of(word), verb.is_))
         places[verb_id] = index
-    found, unused = with_game_verbs(entries, verbs)
+    found, unused, clashing = with_game_verbs(entries, verbs)
+    for verb in clashing:
+        out.problems.append(
+            VocabularyProblem(
+                ("verbs", places[verb.id], "word"),
+                f"'{verb.word}' is already how the core says '{verb.core}'",
+                "leave the verb out: the core phrases say it already",
+            )
+        )
     for verb in unused:
         out.problems.append(
             VocabularyProblem(

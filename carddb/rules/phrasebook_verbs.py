@@ -134,17 +134,24 @@ def form_text(form: Form, verb: GameVerb) -> str:
     )
 
 
-def with_game_verbs(entries: list[EffectEntry], verbs: list[GameVerb]) -> tuple[list[EffectEntry], list[GameVerb]]:
-    """The entries with each game verb's wordings added to the core entries they say; and the verbs none
-    of whose entries the game keeps (the vocabulary reports them)."""
+def with_game_verbs(
+    entries: list[EffectEntry], verbs: list[GameVerb]
+) -> tuple[list[EffectEntry], list[GameVerb], list[GameVerb]]:
+    """The entries with each game verb's wordings added to the core entries they say; the verbs none of
+    whose entries the game keeps, and those whose wording is already the core's (the vocabulary reports both)."""
     added: dict[str, list[Pattern]] = {}
     params: dict[str, list[Param]] = {}
-    kept = {e.name for e in entries}
-    unused = []
+    by_name = {e.name: e for e in entries}
+    unused, clashing = [], []
     for verb in verbs:
-        forms = [f for f in CORE_VERBS[verb.core] if f.entry in kept]
+        forms = [f for f in CORE_VERBS[verb.core] if f.entry in by_name]
         if not forms:
             unused.append(verb)
+        if any(
+            form_text(f, verb).lower() == p.text.lower() for f in forms for p in by_name[f.entry].patterns
+        ):  # `{word: destroy, is: destroy}`, `{word: exert, is: exhaust}`: the core says it so already
+            clashing.append(verb)
+            continue
         for form in forms:
             added.setdefault(form.entry, []).append(Pattern(form_text(form, verb), (*form.fixed, ("word", verb.id))))
             params.setdefault(form.entry, []).extend(form.params)
@@ -158,7 +165,7 @@ def with_game_verbs(entries: list[EffectEntry], verbs: list[GameVerb]) -> tuple[
         else e
         for e in entries
     ]
-    return out, unused
+    return out, unused, clashing
 
 
 def verb_entries() -> list[EffectEntry]:
