@@ -96,6 +96,10 @@ class BroadBuilders:
         amount, resource = _nodes(ch)
         return Postfix("costing-up-to", amount, resource=resource.text, start=s, end=e)
 
+    def post_costing_more_than(self, ch: list[Any], s: int, e: int) -> Postfix:
+        amount, resource, than = _nodes(ch)  # `costing up to 3 coins more than it`
+        return Postfix("costing-more-than", amount, resource=resource.text, whose=than, start=s, end=e)
+
     def post_from(self, ch: list[Any], s: int, e: int) -> Postfix:
         return Postfix("from", whose=ch[-1], start=s, end=e)
 

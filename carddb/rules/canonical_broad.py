@@ -169,10 +169,13 @@ class BroadRenderer:
             ]
         if post.name == "costing-at":
             return [self.piece("costing"), *amount, self.piece("or"), self.piece(post.comparison or "")]
-        if post.name == "costing-up-to" and post.amount is not None:
+        if post.name in {"costing-up-to", "costing-more-than"} and post.amount is not None:
             res = self.vocab.resource(post.resource or "")
             word = (res.plural if post.amount.value != 1 else res.singular) if res else (post.resource or "")
-            return [self.piece("costing"), *amount, self.piece(word)]  # the amount says `up to`
+            costing = [self.piece("costing"), *amount, self.piece(word)]  # the amount says `up to`
+            if post.name == "costing-more-than" and post.whose is not None:
+                return [*costing, self.piece("more"), self.piece("than"), *self.selector(post.whose)]  # type: ignore[attr-defined]
+            return costing
         if post.name == "from" and post.whose is not None:
             return [self.piece("from"), *self.selector(post.whose)]  # type: ignore[attr-defined]
         if post.zone is not None:

@@ -28,7 +28,7 @@ BROAD_DETS = frozenset({"n", "of", "own", "that", "top", "bottom", "the", "each-
 # Restrictions after a noun the broad grammar adds; the others are the pack's (Semantics.postfixes).
 BROAD_POSTFIXES = frozenset(
     {"in-zone", "from-zone", "stat-at", "at-stat", "played-this-turn", "hand-at", "costing-at", "costing-up-to", "from"}
-    | {"currently-in-zone"}
+    | {"currently-in-zone", "costing-more-than"}
 )
 LESS = frozenset({"less", "lower", "fewer"})
 
@@ -244,6 +244,14 @@ def _postfix_test(sc: SelectorCompiler, post: Postfix) -> Pred | None:
     if name in {"costing-at", "costing-up-to"} and post.amount is not None:
         amount, more = post.amount.value, post.comparison == "more"
         return lambda g, x, c: (g.defs[x].cost >= amount) if more else (g.defs[x].cost <= amount)
+    if name == "costing-more-than" and post.amount is not None and post.whose is not None:
+        more, than = post.amount.value, sc.compile(post.whose, "card", ZONE_PLAY, None)
+
+        def costs_up_to(g: Game, x: int, c: Ctx) -> bool:  # `costing up to 3 coins more than it`
+            named = than.resolve(g, c.copy())
+            return bool(named) and g.defs[x].cost <= max(g.defs[u].cost for u in named) + more
+
+        return costs_up_to
     if name == "played-this-turn":
         return lambda g, x, c: g.tallies.get(("played", g.turn, x), 0) > 0
     if name == "hand-at" and post.amount is not None:

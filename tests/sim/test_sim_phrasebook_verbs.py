@@ -347,3 +347,21 @@ def test_currently_in_a_zone_is_in_that_zone() -> None:
     for text in ("Banish a creature currently in your graveyard.", "Banish a card in your hand or graveyard."):
         ability = parse_line(text, language)
         assert not isinstance(ability, Problem) and ability_text(ability, language) == text
+
+
+def test_costing_up_to_more_than_it_compares_with_what_the_ability_named() -> None:
+    t = Table()
+    held = t.card(zone="hand", cost=1)
+    cheap, dear = t.card(zone="supply", cost=3), t.card(zone="supply", cost=4)
+    text = "Trash a creature from your hand. Gain a creature costing up to 2 energy more than it."
+    t.run(text)
+    assert t.zone(held) == ZONE_DISCARD and t.zone(cheap) == ZONE_DISCARD and t.zone(dear) != ZONE_DISCARD
+    t = Table()
+    t.card(zone="hand", cost=1)
+    dear = t.card(zone="supply", cost=4)
+    t.run(text)
+    assert t.zone(dear) != ZONE_DISCARD  # more than 2 energy above what was trashed: nothing to gain
+    language = pack().language
+    assert language is not None
+    ability = parse_line(text, language)
+    assert not isinstance(ability, Problem) and ability_text(ability, language) == text
