@@ -15,10 +15,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from carddb.packs.declared_verbs import with_verbs
-from carddb.packs.vocabulary import KeywordDeclaration, PhraseDeclaration, VocabularyDeclaration, ZoneDeclaration
+from carddb.packs.vocabulary import (
+    KeywordDeclaration,
+    PhraseDeclaration,
+    VerbDeclaration,
+    VocabularyDeclaration,
+    ZoneDeclaration,
+)
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 from carddb.rules.phrasebook import CoreNouns, every_core_entry
 from carddb.rules.phrasebook_shapes import SUPERSEDED
+from carddb.rules.phrasebook_verbs import past_of
 from carddb.rules.registry import PARAM_TYPES, EffectEntry, Param, Pattern, Role, build_registry, pattern_slots
 
 Path = tuple[str | int, ...]
@@ -256,11 +263,20 @@ def _vocabulary(
         tokens=tuple(Noun(t.id or slug(t.word), t.word, t.plural or plural_of(t.word)) for t in decl.tokens),
         phases=tuple(Noun(p.id or slug(p.word), p.word, p.word) for p in decl.phases),
         verbs=tuple(Noun(v.id or slug(v.word), v.word, v.third or plural_of(v.word)) for v in decl.verbs if not v.is_),
+        # One word only: `special summoned` after a noun would read alike with `Each player special summons`.
+        participles=tuple(_participle(v) for v in decl.verbs if v.is_ and len(v.word.split()) == 1),
         target_words=tuple(w.lower() for w in decl.chosen),
         stat_pair=pair,
         meanings=tuple(meanings),
     )
     return vocab, core_nouns
+
+
+def _participle(verb: VerbDeclaration) -> Noun:
+    """A game verb's participle, for `each card trashed this way` (its id is the verb's)."""
+    word = " ".join(verb.word.split())
+    past = verb.past or past_of(word)
+    return Noun(verb.id or slug(word), past, past)
 
 
 def _unknown_kind(kind_id: str, kinds: list[KindWords], path: Path) -> VocabularyProblem:

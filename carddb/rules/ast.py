@@ -85,6 +85,7 @@ class Postfix(Node):
     stat: str | None = None  # broad: `with power 2 or less`
     whose: Selector | None = None  # broad: `from it`, `from this creature`
     resource: str | None = None  # broad: `costing up to 5 coins`
+    word: str | None = None  # broad: the participle of `discarded this way`, `trashed this way`
 
 
 @dataclass(slots=True, unsafe_hash=True)

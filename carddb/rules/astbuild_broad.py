@@ -100,6 +100,15 @@ class BroadBuilders:
         amount, resource, than = _nodes(ch)  # `costing up to 3 coins more than it`
         return Postfix("costing-more-than", amount, resource=resource.text, whose=than, start=s, end=e)
 
+    def participle(self, ch: list[Any], s: int, e: int) -> Word:
+        if isinstance(ch[0], Term):  # a game verb's: `trashed`
+            term = self.language.vocabulary.term("participles", ch[0].id)
+            return Word(term.singular.lower() if term is not None else ch[0].id)
+        return Word(ch[0].lower())
+
+    def post_this_way(self, ch: list[Any], s: int, e: int) -> Postfix:
+        return Postfix("this-way", word=ch[0].text, start=s, end=e)
+
     def post_from(self, ch: list[Any], s: int, e: int) -> Postfix:
         return Postfix("from", whose=ch[-1], start=s, end=e)
 

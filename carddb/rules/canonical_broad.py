@@ -155,6 +155,7 @@ class BroadRenderer:
     def broad_postfix(self, post: Postfix) -> list[Piece] | None:
         words = {
             "played-this-turn": ("you", "have", "played", "this", "turn"),
+            "this-way": (*(post.word or "").split(), "this", "way"),
         }.get(post.name)
         if words:
             return [self.piece(w) for w in words]

@@ -98,6 +98,7 @@ BROAD_WORDS = (
     ("token_word", "tokens"),
     ("phase_word", "phases"),
     ("verb_word", "verbs"),
+    ("participle_word", "participles"),
 )
 
 TOKEN_RE = re.compile(
@@ -149,6 +150,8 @@ class Vocabulary:
     tokens: tuple[Noun, ...] = ()
     phases: tuple[Noun, ...] = ()
     verbs: tuple[Noun, ...] = ()
+    # The participles of the game's own words for core verbs (`trashed`: `each card trashed this way`).
+    participles: tuple[Noun, ...] = ()
     # Determiners that mean `target` in this game's words (`chosen`), and the stats a `+1/+1` changes.
     target_words: tuple[str, ...] = ()
     stat_pair: tuple[str, str] | None = None

@@ -28,7 +28,7 @@ BROAD_DETS = frozenset({"n", "of", "own", "that", "top", "bottom", "the", "each-
 # Restrictions after a noun the broad grammar adds; the others are the pack's (Semantics.postfixes).
 BROAD_POSTFIXES = frozenset(
     {"in-zone", "from-zone", "stat-at", "at-stat", "played-this-turn", "hand-at", "costing-at", "costing-up-to", "from"}
-    | {"currently-in-zone", "costing-more-than"}
+    | {"currently-in-zone", "costing-more-than", "this-way"}
 )
 LESS = frozenset({"less", "lower", "fewer"})
 
@@ -124,6 +124,8 @@ def compile_broad(sc: SelectorCompiler, node: Selector, domain: str, zone: int, 
     for post in node.post:
         if post.zone is not None:
             place_fetch = zone_fetch(sc, post.zone)
+        if post.name == "this-way":  # `each creature discarded this way`: among what the ability just named
+            place_fetch = lambda g, c: list(c.last or [])  # noqa: E731
     owner = _owner_test(sc, node)
     if owner is not None:
         extras.append(owner)

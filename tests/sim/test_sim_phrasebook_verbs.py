@@ -365,3 +365,27 @@ def test_costing_up_to_more_than_it_compares_with_what_the_ability_named() -> No
     assert language is not None
     ability = parse_line(text, language)
     assert not isinstance(ability, Problem) and ability_text(ability, language) == text
+
+
+# -- participles: `discarded this way`, `trashed this way` ----------------------------------------
+
+
+@scenario("for-each", "Discard 2 cards. For each creature discarded this way, gain 1 life.")
+def _for_each_discarded(t: Table, text: str) -> None:
+    creature, artifact = t.card(zone="hand"), t.card("artifact", zone="hand")
+    t.card(owner=0)  # a creature in play: not discarded this way
+    t.run(text)
+    assert (t.zone(creature), t.zone(artifact)) == (ZONE_DISCARD, ZONE_DISCARD) and t.life(0) == 21
+
+
+def test_a_game_verb_s_participle_counts_what_the_ability_did_with_it() -> None:
+    t = Table()
+    held = [t.card(zone="hand") for _ in range(3)]
+    t.card(zone="graveyard")  # in the graveyard already: not trashed this way
+    text = "Trash up to 2 cards from your hand. Gain 1 life for each card trashed this way."
+    t.run(text)
+    assert sum(t.zone(uid) == ZONE_DISCARD for uid in held) == 2 and t.life(0) == 22
+    language = pack().language
+    assert language is not None
+    ability = parse_line(text, language)
+    assert not isinstance(ability, Problem) and ability_text(ability, language) == text
