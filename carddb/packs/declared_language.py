@@ -14,10 +14,18 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from carddb.packs.vocabulary import KeywordDeclaration, PhraseDeclaration, VocabularyDeclaration, ZoneDeclaration
+from carddb.packs.declared_verbs import with_verbs
+from carddb.packs.vocabulary import (
+    KeywordDeclaration,
+    PhraseDeclaration,
+    VerbDeclaration,
+    VocabularyDeclaration,
+    ZoneDeclaration,
+)
 from carddb.rules.language import Noun, RulesLanguage, Vocabulary
 from carddb.rules.phrasebook import CoreNouns, every_core_entry
 from carddb.rules.phrasebook_shapes import SUPERSEDED
+from carddb.rules.phrasebook_verbs import past_of
 from carddb.rules.registry import PARAM_TYPES, EffectEntry, Param, Pattern, Role, build_registry, pattern_slots
 
 Path = tuple[str | int, ...]
@@ -80,15 +88,6 @@ def plural_of(word: str) -> str:
     return word + "s"
 
 
-def past_of(word: str) -> str:
-    """A regular past tense (`quested`, `challenged`), a default the designer can override (`past:`)."""
-    if word.endswith("e"):
-        return word + "d"
-    if re.search(r"[^aeiou]y$", word):
-        return word[:-1] + "ied"
-    return word + "ed"
-
-
 def declared_language(
     decl: VocabularyDeclaration,
     game: str,
@@ -101,7 +100,8 @@ def declared_language(
     kinds = list(kinds)
     kind_ids = {k.id for k in kinds}
     vocab, nouns = _vocabulary(decl, kinds, list(stats), out)
-    registry_entries = _core(decl, nouns, out) + _keywords(decl, kind_ids, out) + _phrases(decl, kind_ids, out)
+    core = with_verbs(decl, _core(decl, nouns, out), out)
+    registry_entries = core + _keywords(decl, kind_ids, out) + _phrases(decl, kind_ids, out)
     if out.problems:
         return out
     try:
@@ -262,13 +262,23 @@ def _vocabulary(
         statuses=tuple(statuses),
         tokens=tuple(Noun(t.id or slug(t.word), t.word, t.plural or plural_of(t.word)) for t in decl.tokens),
         phases=tuple(Noun(p.id or slug(p.word), p.word, p.word) for p in decl.phases),
-        verbs=tuple(Noun(v.id or slug(v.word), v.word, v.third or plural_of(v.word)) for v in decl.verbs),
-        past_verbs=tuple(Noun(v.id or slug(v.word), v.past or past_of(v.word), "") for v in decl.verbs),
+        verbs=tuple(Noun(v.id or slug(v.word), v.word, v.third or plural_of(v.word)) for v in decl.verbs if not v.is_),
+        # A game's word for a core verb takes the core verb's forms (its participle below), not a past tense.
+        past_verbs=tuple(Noun(v.id or slug(v.word), v.past or past_of(v.word), "") for v in decl.verbs if not v.is_),
+        # One word only: `special summoned` after a noun would read alike with `Each player special summons`.
+        participles=tuple(_participle(v) for v in decl.verbs if v.is_ and len(v.word.split()) == 1),
         target_words=tuple(w.lower() for w in decl.chosen),
         stat_pair=pair,
         meanings=tuple(meanings),
     )
     return vocab, core_nouns
+
+
+def _participle(verb: VerbDeclaration) -> Noun:
+    """A game verb's participle, for `each card trashed this way` (its id is the verb's)."""
+    word = " ".join(verb.word.split())
+    past = verb.past or past_of(word)
+    return Noun(verb.id or slug(word), past, past)
 
 
 def _unknown_kind(kind_id: str, kinds: list[KindWords], path: Path) -> VocabularyProblem:

@@ -9,6 +9,7 @@ a Python pack uses the same form through `pack_api.declared_language`.
 
     vocabulary:
       zones: [{word: deck}, {word: hand}, {word: discard pile, is: discard}]
+      verbs: [{word: quest}, {word: banish, is: exile}]
       resources: [{word: energy, icon: energy}]
       keywords:
         - {keyword: Haste, kinds: [creature], reminder: This creature can attack the turn it comes into play.}
@@ -95,12 +96,17 @@ class StatusDeclaration(StrictModel):
 
 
 class VerbDeclaration(StrictModel):
-    """A game verb, for events and restrictions: `Whenever this character quests`, `cannot quest`."""
+    """A game verb, for events and restrictions: `Whenever this character quests`, `cannot quest`; or, with
+    `is:`, the game's word for a core verb: `{word: trash, is: destroy}` says every form of `destroy` as
+    `trash` (`Trash target resource.`, `Trash this card: ...`, `When this card is trashed, ...`)."""
 
     word: Words  # quest
     third: str = ""  # quests (default: + s)
-    past: str = ""  # quested (default: + ed): `if this character quested this turn`
+    # The past tense, also the participle of a game's word for a core verb (default: + ed):
+    # `if this character quested this turn`, `When this creature is trashed`.
+    past: str = ""
     id: WordId | None = None
+    is_: str | None = Field(default=None, alias="is")  # a core verb (carddb.rules.phrasebook_verbs.CORE_VERBS)
 
 
 class KeywordDeclaration(StrictModel):

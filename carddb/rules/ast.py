@@ -55,6 +55,7 @@ class Zone(Node):
     zone: str
     whose: Selector | None = None  # owner "whose": the selector before 's (`your opponent's graveyard`)
     plural: bool = field(default=False, compare=False)  # written in the plural: `their owners' hands`
+    others: tuple[str, ...] = ()  # broad: the other zones of `in your hand or discard pile`
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -84,6 +85,7 @@ class Postfix(Node):
     stat: str | None = None  # broad: `with power 2 or less`
     whose: Selector | None = None  # broad: `from it`, `from this creature`
     resource: str | None = None  # broad: `costing up to 5 coins`
+    word: str | None = None  # broad: the participle of `discarded this way`, `trashed this way`
 
 
 @dataclass(slots=True, unsafe_hash=True)

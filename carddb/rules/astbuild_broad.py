@@ -96,6 +96,19 @@ class BroadBuilders:
         amount, resource = _nodes(ch)
         return Postfix("costing-up-to", amount, resource=resource.text, start=s, end=e)
 
+    def post_costing_more_than(self, ch: list[Any], s: int, e: int) -> Postfix:
+        amount, resource, than = _nodes(ch)  # `costing up to 3 coins more than it`
+        return Postfix("costing-more-than", amount, resource=resource.text, whose=than, start=s, end=e)
+
+    def participle(self, ch: list[Any], s: int, e: int) -> Word:
+        if isinstance(ch[0], Term):  # a game verb's: `trashed`
+            term = self.language.vocabulary.term("participles", ch[0].id)
+            return Word(term.singular.lower() if term is not None else ch[0].id)
+        return Word(ch[0].lower())
+
+    def post_this_way(self, ch: list[Any], s: int, e: int) -> Postfix:
+        return Postfix("this-way", word=ch[0].text, start=s, end=e)
+
     def post_from(self, ch: list[Any], s: int, e: int) -> Postfix:
         return Postfix("from", whose=ch[-1], start=s, end=e)
 
@@ -233,6 +246,15 @@ class BroadBuilders:
 
     def post_in_zone(self, ch: list[Any], s: int, e: int) -> Postfix:
         return Postfix("in-zone", zone=ch[-1], start=s, end=e)
+
+    def post_currently_in_zone(self, ch: list[Any], s: int, e: int) -> Postfix:
+        return Postfix("currently-in-zone", zone=ch[-1], start=s, end=e)
+
+    def post_in_zones(self, ch: list[Any], s: int, e: int) -> Postfix:
+        owner = next(c for c in ch if isinstance(c, Owner))
+        first, *others = (c.id for c in ch if isinstance(c, Term))
+        zone = Zone(owner.id, first, whose=owner.whose, others=tuple(others), start=s, end=e)
+        return Postfix("in-zone", zone=zone, start=s, end=e)
 
     def post_from_zone(self, ch: list[Any], s: int, e: int) -> Postfix:
         return Postfix("from-zone", zone=ch[-1], start=s, end=e)

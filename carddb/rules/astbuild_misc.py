@@ -1,5 +1,5 @@
 """The AST builders of grammar_misc.lark: triggers with a cost, conditional continuous effects and
-`discarded this way`.
+`the Actions` (`discarded this way` is the broad grammar's participle postfix, astbuild_broad).
 
 `AstBuilder` (carddb.rules.astbuild) inherits these, like the broad templating's (carddb.rules.astbuild_broad).
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from carddb.rules.ast import Phrase, Postfix, Sentence, TimedAbility, TriggeredAbility
+from carddb.rules.ast import Phrase, Sentence, TimedAbility, TriggeredAbility
 from carddb.rules.astbuild_broad import _nodes
 
 
@@ -29,10 +29,3 @@ class MiscBuilders:
 
     def among_selector(self, ch: list[Any], s: int, e: int) -> Any:
         return self._broad_selector("among", ch[1:], s, e)  # type: ignore[attr-defined]
-
-    def post_this_way(self, ch: list[Any], s: int, e: int) -> Postfix:
-        verb = next(c for c in ch if isinstance(c, str))
-        return Postfix(f"{verb.lower()}-this-way", start=s, end=e)
-
-    def this_way_verb(self, ch: list[Any], s: int, e: int) -> str:
-        return ch[0]

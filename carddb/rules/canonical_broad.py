@@ -51,6 +51,9 @@ class BroadRenderer:
     def zone(self, zone: Zone) -> list[Piece]:
         term = self.vocab.term("zones", zone.zone)
         word = (term.plural or term.singular) if term and zone.plural else (term.singular if term else zone.zone)
+        for other in zone.others:  # `your hand or discard pile`
+            term = self.vocab.term("zones", other)
+            word += f" or {term.singular if term else other}"
         return [*self.owner(zone.owner, zone.whose), *(self.piece(w) for w in word.split())]
 
     def broad_value(self, value: Value, type_: str, previous: Value | None, after: str) -> list[Piece] | None:
@@ -165,9 +168,8 @@ class BroadRenderer:
     def broad_postfix(self, post: Postfix) -> list[Piece] | None:
         words = {
             "played-this-turn": ("you", "have", "played", "this", "turn"),
+            "this-way": (*(post.word or "").split(), "this", "way"),
         }.get(post.name)
-        if post.name.endswith("-this-way"):  # `discarded this way` (grammar_misc.lark)
-            words = (post.name.removesuffix("-this-way"), "this", "way")
         if words:
             return [self.piece(w) for w in words]
         amount = [self.piece(post.amount.written, "number")] if post.amount is not None else []
@@ -181,15 +183,18 @@ class BroadRenderer:
             ]
         if post.name == "costing-at":
             return [self.piece("costing"), *amount, self.piece("or"), self.piece(post.comparison or "")]
-        if post.name == "costing-up-to" and post.amount is not None:
+        if post.name in {"costing-up-to", "costing-more-than"} and post.amount is not None:
             res = self.vocab.resource(post.resource or "")
             word = (res.plural if post.amount.value != 1 else res.singular) if res else (post.resource or "")
-            return [self.piece("costing"), *amount, self.piece(word)]  # the amount says `up to`
+            costing = [self.piece("costing"), *amount, self.piece(word)]  # the amount says `up to`
+            if post.name == "costing-more-than" and post.whose is not None:
+                return [*costing, self.piece("more"), self.piece("than"), *self.selector(post.whose)]  # type: ignore[attr-defined]
+            return costing
         if post.name == "from" and post.whose is not None:
             return [self.piece("from"), *self.selector(post.whose)]  # type: ignore[attr-defined]
         if post.zone is not None:
-            word = {"in-zone": "in", "from-zone": "from"}[post.name]
-            return [self.piece(word), *self.zone(post.zone)]
+            words = {"in-zone": "in", "from-zone": "from", "currently-in-zone": "currently in"}[post.name]
+            return [*(self.piece(w) for w in words.split()), *self.zone(post.zone)]
         if post.stat is not None and post.amount is not None:
             term = self.vocab.term("stats", post.stat)
             stat = [self.piece(w) for w in (term.singular if term else post.stat).split()]

@@ -102,6 +102,7 @@ BROAD_WORDS = (
     ("phase_word", "phases"),
     ("verb_word", "verbs"),
     ("past_word", "past_verbs"),
+    ("participle_word", "participles"),
 )
 
 TOKEN_RE = re.compile(
@@ -154,6 +155,8 @@ class Vocabulary:
     phases: tuple[Noun, ...] = ()
     verbs: tuple[Noun, ...] = ()
     past_verbs: tuple[Noun, ...] = ()  # each verb's past tense, by the verb's id: `quested`
+    # The participles of the game's own words for core verbs (`trashed`: `each card trashed this way`).
+    participles: tuple[Noun, ...] = ()
     # Determiners that mean `target` in this game's words (`chosen`), and the stats a `+1/+1` changes.
     target_words: tuple[str, ...] = ()
     stat_pair: tuple[str, str] | None = None

@@ -58,6 +58,7 @@ def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEnt
     from carddb.rules.phrasebook_misc import MISC_EXAMPLES, MISC_PATTERNS, misc_entries
     from carddb.rules.phrasebook_moments import broad_moments
     from carddb.rules.phrasebook_shapes import BROAD_PARAMS, BROAD_PATTERNS, CLASSIC_EXAMPLES, SUPERSEDED, broad_shapes
+    from carddb.rules.phrasebook_verbs import verb_entries
     from carddb.rules.phrasebook_windows import window_entries
 
     kept = [
@@ -77,10 +78,11 @@ def every_core_entry(nouns: CoreNouns, *, broad: bool = False) -> list[EffectEnt
         + broad_moments(nouns)
         + misc_entries(nouns)
         + window_entries(nouns)
+        + verb_entries()
     )
     return [  # other wordings of broad entries, from the modules that add them
-        replace(e, patterns=e.patterns + MISC_PATTERNS[e.name], examples=e.examples + MISC_EXAMPLES[e.name])
-        if e.name in MISC_PATTERNS
+        replace(e, patterns=e.patterns + MISC_PATTERNS.get(e.name, ()), examples=e.examples + MISC_EXAMPLES[e.name])
+        if e.name in MISC_EXAMPLES
         else e
         for e in entries
     ]

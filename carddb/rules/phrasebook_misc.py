@@ -128,7 +128,6 @@ MISC_PATTERNS: dict[str, tuple[Pattern, ...]] = {
     ),
     "reveal-cards": (Pattern("{player} reveal(s) {card}", (("word", "card"),)),),
     "move-card": (Pattern("Put {card} face down into {to}", (("player", YOU), ("where", "into"), ("face", "down"))),),
-    "for-each": (Pattern("For {group}, {effect}", (("word", "first"),)),),
     "deal-damage": (Pattern("{source} also do(es|) {amount} damage to {target}", (("word", "also"),)),),
     "shuffle": (
         Pattern("Shuffle {card} and all cards attached to it into {to}", (("player", YOU), ("attached", True))),

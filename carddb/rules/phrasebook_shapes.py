@@ -86,9 +86,12 @@ def broad_shapes(nouns: CoreNouns) -> list[EffectEntry]:
         core_entry(
             "for-each",
             "effect",
-            (Pattern("{effect} for {group}"),),
+            (Pattern("{effect} for {group}"), Pattern("For {group}, {effect}", (("word", "first"),))),
             "The effect happens once for each card or player counted (a number in it is multiplied).",
-            ("Gain 1 life for each creature you control.",),
+            (
+                "Gain 1 life for each creature you control.",
+                "Discard 2 cards. For each creature discarded this way, gain 1 life.",
+            ),
             Param("effect", "effect"),
             group,
         ),

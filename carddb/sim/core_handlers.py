@@ -120,9 +120,18 @@ def _deal_damage(phrase: Phrase, c: Compiler) -> Op:
 def _destroy(phrase: Phrase, c: Compiler) -> Op:
     def destroy_unless_kept(g: Game, uid: int, ctx: Ctx) -> None:
         if not (g.statics("indestructible") and indestructible(g, uid, "effects")):
-            destroy(g, uid)
+            _destroy_card(g, uid)
 
     return for_each(c.selector(selector(phrase, "target"), hint="harm"), destroy_unless_kept)
+
+
+def _destroy_card(game: Game, uid: int) -> None:
+    """A card in play is destroyed; one in a deck or hand goes to its owner's discard pile, as a game's own
+    verb for destroying says of any card (Netrunner: `Trash the top 3 cards of your stack`)."""
+    if game.place[uid] in (ZONE_DECK, ZONE_HAND):
+        game.move(uid, ZONE_DISCARD, game.owner[uid])
+        return
+    destroy(game, uid)
 
 
 @CORE("remove-damage", "remove-all-damage")

@@ -21,6 +21,7 @@ from carddb.sim.handlers import HandlerSet, flag, for_each, number, selector, te
 from carddb.sim.ops import destroy, discard, draw, reveal, shuffle_deck
 from carddb.sim.program import Ctx, Op
 from carddb.sim.selectors import PLAYERS, Sel
+from carddb.sim.selectors_broad import zone_fetch
 
 PHRASEBOOK = HandlerSet()
 
@@ -207,9 +208,14 @@ def _move_card(phrase: Phrase, c: Compiler) -> Op:
     exhausted = "used" in meanings
     face_down = "face_down" in meanings or phrase.arg("face") == "down"
     what = c.selector(selector(phrase, "card"), hint="keep")
+    origin = phrase.arg("from")  # a game verb's `Special summon this card from your hand`: only from there
+    within = zone_fetch(c.selectors, origin) if isinstance(origin, Zone) else None
 
     def act(g: Game, player: int, ctx: Ctx) -> None:
         moved = what.resolve(g, ctx)
+        if within is not None:
+            there = within(g, ctx)
+            moved = [uid for uid in moved if uid in there]
         for uid in moved:
             place, owner = where(g, ctx, uid)
             put(g, uid, place, owner, bottom=how == "bottom", exhausted=exhausted)
@@ -369,4 +375,4 @@ def _gain_card(phrase: Phrase, c: Compiler) -> Op:
 
 
 # The handlers of the other modules register themselves in PHRASEBOOK when imported.
-from carddb.sim import phrasebook_effects, phrasebook_misc, phrasebook_moments, phrasebook_windows  # noqa: E402, F401
+from carddb.sim import phrasebook_effects, phrasebook_misc, phrasebook_moments, phrasebook_verbs, phrasebook_windows  # noqa: E402, F401

@@ -28,7 +28,7 @@ BROAD_DETS = frozenset({"n", "of", "own", "that", "top", "bottom", "the", "each-
 # Restrictions after a noun the broad grammar adds; the others are the pack's (Semantics.postfixes).
 BROAD_POSTFIXES = frozenset(
     {"in-zone", "from-zone", "stat-at", "at-stat", "played-this-turn", "hand-at", "costing-at", "costing-up-to", "from"}
-    | {f"{verb}-this-way" for verb in ("discarded", "revealed", "drawn", "exiled", "destroyed", "returned")}
+    | {"currently-in-zone", "costing-more-than", "this-way"}
 )
 LESS = frozenset({"less", "lower", "fewer"})
 
@@ -102,7 +102,7 @@ def compile_broad(sc: SelectorCompiler, node: Selector, domain: str, zone: int, 
         return _players(sc, node, text, hint)
     if node.det in {"top", "bottom"}:
         assert node.zone is not None
-        where = _zone_fetch(sc, node.zone)
+        where = zone_fetch(sc, node.zone)
         amount = node.count.value if node.count is not None else 1
         top = node.det == "top"
         return BroadSel(
@@ -125,8 +125,8 @@ def compile_broad(sc: SelectorCompiler, node: Selector, domain: str, zone: int, 
     place_fetch: Callable[[Game, Ctx], list[int]] | None = None
     for post in node.post:
         if post.zone is not None:
-            place_fetch = _zone_fetch(sc, post.zone)
-        elif post.name.endswith("-this-way"):  # `discarded this way`: what the sentences before acted on
+            place_fetch = zone_fetch(sc, post.zone)
+        elif post.name == "this-way":  # `each creature discarded this way`: what the sentences before acted on
             place_fetch = _acted_on
     owner = _owner_test(sc, node)
     if owner is not None:
@@ -137,7 +137,9 @@ def compile_broad(sc: SelectorCompiler, node: Selector, domain: str, zone: int, 
         def pred(g: Game, x: int, c: Ctx) -> bool:
             return base_pred(g, x, c) and all(test(g, x, c) for test in extras)
 
-    if node.det == "target" and slot is not None:
+    # A target in several zones (`target card in your hand or discard pile`) is chosen when it resolves.
+    several = any(p.zone is not None and p.zone.others for p in node.post)
+    if node.det == "target" and slot is not None and not several:
         place = zone
         if place_fetch is not None:
             place = _zone_place_of(sc, next(p.zone for p in node.post if p.zone is not None))
@@ -150,7 +152,11 @@ def compile_broad(sc: SelectorCompiler, node: Selector, domain: str, zone: int, 
     )
     if node.det in {"n", "target"} and node.count is not None:
         return BroadSel("card", fetch, pred, text, hint, node.count.value, node.up_to or node.count.up_to)
-    if node.det in {"a", "another", "the"} or (node.det == "own" and not node.many):
+    if (
+        node.det in {"a", "another", "the"}
+        or (node.det == "own" and not node.many)
+        or (node.det == "target" and several)
+    ):
         return BroadSel("card", fetch, pred, text, hint, 1)
     return BroadSel("card", fetch, pred, text, hint, None)
 
@@ -203,8 +209,12 @@ def _zone_place_of(sc: SelectorCompiler, zone: Zone) -> int:
     return CORE_ZONES.get(sc.semantics.zones.get(zone.zone, zone.zone), ZONE_DECK)
 
 
-def _zone_fetch(sc: SelectorCompiler, zone: Zone) -> Callable[[Game, Ctx], list[int]]:
-    """The cards of a zone as the ability sees it: `your graveyard` (yours), `their deck`, `a discard pile` (any)."""
+def zone_fetch(sc: SelectorCompiler, zone: Zone) -> Callable[[Game, Ctx], list[int]]:
+    """The cards of a zone as the ability sees it: `your graveyard` (yours), `their deck`, `a discard pile` (any);
+    of each zone in turn for `your hand or discard pile`."""
+    if zone.others:
+        each = [zone_fetch(sc, replace(zone, zone=z, others=())) for z in (zone.zone, *zone.others)]
+        return lambda g, c: [uid for fetch in each for uid in fetch(g, c)]
     role = sc.semantics.zones.get(zone.zone, zone.zone)
     whose = sc.compile(zone.whose, PLAYERS, ZONE_PLAY, None) if zone.whose is not None else None
 
@@ -242,6 +252,14 @@ def _postfix_test(sc: SelectorCompiler, post: Postfix) -> Pred | None:
     if name in {"costing-at", "costing-up-to"} and post.amount is not None:
         amount, more = post.amount.value, post.comparison == "more"
         return lambda g, x, c: (g.defs[x].cost >= amount) if more else (g.defs[x].cost <= amount)
+    if name == "costing-more-than" and post.amount is not None and post.whose is not None:
+        more, than = post.amount.value, sc.compile(post.whose, "card", ZONE_PLAY, None)
+
+        def costs_up_to(g: Game, x: int, c: Ctx) -> bool:  # `costing up to 3 coins more than it`
+            named = than.resolve(g, c.copy())
+            return bool(named) and g.defs[x].cost <= max(g.defs[u].cost for u in named) + more
+
+        return costs_up_to
     if name == "played-this-turn":
         return lambda g, x, c: g.tallies.get(("played", g.turn, x), 0) > 0
     if name == "hand-at" and post.amount is not None:

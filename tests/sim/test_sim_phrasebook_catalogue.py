@@ -6,6 +6,7 @@ import test_sim_phrasebook_classic
 import test_sim_phrasebook_effects
 import test_sim_phrasebook_misc
 import test_sim_phrasebook_moments
+import test_sim_phrasebook_verbs
 import test_sim_phrasebook_windows
 from phrasebook_table import SCENARIOS, Table, pack
 
@@ -24,6 +25,7 @@ MODULES = (
     test_sim_phrasebook_moments,
     test_sim_phrasebook_misc,
     test_sim_phrasebook_windows,
+    test_sim_phrasebook_verbs,
 )
 
 
