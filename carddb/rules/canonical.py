@@ -185,6 +185,8 @@ class Renderer(BroadRenderer):
                 icon = self.vocab.icons.get(_singular(word).lower())
                 kind: PieceKind = "punct" if word in NO_SPACE_BEFORE or word in {"+", "-"} else "literal"
                 out.append(Piece(word, kind, icon))
+                if word.lower() in _MODALS:  # `can't quest`: a verb after a modal keeps its base form
+                    previous = None
         return _cased(out, upper=initial) if initial else _lowered_start(out)
 
     def pattern_text(self, entry: EffectEntry, args: dict[str, Value], preferred: int) -> str:
@@ -275,12 +277,15 @@ def _pattern_words(text: str) -> list[str]:
 _PLURAL_PRONOUNS = frozenset({"you", "they", "them"})
 
 
+_MODALS = frozenset({"can't", "cannot", "can", "may", "must", "to"})
+
+
 def _wants_plural(previous: Value | None) -> bool:
     """`card(s)` after a number; `draw(s)` after a subject (a verb takes -s after a singular subject)."""
     if isinstance(previous, Number):
         return previous.value != 1
-    if isinstance(previous, Quantity):
-        return previous.amount != 1
+    if isinstance(previous, Quantity):  # `any counters`, `no cards`, `3 or more cards`
+        return previous.comparison in {"no", "any"} or previous.amount != 1
     if isinstance(previous, Selector):
         return not (previous.plural or previous.noun in _PLURAL_PRONOUNS)
     return False
