@@ -52,11 +52,16 @@ def per_player(c: Compiler, phrase: Phrase, act: Callable[[Game, int, Ctx], None
         if plain:
             act(g, ctx.controller, ctx)
             return
+        before, acted_on = ctx.last, []
         for player in who.resolve(g, ctx):
             own = ctx.copy()
-            own.controller = player
+            # Each player starts from what the sentences before named: the cards the previous player
+            # moved are not this player's `their` (`Each player puts a creature from their hand into play`).
+            own.controller, own.last = player, before
             act(g, player, own)
-            ctx.last, ctx.notes = own.last, own.notes
+            acted_on += own.last or []
+            ctx.notes = own.notes
+        ctx.last = acted_on
 
     return op
 

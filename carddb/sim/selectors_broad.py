@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from carddb.rules.ast import Postfix, Selector, Zone
 from carddb.sim.broad_state import CORE_ZONES, stat, zone_cards, zone_place
 from carddb.sim.decisions import choose, choose_many
-from carddb.sim.game import ZONE_DECK, ZONE_PLAY, Game
+from carddb.sim.game import ZONE_DECK, ZONE_HAND, ZONE_PLAY, Game
 from carddb.sim.program import Ctx
 from carddb.sim.selectors import PLAYER_NOUNS, PLAYERS, Pred, Sel, TargetSel
 
@@ -233,9 +233,12 @@ def zone_fetch(sc: SelectorCompiler, zone: Zone) -> Callable[[Game, Ctx], list[i
         if place == ZONE_PLAY:
             return [uid for p in players for uid in g.play[p]]
         seen: list[int] = []
+        # A deck or hand is the player's already (a shared deck is every player's deck); a discard pile
+        # the game keeps as one list holds each player's cards, told apart by owner.
+        anyone = zone.owner in {"a", "the", ""} or place in (ZONE_DECK, ZONE_HAND)
         for p in players:
             for uid in zone_cards(g, place, p):
-                if uid not in seen and (g.owner[uid] in players or zone.owner in {"a", "the", ""}):
+                if uid not in seen and (anyone or g.owner[uid] in players):
                     seen.append(uid)
         return seen
 

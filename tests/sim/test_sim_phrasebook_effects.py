@@ -104,6 +104,15 @@ def _into_play(t: Table, text: str) -> None:
     assert t.zone(creature) == ZONE_PLAY and t.zone(artifact) == ZONE_HAND and creature in t.g.play[0]
 
 
+def test_each_player_puts_a_card_from_their_own_hand() -> None:
+    # `their` is each player in turn, not the owner of the card the player before moved
+    t = Table()
+    mine, theirs = t.card(zone="hand"), t.card(zone="hand", owner=1)
+    t.run("Each player puts a creature from their hand into play.")
+    assert (t.zone(mine), t.zone(theirs)) == (ZONE_PLAY, ZONE_PLAY)
+    assert t.g.play == [[mine], [theirs]]
+
+
 @scenario("move-card", "Return target creature to its owner's hand.")
 def _bounce(t: Table, text: str) -> None:
     theirs = t.card(owner=1)
