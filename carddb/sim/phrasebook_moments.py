@@ -12,13 +12,14 @@ from typing import Any
 
 from carddb.rules.ast import Phrase, Quantity, Selector, Zone
 from carddb.sim.broad_state import add_resource, mark, resource, zone_cards
-from carddb.sim.compiler import Compiler, gate_ability
+from carddb.sim.compiler import CompileError, Compiler, gate_ability
 from carddb.sim.core_handlers import Condition, card_event, event_match, players_of, static_applies
 from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY, Game
 from carddb.sim.handlers import closeness, compare, number, quantity, selector, text_arg
 from carddb.sim.phrasebook_effects import keyword_name, stat_deltas
 from carddb.sim.phrasebook_handlers import PHRASEBOOK, from_hand, notes, zone_of
 from carddb.sim.program import Ctx, EventMatch, Program, Static, Step, Triggered
+from carddb.sim.selectors import PLAYER_NOUNS
 
 # -- continuous effects -------------------------------------------------------------------------
 
@@ -29,6 +30,10 @@ def _target(c: Compiler, phrase: Phrase, name: str = "target") -> Any:
 
 @PHRASEBOOK("stat-static")
 def _stat_static(phrase: Phrase, c: Compiler) -> list[Static]:
+    if selector(phrase, "target").noun in {*PLAYER_NOUNS, "they"}:
+        # Stats are cards' (kinds declare them): a player's `You get +2 power` would change the card whose
+        # number is the player's, so the line is reported as one the engine cannot execute.
+        raise CompileError(f"a player has no stats in '{c.sim.pack.id}': only cards get +N or -N to a stat")
     applies = _target(c, phrase)
     deltas = stat_deltas(c, phrase)
     return [Static(f"stat:{stat}", applies, delta, text=phrase.entry) for stat, delta in deltas]

@@ -4,9 +4,11 @@ of the declared keywords of the reference game, executed on its table."""
 from __future__ import annotations
 
 import pytest
-from phrasebook_table import SCENARIOS, Table, run_scenario, scenario
+from phrasebook_table import SCENARIOS, PhrasebookSimulator, Table, pack, run_scenario, scenario
 
 from carddb.sim.broad_state import cannot, end_phase, expire_lasting, has_keyword, mark, start_phase, stat
+from carddb.sim.cards import CardRecord
+from carddb.sim.compiler import compile_card
 from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY
 from carddb.sim.program import Ctx, Event
 
@@ -499,3 +501,14 @@ def _action(t: Table, text: str) -> None:
 @pytest.mark.parametrize("key", [k for k, f in SCENARIOS.items() if f.__module__ == __name__], ids=lambda k: k[1])
 def test_example_executes(key: tuple[str, str]) -> None:
     run_scenario(key)
+
+
+def test_a_stat_change_of_a_player_is_text_the_engine_cannot_execute() -> None:
+    # Stats are cards': `You get +2 power` once raised the power of the card whose number was the player's
+    sim = PhrasebookSimulator(pack())
+    pump = CardRecord("pump", "Pump", "instant", "", "", 1, (), 0, 1, "You get +2 power until end of turn.")
+    assert any("a player has no stats" in problem for problem in compile_card(0, pump, sim).problems)
+    card = CardRecord(
+        "rally", "Rally", "instant", "", "", 1, (), 0, 1, "Target creature gets +2 power until end of turn."
+    )
+    assert compile_card(1, card, sim).problems == ()
