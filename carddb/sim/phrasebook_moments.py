@@ -309,14 +309,6 @@ def _dealt_at(phrase: Phrase, c: Compiler) -> Condition:
     )
 
 
-@PHRASEBOOK("has-acted")
-def _has_acted(phrase: Phrase, c: Compiler) -> Condition:
-    what, verb = c.selector(selector(phrase, "target")), text_arg(phrase, "verb")
-    return Condition(
-        lambda g, ctx: any(g.tallies.get(("acted", g.turn, verb, u), 0) for u in what.resolve(g, ctx.copy()))
-    )
-
-
 @PHRASEBOOK("has-counters")
 def _has_counters(phrase: Phrase, c: Compiler) -> Condition:
     what, wanted = c.selector(selector(phrase, "target")), quantity(phrase)

@@ -330,8 +330,9 @@ def _first_card_costs(phrase: Phrase, c: Compiler) -> Static:
     return Static("cost", applies, -amount, text=phrase.entry)
 
 
-@PHRASEBOOK("acted-this-turn")
+@PHRASEBOOK("has-acted", "acted-this-turn")
 def _acted_this_turn(phrase: Phrase, c: Compiler) -> Condition:
+    """`If this creature quests` / `quested this turn`: the card or player did the verb this turn (note_act)."""
     what, verb = c.selector(selector(phrase, "target")), text_arg(phrase, "verb")
     player = what.domain == "player"
     return Condition(

@@ -11,6 +11,7 @@ from carddb.sim.cards import CardRecord
 from carddb.sim.compiler import compile_card
 from carddb.sim.game import ZONE_DISCARD, ZONE_HAND, ZONE_PLAY
 from carddb.sim.program import Ctx, Event
+from carddb.sim.windows_state import note_act
 
 
 def _layer(t: Table, layer: str, x: int) -> int:
@@ -344,7 +345,7 @@ def _has_quested(t: Table, text: str) -> None:
     creature = t.card("creature", f"At the end of your turn, {text[0].lower()}{text[1:]}")
     t.emit(Event("turn-end", 0))
     assert t.life(0) == 20
-    t.g.tallies[("acted", t.g.turn, "quest", creature)] = 1
+    note_act(t.g, 0, "quest", creature)  # what the game's rules call when a card quests
     t.emit(Event("turn-end", 0))
     assert t.life(0) == 21
 
@@ -512,3 +513,16 @@ def test_a_stat_change_of_a_player_is_text_the_engine_cannot_execute() -> None:
         "rally", "Rally", "instant", "", "", 1, (), 0, 1, "Target creature gets +2 power until end of turn."
     )
     assert compile_card(1, card, sim).problems == ()
+
+
+def test_a_card_acting_is_not_the_player_with_its_number() -> None:
+    # `if you quest` read the tally of the card whose number was the player's (one key for cards and players)
+    t = Table()
+    creature = t.card("creature", "At the end of your turn, if you quest, gain 1 life.")
+    assert creature == 0
+    note_act(t.g, 0, "quest", creature)  # the card quests, not the player
+    t.emit(Event("turn-end", 0))
+    assert t.life(0) == 20
+    note_act(t.g, 0, "quest")  # now the player does
+    t.emit(Event("turn-end", 0))
+    assert t.life(0) == 21
