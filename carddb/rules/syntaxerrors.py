@@ -340,6 +340,17 @@ def _expects_noun(expected: set[str], language: RulesLanguage) -> bool:
 
 def _unknown_phrase(line: str, start: int, found: str, language: RulesLanguage) -> Problem:
     rest = line[start:].split(".")[0].split(":")[0].strip() or found
+    if start > 0 and _says_alone(rest, language):
+        # A phrase of the game in a place it cannot come: `When ..., exhaust target creature, draw a card.`
+        # reads the phrases after the trigger's comma as costs, so the effect is refused where it stands.
+        return Problem(
+            "E-RULES-SYNTAX",
+            f"'{rest[:60]}' is a phrase of this game, but it cannot come here",
+            start,
+            start + max(1, len(found)),
+            hint="join it to the phrase before with ', then' or 'and' (after a trigger, 'X, Y' reads as costs "
+            "that end with a colon), or make it a sentence of its own",
+        )
     close = closest_phrasings(rest, language)
     hint = "closest known phrasings: " + " | ".join(close) if close else None
     return Problem(
@@ -349,6 +360,13 @@ def _unknown_phrase(line: str, start: int, found: str, language: RulesLanguage) 
         start + max(1, len(found)),
         hint=hint,
     )
+
+
+def _says_alone(text: str, language: RulesLanguage) -> bool:
+    """Whether `text` is a whole sentence of the game on its own (`draw a card` -> `Draw a card.`)."""
+    from carddb.rules.parser import parse_ability  # the parser reports through this module
+
+    return bool(text) and not isinstance(parse_ability(f"{text[:1].upper()}{text[1:]}.", language), Problem)
 
 
 def closest_phrasings(text: str, language: RulesLanguage, n: int = 3) -> list[str]:

@@ -258,6 +258,7 @@ def test_after_a_trigger_a_cost_then_a_comma_is_read_as_costs() -> None:
     from phrasebook_table import pack
 
     from carddb.rules.ast import TriggeredAbility
+    from carddb.rules.problems import Problem
     from carddb.rules.text import parse_line
 
     language = pack().language
@@ -266,9 +267,10 @@ def test_after_a_trigger_a_cost_then_a_comma_is_read_as_costs() -> None:
     assert [c.entry for c in paid.costs] == ["cost-exhaust", "cost-pay"]
     joined = parse_line("When this creature attacks, exhaust target creature, then draw a card.", language)
     assert isinstance(joined, TriggeredAbility) and joined.costs == ()  # `, then` joins effects
-    assert not isinstance(
-        parse_line("When this creature attacks, exhaust target creature, draw a card.", language), TriggeredAbility
-    )
+    refused = parse_line("When this creature attacks, exhaust target creature, draw a card.", language)
+    assert isinstance(refused, Problem)  # and the error says why, with the way to write it
+    assert refused.message == "'draw a card' is a phrase of this game, but it cannot come here"
+    assert refused.hint is not None and "', then'" in refused.hint
 
 
 @pytest.mark.parametrize("key", [k for k, f in SCENARIOS.items() if f.__module__ == __name__], ids=lambda k: k[1])
