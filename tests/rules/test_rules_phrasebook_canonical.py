@@ -7,25 +7,12 @@ would rewrite a designer's correct card the same way.
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import pytest
+from support.referencegame import reference_language as language
 
-from carddb.packs.gamefile import load_game_file
 from carddb.rules.canonical import ability_text
-from carddb.rules.language import RulesLanguage
 from carddb.rules.problems import Problem
 from carddb.rules.text import parse_line, split_abilities
-
-GAME = Path(__file__).resolve().parents[1] / "fixtures" / "phrasebook" / "game.yaml"
-
-
-@cache
-def language() -> RulesLanguage:
-    found = load_game_file(GAME, "phrasebook").language
-    assert found is not None
-    return found
 
 
 def example_lines() -> list[tuple[str, str]]:

@@ -6,26 +6,13 @@ declares the verb `acquire`.
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import pytest
+from support.referencegame import reference_language as language
 
 from carddb.cards.rulescheck import rules_problems
-from carddb.packs.gamefile import load_game_file
 from carddb.rules.canonical import ability_text
-from carddb.rules.language import RulesLanguage
 from carddb.rules.problems import Problem
 from carddb.rules.text import parse_line
-
-GAME = Path(__file__).resolve().parents[1] / "fixtures" / "phrasebook" / "game.yaml"
-
-
-@cache
-def language() -> RulesLanguage:
-    found = load_game_file(GAME, "phrasebook").language
-    assert found is not None
-    return found
 
 
 @pytest.mark.parametrize(

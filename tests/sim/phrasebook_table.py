@@ -10,13 +10,11 @@ compiler and handlers, as a pack's simulator would, with the invariants checked 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from pathlib import Path
 from typing import Any
 
+from support.referencegame import reference_pack as pack
 from support.simtable import ScenarioBook, ScenarioTable
 
-from carddb.packs.gamefile import load_game_file
 from carddb.packs.pack import GamePack
 from carddb.sim.broad_state import mark, resource, would_be_dealt
 from carddb.sim.cards import CardRecord
@@ -34,13 +32,7 @@ from carddb.sim.program import Ctx, Event
 from carddb.sim.stack import execute
 from carddb.sim.turns import begin_turn
 
-GAME = Path(__file__).resolve().parents[1] / "fixtures" / "phrasebook" / "game.yaml"
 ZONES = {"hand": ZONE_HAND, "play": ZONE_PLAY, "deck": ZONE_DECK, "graveyard": ZONE_DISCARD}
-
-
-@cache
-def pack() -> GamePack:
-    return load_game_file(GAME, "phrasebook")
 
 
 class PhrasebookSimulator(DirectSimulator):
