@@ -340,15 +340,20 @@ def _slot_params(
     return None if failed else tuple(params)
 
 
+def _check_kinds(kinds: list[str], kind_ids: set[str], path: Path, out: Declared) -> None:
+    """A keyword's or phrase's `kinds:` must name kinds of the game (each unknown one located)."""
+    for k_index, kind_id in enumerate(kinds):
+        if kind_id not in kind_ids:
+            out.problems.append(
+                _unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index))
+            )
+
+
 def _keywords(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) -> list[EffectEntry]:
     entries = []
     for index, keyword in enumerate(decl.keywords):
         path: Path = ("keywords", index)
-        for k_index, kind_id in enumerate(keyword.kinds):
-            if kind_id not in kind_ids:
-                out.problems.append(
-                    _unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index))
-                )
+        _check_kinds(keyword.kinds, kind_ids, path, out)
         role = KEYWORD_ROLES[keyword.role]
         reminder = keyword.reminder or (
             f"Only if {keyword.means.strip().rstrip('.')}." if role == "condition-keyword" and keyword.means else ""
@@ -413,11 +418,7 @@ def _phrases(decl: VocabularyDeclaration, kind_ids: set[str], out: Declared) -> 
     entries = []
     for index, phrase in enumerate(decl.phrases):
         path: Path = ("phrases", index)
-        for k_index, kind_id in enumerate(phrase.kinds):
-            if kind_id not in kind_ids:
-                out.problems.append(
-                    _unknown_kind(kind_id, [KindWords(k, k, k) for k in sorted(kind_ids)], (*path, "kinds", k_index))
-                )
+        _check_kinds(phrase.kinds, kind_ids, path, out)
         params = _slot_params(phrase.phrase, phrase.slots, (*path, "phrase"), out)
         if params is None:
             continue
