@@ -197,3 +197,17 @@ def test_a_word_where_nothing_may_come_is_told_with_the_closest_phrasings(projec
     _, out = cli("validate", "--project", str(project))
     assert "hint: closest known phrasings: Draw a card" in out
     assert not re.search(r"expected\s*$", out, re.MULTILINE)
+
+
+def test_a_keyword_or_phrase_for_an_unknown_kind_is_located(project: Path) -> None:
+    game = data(project, "game.yaml")
+    edit(game, "    - keyword: Haste\n      kinds: [creature]\n", "    - keyword: Haste\n      kinds: [creatur]\n")
+    edit(game, "      kinds: [terrain]\n", "      kinds: [terain]\n")
+    code, out = cli("validate", "--project", str(project))
+    assert code != 0
+    for wrong, right in (("creatur", "creature"), ("terain", "terrain")):
+        assert any(
+            re.match(rf".*game\.yaml:\d+:\d+: .*'{wrong}' is not a kind of this game.*", line)
+            for line in out.splitlines()
+        ), out
+        assert f"did you mean '{right}'" in out, out
