@@ -45,8 +45,13 @@ def select_cards(
     ids: Sequence[str] = (),
     kinds: Sequence[str] = (),
     changed_since: str | None = None,
+    data_only: bool = False,
 ) -> list[Card]:
-    """The cards to print, in print order; every given filter must match (they combine with AND)."""
+    """The cards to print, in print order; every given filter must match (they combine with AND).
+
+    `data_only`: with `changed_since`, a card counts as changed only when its data did (an errata
+    sheet), not when a face template or its art did (which reprints every card of a kind).
+    """
     cards = list(db.cards)
     if ids:
         known = {c.id for c in db.cards}
@@ -73,7 +78,7 @@ def select_cards(
                 raise UsageError(f"--kind: '{kind}' is not a kind of {db.pack.name} ({', '.join(db.pack.kind_ids)})")
         cards = [c for c in cards if any(face.kind in kinds for face in c.faces)]
     if changed_since is not None:
-        changed = changed_card_ids(db, changed_since)
+        changed = changed_card_ids(db, changed_since, data_only=data_only)
         cards = [c for c in cards if c.id in changed]
     return print_order(db, cards)
 
@@ -89,7 +94,7 @@ def _git(root: Path, *args: str, stdin: bytes | None = None) -> bytes:
     return done.stdout
 
 
-def changed_card_ids(db: CardDatabase, rev: str) -> set[str]:
+def changed_card_ids(db: CardDatabase, rev: str, *, data_only: bool = False) -> set[str]:
     root = db.project.root
     if rev.startswith("-"):
         raise UsageError(f"--changed-since: '{rev}' is not a git revision")
@@ -100,7 +105,8 @@ def changed_card_ids(db: CardDatabase, rev: str) -> set[str]:
         raise UsageError(f"--changed-since: '{rev}' is not a commit of the git repository at {top}") from None
     old = _cards_at(db, top, commit)
     changed = {card.id for card in db.cards if _dump(card) != old.get(card.id)}
-    changed |= _template_changes(db, top, commit)
+    if not data_only:
+        changed |= _template_changes(db, top, commit)
     return changed
 
 

@@ -171,7 +171,7 @@ def parse_only(words: list[str]) -> dict[str, object]:
 def test_every_documented_command_line_is_parsed() -> None:
     assert len(PARSED) >= 60
     assert (
-        "carddb print --cards aldric gate-duke --kind duke --changed-since HEAD --paper a4 --duplex long"
+        "carddb print --cards aldric gate-duke --kind duke --changed-since HEAD --data-only --paper a4 --duplex long"
         in " ".join(PARSED)
     )
     assert any(line.startswith("carddb playtest --seat council-of-the-reeds") for line in PARSED)

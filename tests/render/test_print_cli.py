@@ -44,6 +44,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (["--kind", "wizard"], "is not a kind of"),
         (["--dpi", "5"], "--dpi must be between"),
         (["--changed-since", "no-such-rev"], "is not a commit"),
+        (["--data-only"], "--data-only narrows --changed-since"),
         (["--tts-url-base", "cards.example.org/tts"], "--tts-url-base must be the http(s) URL"),
     ],
 )
@@ -105,3 +106,32 @@ def test_changed_since_finds_edited_cards_only(project: Path) -> None:
         )
     finally:
         spells.write_text(original)
+
+
+def test_changed_since_data_only_leaves_out_cards_a_template_reprints(project: Path) -> None:
+    """A project's face template added since the release reprints its kind; an errata sheet wants data changes only."""
+    from carddb.cards.loading import load_database
+    from carddb.files.project import Project
+    from carddb.packs.lookup import get_pack
+
+    spells = project / "data" / "loe" / "cards" / "spells.yaml"
+    db, _ = load_database(Project.at(project), get_pack("loe"))
+    layout = f"{db.pack.kind('duke').layout}.html"
+    template = project / "templates" / "loe" / layout
+    original_spells = spells.read_text()
+    try:
+        template.parent.mkdir(parents=True)
+        shutil.copy(REPO / "templates" / "loe" / layout, template)
+        spells.write_text(original_spells.replace("cost: 2", "cost: 3", 1))
+        db, _ = load_database(Project.at(project), get_pack("loe"))
+        dukes = {c.id for c in db.cards if c.kind == "duke"}
+        everything = changed_card_ids(db, "HEAD")
+        data = changed_card_ids(db, "HEAD", data_only=True)
+        assert dukes <= everything
+        assert data and not data & dukes and all(c.kind == "spell" for c in db.cards if c.id in data)
+        assert [c.id for c in select_cards(db, changed_since="HEAD", data_only=True)] == sorted(
+            data, key=lambda i: next(c.number for c in db.cards if c.id == i)
+        )
+    finally:
+        spells.write_text(original_spells)
+        shutil.rmtree(project / "templates")

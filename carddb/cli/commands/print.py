@@ -75,6 +75,14 @@ def print_cards(
         str | None,
         typer.Option("--changed-since", help="Only cards whose data or templates changed since this git revision."),
     ] = None,
+    data_only: Annotated[
+        bool,
+        typer.Option(
+            "--data-only",
+            help="With --changed-since: only cards whose data changed, not those a changed face template or art "
+            "reprints (an errata sheet).",
+        ),
+    ] = False,
     paper: Annotated[PaperChoice, typer.Option(help="Paper size of the print sheets.")] = PaperChoice.both,
     duplex: Annotated[
         Duplex, typer.Option(help="long: flip on the long edge (usual); short: on the short edge; none: fronts only.")
@@ -143,6 +151,8 @@ def print_cards(
     """Render cards and write print sheets (A4/Letter), card PDFs, PNGs and Tabletop Simulator decks."""
     proj, pack = open_project(project, game)
     ids = [part.strip() for value in cards or [] for part in value.split(",") if part.strip()]
+    if data_only and changed_since is None:
+        raise UsageError("--data-only narrows --changed-since REV; give the revision too")
     workers = jobs_count(jobs)
     selecting = bool(ids or kind or changed_since)
     options = PrintOptions(
@@ -187,7 +197,9 @@ def print_cards(
         # Ids of left-out cards are known, not typos: they are listed, not looked up.
         wanted = [card_id for card_id in ids if skipped is None or front_id(card_id) not in skipped.ids]
         selected = (
-            [] if ids and not wanted else select_cards(db, ids=wanted, kinds=kind or [], changed_since=changed_since)
+            []
+            if ids and not wanted
+            else select_cards(db, ids=wanted, kinds=kind or [], changed_since=changed_since, data_only=data_only)
         )
         if skipped is not None:
             selected = [card for card in selected if front_id(card.id) in skipped.valid]
