@@ -53,3 +53,25 @@ def test_stonewarden_bryn_brings_an_item_back_instead_of_destroying_one() -> Non
     t.pool(0, 3)
     t.ability(0, bryn, [lost])
     assert lost in t.hand(0) and t.g.pool[0] == 0
+
+
+COUNCIL_LORDS = ("aldric-the-ember-lord", "hilde-ironwright", "mother-heron", "tomas-greave-master-of-coin")
+
+
+def _pool_after_a_turn(lord_text: str, mine: int, theirs: int) -> int:
+    t = Table()
+    t.g.move(t.lords[0], ZONE_DISCARD)
+    t.card("lord", lord_text, zone="play", health=20)
+    for owner, count in ((0, mine), (1, theirs)):
+        for _ in range(count):
+            t.resource(owner, "subject")
+    t.sim.play_turn(t.g)  # upkeep, the start-of-turn triggers, the main phase's powerstones; the player passes
+    return t.g.pool[0]
+
+
+@pytest.mark.parametrize("lord", COUNCIL_LORDS)
+def test_a_council_lord_pays_the_player_behind_on_resources_at_the_start_of_its_turn(lord: str) -> None:
+    # The second player, at the start of its turn, has played one Resource fewer than the first.
+    text = _text(lord)
+    behind = _pool_after_a_turn(text, 2, 3)
+    assert behind == _pool_after_a_turn(text, 3, 3) + 1 == _pool_after_a_turn(text, 3, 2) + 1
