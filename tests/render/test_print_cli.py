@@ -12,7 +12,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from carddb.cards.database import CardDatabase
+from carddb.cards.loading import load_database
 from carddb.cli.app import app
+from carddb.files.project import Project
+from carddb.packs.lookup import get_pack
 from carddb.render.selection import changed_card_ids, select_cards
 
 REPO = Path(__file__).resolve().parents[2]
@@ -85,37 +89,35 @@ def test_print_two_cards(project: Path) -> None:
     assert len(guids) == 1 + len(deck["DeckIDs"]) == len(set(guids))
 
 
-def test_changed_since_finds_edited_cards_only(project: Path) -> None:
-    from carddb.cards.loading import load_database
-    from carddb.files.project import Project
-    from carddb.packs.lookup import get_pack
+def _loe(project: Path) -> CardDatabase:
+    return load_database(Project.at(project), get_pack("loe"))[0]
 
+
+def _in_print_order(db: CardDatabase, ids: set[str]) -> list[str]:
+    return sorted(ids, key=lambda i: next(c.number for c in db.cards if c.id == i))
+
+
+def test_changed_since_finds_edited_cards_only(project: Path) -> None:
     spells = project / "data" / "loe" / "cards" / "spells.yaml"
     original = spells.read_text()
     try:
         # A comment changes the file but not the card: nothing to reprint.
         spells.write_text("# reworded nothing\n" + original)
-        db, _ = load_database(Project.at(project), get_pack("loe"))
+        db = _loe(project)
         assert changed_card_ids(db, "HEAD") == set()
         spells.write_text(original.replace("cost: 2", "cost: 3", 1))
-        db, _ = load_database(Project.at(project), get_pack("loe"))
+        db = _loe(project)
         changed = changed_card_ids(db, "HEAD")
         assert changed and all(c.kind == "spell" for c in db.cards if c.id in changed)
-        assert [c.id for c in select_cards(db, changed_since="HEAD")] == sorted(
-            changed, key=lambda i: next(c.number for c in db.cards if c.id == i)
-        )
+        assert [c.id for c in select_cards(db, changed_since="HEAD")] == _in_print_order(db, changed)
     finally:
         spells.write_text(original)
 
 
 def test_changed_since_data_only_leaves_out_cards_a_template_reprints(project: Path) -> None:
     """A project's face template added since the release reprints its kind; an errata sheet wants data changes only."""
-    from carddb.cards.loading import load_database
-    from carddb.files.project import Project
-    from carddb.packs.lookup import get_pack
-
     spells = project / "data" / "loe" / "cards" / "spells.yaml"
-    db, _ = load_database(Project.at(project), get_pack("loe"))
+    db = _loe(project)
     layout = f"{db.pack.kind('duke').layout}.html"
     template = project / "templates" / "loe" / layout
     original_spells = spells.read_text()
@@ -123,15 +125,13 @@ def test_changed_since_data_only_leaves_out_cards_a_template_reprints(project: P
         template.parent.mkdir(parents=True)
         shutil.copy(REPO / "templates" / "loe" / layout, template)
         spells.write_text(original_spells.replace("cost: 2", "cost: 3", 1))
-        db, _ = load_database(Project.at(project), get_pack("loe"))
+        db = _loe(project)
         dukes = {c.id for c in db.cards if c.kind == "duke"}
         everything = changed_card_ids(db, "HEAD")
         data = changed_card_ids(db, "HEAD", data_only=True)
         assert dukes <= everything
         assert data and not data & dukes and all(c.kind == "spell" for c in db.cards if c.id in data)
-        assert [c.id for c in select_cards(db, changed_since="HEAD", data_only=True)] == sorted(
-            data, key=lambda i: next(c.number for c in db.cards if c.id == i)
-        )
+        assert [c.id for c in select_cards(db, changed_since="HEAD", data_only=True)] == _in_print_order(db, data)
     finally:
         spells.write_text(original_spells)
         shutil.rmtree(project / "templates")
